@@ -1,0 +1,47 @@
+# Damier: `make demo` and `make test` work on a fresh clone with Python 3.11 and make.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: demo test test-slow test-browser serve lint bench venv clean
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# The whole suite except the deep perft depths and the browser tests, which CI adds.
+test: $(STAMP)
+	$(PY) -m pytest -q -n 2 -m "not slow and not browser"
+
+test-slow: $(STAMP)
+	$(PY) -m pytest -q -n 2 -m "slow" || [ $$? -eq 5 ]
+
+test-browser: $(STAMP)
+	$(PY) -m pytest -q -m "browser" || [ $$? -eq 5 ]
+
+serve: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput
+	$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers 2
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict rules
+
+bench: $(STAMP)
+	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Reads: every query the pages and the admin need, shaped for them (HackSoft styleguide)."""

@@ -1,0 +1,1 @@
+"""Public pages: thin views, reads through selectors."""
