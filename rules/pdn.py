@@ -1,0 +1,447 @@
+"""PDN reader for international draughts game sheets (PDN 3.0, read leniently as real files demand).
+
+The reader never needs the rules engine: it turns text into `ParsedGame` objects whose moves are still
+text. Like a forgiving PGN reader it collects problems as `ReadError`s (with file line and column) and
+carries on; one broken game never costs the others. The only exception it raises is `PdnError`, and
+only for input it cannot treat as text at all.
+
+Decoding policy (PDN 3.0 requires UTF-8; old files are often Windows-1252): a UTF-8 BOM means UTF-8;
+otherwise strict UTF-8 is tried, and on failure the bytes are read as Windows-1252. The encoding used
+is recorded on every game (`ParsedGame.encoding`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = [
+    "PdnError",
+    "ReadError",
+    "MoveToken",
+    "Setup",
+    "ParsedGame",
+    "decode_pdn",
+    "read_games",
+    "iter_games",
+    "read_game",
+    "read_file",
+    "normalize_result",
+    "SEVEN_TAG_ROSTER",
+]
+
+SEVEN_TAG_ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+
+INTERNATIONAL_GAME_TYPE = 20
+
+# PDN game types (doc/gametype.rst of the standard), named so that a refusal says what the file holds.
+_GAME_TYPE_NAMES: dict[int, str] = {
+    0: "chess", 1: "Chinese chess", 20: "international draughts", 21: "English draughts (checkers)",
+    22: "Italian draughts", 23: "American pool checkers", 24: "Spanish draughts", 25: "Russian draughts",
+    26: "Brazilian draughts", 27: "Canadian draughts", 28: "Portuguese draughts", 29: "Czech draughts",
+    30: "Turkish draughts", 31: "Thai draughts", 40: "Frisian draughts", 41: "Spantsiretti draughts",
+    50: "Othello",
+}
+
+# Every result spelling seen in draughts files, mapped to the FMJD form (2 points a win).
+_RESULTS: dict[str, str] = {
+    "2-0": "2-0", "0-2": "0-2", "1-1": "1-1", "0-0": "0-0", "*": "*",
+    "1-0": "2-0", "0-1": "0-2", "1/2-1/2": "1-1", "\u00bd-\u00bd": "1-1",
+}
+
+
+class PdnError(Exception):
+    """The reader's only exception: input that cannot be read as PDN text at all."""
+
+
+@dataclass(frozen=True)
+class ReadError:
+    """A problem found while reading; `severity` is "error" (the game is damaged) or "warning"."""
+
+    line: int
+    column: int
+    message: str
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        return f"line {self.line}, column {self.column}: {self.message}"
+
+
+@dataclass
+class MoveToken:
+    """One move as written on the sheet, with where it stands in the file and what annotates it."""
+
+    text: str  # normalised: padding removed, ':' read as 'x' ("47x 9" -> "47x9")
+    raw: str  # exactly as written
+    line: int
+    column: int
+    number: int | None = None  # the move number written just before it, if any
+    black_number: bool = False  # the number was written "n..." (a black move)
+    strength: str = ""  # art. 9 signs: ! ? !! ?? !? ?! (or * for a forced move, art. 9.1.9)
+    nags: list[int] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)  # comments after the move, text without braces
+    clocks: list[str] = field(default_factory=list)  # "[%clock ...]" / "[%clk ...]" found in those comments
+    variations: list[list[MoveToken]] = field(default_factory=list)  # alternatives to this move
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A `/FEN "..."/` setup met in the main line, before the move of index `before_ply`."""
+
+    fen: str
+    before_ply: int
+    line: int
+    column: int
+
+
+@dataclass
+class ParsedGame:
+    source: str
+    index: int  # 1-based position of the game in its file
+    line: int  # where the game starts in the file
+    encoding: str
+    headers: dict[str, str] = field(default_factory=dict)
+    moves: list[MoveToken] = field(default_factory=list)
+    setups: list[Setup] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)  # comments before the first move
+    leading_variations: list[list[MoveToken]] = field(default_factory=list)  # "(...)" before any move
+    result_token: str | None = None  # normalised result written after the moves
+    result_raw: str | None = None
+    result_line: int = 0
+    result_column: int = 0
+    errors: list[ReadError] = field(default_factory=list)
+    initial_fen: str | None = None  # None: the standard initial position
+    fen_origin: str | None = None  # "tag" or "setup"
+    refused: str | None = None  # why the game is not international draughts, when it is not
+
+    @property
+    def tag_result(self) -> str | None:
+        value = self.headers.get("Result")
+        return None if value is None else normalize_result(value)
+
+    @property
+    def declared_result(self) -> str | None:
+        """The result the sheet claims: the token after the moves, else the Result tag ('*' = none)."""
+        for value in (self.result_token, self.tag_result):
+            if value is not None and value != "*":
+                return value
+        return self.result_token or self.tag_result
+
+    @property
+    def ok(self) -> bool:
+        return not any(e.severity == "error" for e in self.errors)
+
+
+def normalize_result(text: str) -> str:
+    """'1-0' -> '2-0', '1/2-1/2' -> '1-1', ...; unknown spellings come back stripped but unchanged."""
+    compact = text.replace(" ", "")
+    return _RESULTS.get(compact, text.strip())
+
+
+def decode_pdn(data: bytes | str) -> tuple[str, str]:
+    """Return (text, encoding used). See the module docstring for the policy."""
+    if isinstance(data, str):
+        return (data[1:], "utf-8-sig") if data.startswith("\ufeff") else (data, "str")
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise PdnError(f"PDN input must be str or bytes, not {type(data).__name__}")
+    raw = bytes(data)
+    if raw.startswith(b"\xef\xbb\xbf"):
+        return raw[3:].decode("utf-8", errors="replace"), "utf-8-sig"
+    try:
+        return raw.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        # cp1252 leaves five bytes undefined; they become U+FFFD rather than stopping the read.
+        return raw.decode("cp1252", errors="replace"), "windows-1252"
+
+
+# One alternation, tried in order at each position. Results come before moves so that "1-1" is a
+# result while "1-10" (no digit may follow a result) is a move; a single space after a separator
+# is part of the move because real sheets pad squares ("1- 6", "47x 9").
+_TOKEN = re.compile(
+    r"""
+    (?P<ws>\s+)
+  | (?P<result>(?:2-0|0-2|1-1|0-0|1-0|0-1|1/2-1/2|\u00bd-\u00bd)(?![\d/-])|\*)
+  | (?P<move>\d{1,2}(?:[-x:]\ ?\d{1,2})+)(?![\d\w])(?P<strength>[!?]+|\([!?]+\)|\*(?!\S))?
+  | (?P<number>\d+)(?P<dots>\.(?:\.\.)?)
+  | (?P<ellipsis>\.\.\.|\u2026)
+  | (?P<comment>\{[^{}]*\})
+  | (?P<open>\{)
+  | (?P<tag>\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]*"(?P<value>(?:[^"\\\r\n]|\\.)*)"[ \t]*\])
+  | (?P<badtag>\[)
+  | (?P<linecomment>%[^\n]*)
+  | (?P<setup>/[^/\n]*/)
+  | (?P<nag>\$\d+)
+  | (?P<lstrength>[!?]+|\([!?]+\))
+  | (?P<lparen>\()
+  | (?P<rparen>\))
+  | (?P<junk>[^\s\[\]{}()%$]+|.)
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+_SETUP_FEN = re.compile(r'/\s*FEN\s*"([^"]*)"\s*/\Z')
+_CLOCK = re.compile(r"\[%(?:clock|clk)\b[^\]]*\]")
+_SPACES = re.compile(r"\s+")
+_NEXT_TAG_LINE = re.compile(r"\n[ \t]*\[[A-Za-z]")
+_MAX_DEPTH = 64
+_NESTED_SCAN = 1000
+_MAX_NAG = 255
+
+
+class _Reader:
+    """One pass over one decoded text; the games are yielded as they complete."""
+
+    def __init__(self, text: str, source: str, encoding: str) -> None:
+        self.text = text
+        self.source = source
+        self.encoding = encoding
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.count = 0
+
+    def where(self, pos: int) -> tuple[int, int]:
+        row = bisect.bisect_right(self.line_starts, pos)
+        return row, pos - self.line_starts[row - 1] + 1
+
+    def error(self, game: ParsedGame, pos: int, message: str, severity: str = "error") -> None:
+        line, column = self.where(pos)
+        game.errors.append(ReadError(line, column, message, severity))
+
+    def new_game(self, pos: int) -> ParsedGame:
+        return ParsedGame(self.source, self.count + 1, self.where(pos)[0], self.encoding)
+
+    def games(self) -> Iterator[ParsedGame]:
+        text = self.text
+        pos = 0
+        end = len(text)
+        game = self.new_game(0)
+        started = False  # the game has content worth reporting (tags, moves, result, setups)
+        body = False  # movetext has begun: a tag from now on starts the next game
+        # Stack of open lines: the main line first, then one entry per open variation.
+        lines: list[list[MoveToken]] = [game.moves]
+        sinks: list[list[list[MoveToken]]] = [game.leading_variations]
+        number: int | None = None
+        black = False
+        match = _TOKEN.match
+        while pos < end:
+            m = match(text, pos)
+            if m is None:  # unreachable: the last alternative takes any character
+                raise PdnError(f"tokenizer stuck at offset {pos}")
+            kind = m.lastgroup
+            start = pos
+            pos = m.end()
+            if kind == "ws" or kind == "linecomment":
+                continue
+            if not started and kind != "comment":
+                game.line = self.where(start)[0]
+            if kind == "strength":
+                kind = "move"
+            if kind == "move":
+                raw = m.group("move")
+                token = MoveToken(_SPACES.sub("", raw).replace(":", "x"), raw, *self.where(start),
+                                  number=number, black_number=black, strength=m.group("strength") or "")
+                lines[-1].append(token)
+                number, black = None, False
+                started = body = True
+            elif kind == "dots":
+                number = int(m.group("number")) if len(m.group("number")) < 6 else None
+                black = len(m.group("dots")) == 3
+            elif kind == "ellipsis":
+                black = True
+            elif kind == "comment":
+                self.add_comment(game, lines, m.group()[1:-1])
+            elif kind == "open":
+                pos = self.bad_comment(game, lines, start)
+            elif kind == "tag":
+                if body:
+                    if len(lines) > 1:
+                        self.error(game, start, "variation not closed before the next game's tags")
+                    yield self.finish(game)
+                    game = self.new_game(start)
+                    lines, sinks = [game.moves], [game.leading_variations]
+                    number, black, body = None, False, False
+                self.add_tag(game, start, m.group("name"), m.group("value"))
+                started = True
+            elif kind == "badtag":
+                stop = text.find("\n", start)
+                stop = end if stop < 0 else stop
+                self.error(game, start, f"malformed tag pair {text[start:stop].strip()[:60]!r}")
+                pos = stop
+            elif kind == "setup":
+                self.add_setup(game, lines, start, m.group())
+                started = body = True
+            elif kind == "nag":
+                value = int(m.group()[1:]) if len(m.group()) < 6 else _MAX_NAG + 1
+                if value > _MAX_NAG:
+                    self.error(game, start, f"NAG {m.group()[:8]} out of range $0-$255", "warning")
+                elif lines[-1]:
+                    lines[-1][-1].nags.append(value)
+                else:
+                    self.error(game, start, f"NAG {m.group()} before any move", "warning")
+            elif kind == "lstrength":
+                if lines[-1] and not lines[-1][-1].strength:
+                    lines[-1][-1].strength = m.group()
+                else:
+                    self.error(game, start, f"move strength {m.group()!r} without a move", "warning")
+            elif kind == "lparen":
+                if len(lines) > _MAX_DEPTH:
+                    self.error(game, start, "variations nested too deep")
+                    pos = self.skip_to_game_end(start)
+                    continue
+                variation: list[MoveToken] = []
+                (lines[-1][-1].variations if lines[-1] else sinks[-1]).append(variation)
+                sinks.append(sinks[-1])
+                lines.append(variation)
+                number, black = None, False
+                started = body = True
+            elif kind == "rparen":
+                if len(lines) > 1:
+                    lines.pop()
+                    sinks.pop()
+                    number, black = None, False
+                else:
+                    self.error(game, start, "')' without a matching '('")
+            elif kind == "result":
+                if len(lines) > 1:
+                    continue  # a variation may end with the result its line leads to
+                game.result_raw = m.group()
+                game.result_token = normalize_result(m.group())
+                game.result_line, game.result_column = self.where(start)
+                yield self.finish(game)
+                game = self.new_game(pos)
+                lines, sinks = [game.moves], [game.leading_variations]
+                number, black, started, body = None, False, False, False
+            else:  # junk
+                self.error(game, start, f"unreadable text {m.group()[:40]!r}")
+                started = body = True
+        if len(lines) > 1:
+            self.error(game, end, "variation not closed at the end of the file")
+        if started:
+            yield self.finish(game)
+
+    def add_comment(self, game: ParsedGame, lines: list[list[MoveToken]], comment: str) -> None:
+        line = lines[-1]
+        if line:
+            line[-1].comments.append(comment)
+            line[-1].clocks.extend(_CLOCK.findall(comment))
+        elif len(lines) == 1:
+            game.comments.append(comment)
+
+    def bad_comment(self, game: ParsedGame, lines: list[list[MoveToken]], start: int) -> int:
+        """A '{' whose comment is nested or never closed; returns where reading resumes."""
+        text = self.text
+        close = text.find("}", start + 1)
+        inner = text.find("{", start + 1)
+        if close < 0:
+            self.error(game, start, "comment opened with '{' is never closed")
+            # Resume at the next line that starts a tag pair so that later games survive.
+            nxt = _NEXT_TAG_LINE.search(text, start)
+            return len(text) if nxt is None else nxt.start() + 1
+        line, column = self.where(start)
+        self.error(game, inner, f"nested comment: '{{' inside the comment opened at line {line}, column "
+                   f"{column}; PDN forbids comments inside comments")
+        # Skip the whole nested construct by counting braces; the scan is bounded so that text full
+        # of braces cannot make reading quadratic.
+        depth = 0
+        pos = start
+        limit = min(len(text), start + _NESTED_SCAN)
+        while pos < limit:
+            char = text[pos]
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    self.add_comment(game, lines, text[start + 1:pos])
+                    return pos + 1
+            pos += 1
+        return close + 1
+
+    def skip_to_game_end(self, start: int) -> int:
+        nxt = _NEXT_TAG_LINE.search(self.text, start)
+        return len(self.text) if nxt is None else nxt.start() + 1
+
+    def add_tag(self, game: ParsedGame, pos: int, name: str, value: str) -> None:
+        value = value.replace('\\"', '"').replace("\\\\", "\\")
+        if name in game.headers:
+            self.error(game, pos, f"tag {name} given twice; the later value {value!r} is kept", "warning")
+        game.headers[name] = value
+        if name == "FEN":
+            game.initial_fen, game.fen_origin = value.strip(), "tag"
+        elif name == "GameType":
+            refusal = game_type_refusal(value)
+            if refusal:
+                game.refused = refusal
+                self.error(game, pos, refusal)
+
+    def add_setup(self, game: ParsedGame, lines: list[list[MoveToken]], pos: int, text: str) -> None:
+        found = _SETUP_FEN.match(text)
+        if found is None:
+            self.error(game, pos, f"setup {text[:60]!r} is not of the form /FEN \"...\"/")
+            return
+        if len(lines) > 1:
+            return  # a setup inside a variation only concerns that variation, which is never replayed
+        fen = found.group(1).strip()
+        if not game.moves and not game.setups and game.initial_fen is None:
+            game.initial_fen, game.fen_origin = fen, "setup"
+            return
+        line, column = self.where(pos)
+        game.setups.append(Setup(fen, len(game.moves), line, column))
+
+    def finish(self, game: ParsedGame) -> ParsedGame:
+        self.count += 1
+        game.index = self.count
+        tag = game.tag_result
+        if tag is not None and tag not in _RESULTS.values():
+            line = game.line
+            game.errors.append(ReadError(line, 1, f"Result tag {game.headers['Result']!r} is not a "
+                                         "draughts result (2-0, 1-1, 0-2, 0-0, *)", "warning"))
+        return game
+
+
+def game_type_refusal(value: str) -> str | None:
+    """None when the GameType value is international draughts; otherwise why the game is refused."""
+    text = value.strip()
+    head = re.match(r"(\d+)", text)
+    if head is None:
+        if "international" in text.lower():
+            return None
+        return f"GameType {value!r} is not a PDN game type; only international draughts (20) is read"
+    kind = int(head.group(1)) if len(head.group(1)) < 6 else -1
+    if kind != INTERNATIONAL_GAME_TYPE:
+        name = _GAME_TYPE_NAMES.get(kind, "an unknown game")
+        return (f"GameType {value!r} is {name}, not international draughts (20): the game is refused, "
+                "not read as international draughts")
+    rest = text[head.end():].replace(" ", "")
+    if rest and not re.fullmatch(r",W,10,10,N2(,0)?", rest):
+        return (f"GameType {value!r} describes a board or notation other than international draughts "
+                "(20,W,10,10,N2,0): the game is refused")
+    return None
+
+
+def iter_games(data: bytes | str, source: str = "<pdn>") -> Iterator[ParsedGame]:
+    """Yield the games of a PDN text one by one (see `read_games`)."""
+    text, encoding = decode_pdn(data)
+    yield from _Reader(text, source, encoding).games()
+
+
+def read_games(data: bytes | str, source: str = "<pdn>") -> list[ParsedGame]:
+    """Every game of a PDN text, in order; each carries its own `errors`."""
+    return list(iter_games(data, source))
+
+
+def read_game(data: bytes | str, source: str = "<pdn>") -> ParsedGame:
+    """The first game of a PDN text; PdnError when there is none."""
+    for game in iter_games(data, source):
+        return game
+    raise PdnError(f"{source}: no game found")
+
+
+def read_file(path: str | Path) -> list[ParsedGame]:
+    """Read a PDN file from disk; the source recorded on each game is the path as given."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise PdnError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return read_games(data, str(path))
