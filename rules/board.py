@@ -1,0 +1,334 @@
+"""The game state: position, side to move, move stack, legal moves and the outcome (art. 6, 7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import core, draws
+from rules.fen import format_fen, parse_fen
+from rules.geometry import BIT_OF, SQUARE_OF, VALID, squares_of
+from rules.types import BLACK, WHITE, Color, IllegalMoveError, Move, Outcome, Piece, RulesError
+
+INITIAL_FEN = "W:W31-50:B1-20"
+
+#: An exact position: (white pieces, black pieces, kings, White to move).  Equality decides 6.1.
+PositionKey = tuple[int, int, int, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class _Undo:
+    white: int
+    black: int
+    kings: int
+    turn: Color
+
+
+def _check_square(square: int) -> int:
+    if not isinstance(square, int) or not 1 <= square <= 50:
+        raise RulesError(f"square {square!r} is outside 1-50")
+    return BIT_OF[square]
+
+
+def _capture_table(captures: core.Captures) -> dict[Move, list[tuple[int, ...]]]:
+    """Moves (one per start, end and captured set) with every route that realises each."""
+    table: dict[Move, list[tuple[int, ...]]] = {}
+    for (_, _, cap), paths in captures.items():
+        routes = [tuple(SQUARE_OF[i] for i in path) for path in paths]
+        table[Move(routes[0], tuple(squares_of(cap)))] = routes
+    return table
+
+
+class Board:
+    """A position with its history.  `Board()` is the initial position (art. 2.8, White to move)."""
+
+    def __init__(self, fen: str | None = None) -> None:
+        self._white = 0
+        self._black = 0
+        self._kings = 0
+        self._turn = WHITE
+        self.move_stack: list[Move] = []
+        self._undo: list[_Undo] = []
+        self._legal_cache: tuple[PositionKey, dict[Move, list[tuple[int, ...]]]] | None = None
+        self._set_fen(INITIAL_FEN if fen is None else fen)
+
+    @classmethod
+    def from_fen(cls, fen: str) -> Board:
+        return cls(fen)
+
+    def _set_fen(self, fen: str) -> None:
+        turn, placement = parse_fen(fen)
+        self._white = self._black = self._kings = 0
+        for sq, piece in placement.items():
+            self.set_piece(sq, piece)
+        self._turn = turn
+
+    # -- position ---------------------------------------------------------------------------------
+
+    def fen(self) -> str:
+        """Canonical FEN (`rules.fen`): `W:W31-50:B1-20` style, ranges for runs of three or more men."""
+        placement = {sq: p for sq in range(1, 51) if (p := self.piece_at(sq)) is not None}
+        return format_fen(self._turn, placement)
+
+    @property
+    def turn(self) -> Color:
+        return self._turn
+
+    def set_turn(self, color: Color) -> None:
+        """Give the move to `color`.  Changes nothing else: not the move stack, not the pieces.
+
+        Meant for continuing after an irregular move (art. 5.4, e.g. a player moving twice).
+        """
+        if not isinstance(color, Color):
+            raise RulesError(f"set_turn expects a Color, got {color!r}")
+        self._turn = color
+
+    def piece_at(self, square: int) -> Piece | None:
+        bit = _check_square(square)
+        if self._white & bit:
+            return Piece(WHITE, bool(self._kings & bit))
+        if self._black & bit:
+            return Piece(BLACK, bool(self._kings & bit))
+        return None
+
+    def set_piece(self, square: int, piece: Piece | None) -> None:
+        """Put a piece on a square (None empties it).  Changes nothing else, like set_turn."""
+        bit = _check_square(square)
+        self._white &= ~bit
+        self._black &= ~bit
+        self._kings &= ~bit
+        if piece is None:
+            return
+        if piece.color is WHITE:
+            self._white |= bit
+        else:
+            self._black |= bit
+        if piece.king:
+            self._kings |= bit
+
+    def pieces(self, color: Color) -> dict[int, Piece]:
+        """Square -> piece for one side."""
+        own = self._white if color is WHITE else self._black
+        return {sq: Piece(color, bool(self._kings & BIT_OF[sq])) for sq in squares_of(own)}
+
+    def copy(self) -> Board:
+        """An independent board with the same position and history."""
+        other = Board.__new__(Board)
+        other._white, other._black, other._kings, other._turn = (
+            self._white, self._black, self._kings, self._turn)
+        other.move_stack = list(self.move_stack)
+        other._undo = list(self._undo)
+        other._legal_cache = self._legal_cache
+        return other
+
+    def key(self) -> PositionKey:
+        """The exact position with the side to move, hashable; equal keys mean equal positions."""
+        return (self._white, self._black, self._kings, self._turn is WHITE)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"Board({self.fen()!r})"
+
+    def __str__(self) -> str:
+        """A 10x10 diagram with Black at the top, '.' for the playable empty squares."""
+        rows: list[str] = []
+        for r in range(10):
+            cells: list[str] = []
+            for c in range(10):
+                if (r + c) % 2 == 0:
+                    cells.append(" ")
+                    continue
+                piece = self.piece_at(r * 5 + c // 2 + 1)
+                cells.append(piece.symbol() if piece else ".")
+            rows.append(" ".join(cells))
+        return "\n".join(rows)
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    def _sides(self, color: Color) -> tuple[int, int]:
+        return (self._white, self._black) if color is WHITE else (self._black, self._white)
+
+    def _legal_table(self) -> dict[Move, list[tuple[int, ...]]]:
+        key = self.key()
+        if self._legal_cache is not None and self._legal_cache[0] == key:
+            return self._legal_cache[1]
+        own, opp = self._sides(self._turn)
+        empty = VALID & ~(own | opp)
+        men, kings = own & ~self._kings, own & self._kings
+        table: dict[Move, list[tuple[int, ...]]]
+        if core.has_capture(men, kings, opp, empty):
+            table = _capture_table(core.maximal(core.capture_sequences(men, kings, opp, empty)))
+        else:
+            table = {m: [m.path] for m in self._quiet(self._turn)}
+        table = dict(sorted(table.items(), key=lambda item: (item[0].start, item[0].end, item[0].path)))
+        self._legal_cache = (key, table)
+        return table
+
+    def _quiet(self, color: Color) -> list[Move]:
+        own, opp = self._sides(color)
+        raw = core.quiet_moves(color is WHITE, own & ~self._kings, own & self._kings, VALID & ~(own | opp))
+        return [Move((SQUARE_OF[f.bit_length() - 1], SQUARE_OF[t.bit_length() - 1])) for f, t, _ in raw]
+
+    def legal_moves(self) -> list[Move]:
+        """The maximal captures if any capture exists (4.1, 4.13), else every quiet move (3.4, 3.9)."""
+        return list(self._legal_table())
+
+    def legal_routes(self, move: Move) -> list[tuple[int, ...]]:
+        """Every path realising a legal move (several for a Woldouby-like capture); [] if illegal."""
+        return list(self._legal_table().get(move, []))
+
+    def quiet_moves(self, color: Color | None = None) -> list[Move]:
+        """Every non-capture move of `color` (default: the side to move), captures ignored."""
+        return sorted(self._quiet(self._turn if color is None else color), key=lambda m: m.path)
+
+    def capture_moves(self, color: Color | None = None, maximal_only: bool = False) -> list[Move]:
+        """Every complete capture sequence of `color`, one Move per start, end and captured set.
+
+        A sequence is complete when the piece cannot capture again from where it stops; for a king
+        this is judged per landing square.  `maximal_only` keeps those that take the most pieces.
+        """
+        own, opp = self._sides(self._turn if color is None else color)
+        captures = core.capture_sequences(own & ~self._kings, own & self._kings, opp, VALID & ~(own | opp))
+        if maximal_only:
+            captures = core.maximal(captures)
+        return sorted(_capture_table(captures), key=lambda m: (m.start, m.end, m.path))
+
+    def is_legal(self, move: Move) -> bool:
+        return move in self._legal_table()
+
+    def push(self, move: Move) -> None:
+        """Play a legal move; raises IllegalMoveError otherwise."""
+        table = self._legal_table()
+        routes = table.get(move) if isinstance(move, Move) else None
+        if routes is None:
+            raise IllegalMoveError(f"{move} is not a legal move in {self.fen()}")
+        if move.path not in routes:
+            # Same move, but the caller gave a route we do not know (e.g. start and end only).
+            move = next(m for m in table if m == move)
+        self._undo.append(_Undo(self._white, self._black, self._kings, self._turn))
+        own, opp = self._sides(self._turn)
+        white = self._turn is WHITE
+        raw = (BIT_OF[move.start], BIT_OF[move.end], sum(BIT_OF[sq] for sq in move.captured))
+        own, opp, self._kings = core.apply_raw(white, own, opp, self._kings, raw)
+        self._white, self._black = (own, opp) if white else (opp, own)
+        self._turn = self._turn.opponent
+        self.move_stack.append(move)
+
+    def pop(self) -> Move:
+        """Take back the last move, restoring the exact position before it (set_piece included)."""
+        if not self.move_stack:
+            raise RulesError("pop from an empty move stack")
+        undo = self._undo.pop()
+        self._white, self._black, self._kings, self._turn = undo.white, undo.black, undo.kings, undo.turn
+        return self.move_stack.pop()
+
+    def peek(self) -> Move | None:
+        return self.move_stack[-1] if self.move_stack else None
+
+    # -- notation (rules.notation does the work) --------------------------------------------------
+
+    def notation(self, move: Move) -> str:
+        """Art. 8.2 with PDN 3.0: `32-28`, `28x19`, long form only when another legal capture shares
+        start and end."""
+        from rules.notation import move_notation
+
+        return move_notation(self, move)
+
+    def parse_move(self, text: str) -> Move:
+        """Read `32-28`, `28x19`, `47x38x24x13x36` (also ':' or '-' for captures) as a legal move."""
+        from rules.notation import parse_move
+
+        return parse_move(self, text)
+
+    def push_notation(self, text: str) -> Move:
+        move = self.parse_move(text)
+        self.push(move)
+        return move
+
+    # -- end of game ------------------------------------------------------------------------------
+
+    def _history(self) -> list[tuple[PositionKey, Move | None]]:
+        """Each position of the game so far with the move played from it (None for the current one)."""
+        out: list[tuple[PositionKey, Move | None]] = [
+            ((u.white, u.black, u.kings, u.turn is WHITE), m)
+            for u, m in zip(self._undo, self.move_stack, strict=True)]
+        out.append((self.key(), None))
+        return out
+
+    def outcome(self) -> Outcome | None:
+        """The result if the game is over by art. 7.2.2, 7.2.3 or 6.1-6.4, else None.
+
+        Wins are checked before draws: a move that wins on the last move of a count still wins.
+        """
+        ply = len(self.move_stack)
+        own, opp = self._sides(self._turn)
+        if not own:
+            loser = self._turn.name.capitalize()
+            return Outcome(self._turn.opponent, "7.2.3", f"{loser} has no pieces left.", ply)
+        if not opp:
+            winner = self._turn
+            return Outcome(winner, "7.2.3", f"{winner.opponent.name.capitalize()} has no pieces left.", ply)
+        if not self._legal_table():
+            return Outcome(self._turn.opponent, "7.2.2",
+                           f"{self._turn.name.capitalize()} is to move and has no legal move.", ply)
+        history = self._history()
+        current = history[-1][0]
+        if sum(1 for key, _ in history if key == current) >= 3:
+            return Outcome(None, "6.1", "The same position occurred for the third time with the same side "
+                           "to move.", ply)
+        kings_only = 0
+        for key, move in reversed(history[:-1]):
+            assert move is not None
+            if move.captured or not key[2] & BIT_OF[move.start]:
+                break
+            kings_only += 1
+        if kings_only >= draws.KINGS_ONLY_PLIES:
+            return Outcome(None, "6.2", "Only kings moved, without capture, for 25 moves by each player.",
+                           ply)
+        return self._counted_ending(history, ply)
+
+    def _counted_ending(self, history: list[tuple[PositionKey, Move | None]], ply: int) -> Outcome | None:
+        start16: int | None = None
+        start5: int | None = None
+        for i, (key, _) in enumerate(history):
+            kind = draws.category(key[0], key[1], key[2])
+            if kind == draws.SIXTEEN:
+                start5 = None
+                if start16 is None:
+                    start16 = i
+            elif kind == draws.FIVE:
+                if start5 is None:
+                    start5 = i
+                # start16 is kept on purpose: the 16-move limit keeps running (see rules.draws).
+            else:
+                start16 = start5 = None
+        limits: list[tuple[int, str, str]] = []
+        if start16 is not None:
+            limits.append((start16 + draws.SIXTEEN_MOVE_PLIES, "6.3",
+                           "Each player has played 16 moves in an ending of art. 6.3."))
+        if start5 is not None:
+            limits.append((start5 + draws.FIVE_MOVE_PLIES, "6.4",
+                           "Each player has played 5 moves in an ending of art. 6.4."))
+        if limits:
+            limit, article, reason = min(limits)
+            if ply >= limit:
+                return Outcome(None, article, reason, ply)
+        return None
+
+    def is_game_over(self) -> bool:
+        return self.outcome() is not None
+
+
+def perft(board: Board, depth: int) -> int:
+    """Number of leaf nodes of the legal-move tree of the given depth (1 for depth 0)."""
+    own, opp = board._sides(board.turn)
+    return core.perft(board.turn is WHITE, own, opp, board._kings, depth)
+
+
+__all__ = ["Board", "INITIAL_FEN", "PositionKey", "perft"]

@@ -1,0 +1,227 @@
+"""Move generation on bitboards (Python ints in the ghost-square layout of `rules.geometry`).
+
+Everything here works on plain ints so that perft stays fast; `rules.board` wraps it in the public API.
+A side is described by `men`, `kings` (its own pieces), `opp` (all enemy pieces) and `empty`.
+
+Captures (art. 4) are generated as complete sequences.  The capturing piece leaves its square, so
+that square counts as empty; captured pieces stay on the board until the sequence is over (4.11, the
+"Turkish strike"): they are no longer capturable and they block the way (4.8).  Sequences are keyed
+by (start, end, captured set): two paths with the same key are one move (the Woldouby position).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rules.geometry import BLACK_PROMOTION, JUMPS, RAYS, VALID, WHITE_PROMOTION
+
+#: Complete captures: (start index, end index, mask of captured pieces) -> every route (landing indices).
+Captures = dict[tuple[int, int, int], list[tuple[int, ...]]]
+#: A move inside the engine: (from bit, to bit, captured mask).
+RawMove = tuple[int, int, int]
+
+_ALL_DIRECTIONS: Final = (0, 1, 2, 3)
+#: The two directions at right angles to direction d (indices into geometry.DIRECTIONS).
+_TURNS: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
+
+
+def _record(out: Captures, key: tuple[int, int, int], path: tuple[int, ...]) -> None:
+    routes = out.get(key)
+    if routes is None:
+        out[key] = [path]
+    else:
+        routes.append(path)
+
+
+def _man_captures(idx: int, opp: int, empty: int, cap: int, path: tuple[int, ...], out: Captures) -> None:
+    more = False
+    for jumped, landing, landing_idx in JUMPS[idx]:
+        if opp & jumped and empty & landing:
+            more = True
+            _man_captures(landing_idx, opp ^ jumped, empty, cap | jumped, path + (landing_idx,), out)
+    if not more and cap:
+        _record(out, (path[0], idx, cap), path)
+
+
+def _king_captures(idx: int, opp: int, empty: int, cap: int, path: tuple[int, ...], out: Captures,
+                   directions: tuple[int, ...], may_stop: bool) -> bool:
+    """Explore king captures from `idx` in `directions`; record the sequence if it may end here.
+
+    A flying king lands on any empty square behind the captured piece (4.3, 4.6).  Turning is tried
+    from every landing square; going straight on is tried once, from the square right behind the
+    captured piece, which is also the intermediate square PDN writes for a straight continuation.
+    """
+    found = False
+    rays = RAYS[idx]
+    for d in directions:
+        ray = rays[d]
+        n = len(ray)
+        i = 0
+        while i < n and empty & ray[i][0]:
+            i += 1
+        if i + 1 >= n:
+            continue
+        jumped = ray[i][0]
+        if not opp & jumped or not empty & ray[i + 1][0]:
+            continue
+        found = True
+        opp2 = opp ^ jumped
+        cap2 = cap | jumped
+        i += 1
+        first = i
+        while i < n and empty & ray[i][0]:
+            i += 1
+        # Can the king go on along the same line and capture again?
+        straight = i + 1 < n and opp2 & ray[i][0] and empty & ray[i + 1][0]
+        if straight:
+            first_idx = ray[first][1]
+            _king_captures(first_idx, opp2, empty, cap2, path + (first_idx,), out, (d,), False)
+        for j in range(first, i):
+            landing_idx = ray[j][1]
+            _king_captures(landing_idx, opp2, empty, cap2, path + (landing_idx,), out, _TURNS[d],
+                           not straight)
+    if not found and may_stop:
+        _record(out, (path[0], idx, cap), path)
+    return found
+
+
+def capture_sequences(men: int, kings: int, opp: int, empty: int) -> Captures:
+    """Every complete capture of the side owning `men` and `kings` (any number of pieces captured)."""
+    out: Captures = {}
+    pieces = men
+    while pieces:
+        bit = pieces & -pieces
+        pieces ^= bit
+        idx = bit.bit_length() - 1
+        _man_captures(idx, opp, empty | bit, 0, (idx,), out)
+    pieces = kings
+    while pieces:
+        bit = pieces & -pieces
+        pieces ^= bit
+        idx = bit.bit_length() - 1
+        _king_captures(idx, opp, empty | bit, 0, (idx,), out, _ALL_DIRECTIONS, False)
+    return out
+
+
+def maximal(captures: Captures) -> Captures:
+    """Keep only the captures of the most pieces (4.13; a king counts as one piece)."""
+    if not captures:
+        return captures
+    best = max(key[2].bit_count() for key in captures)
+    return {key: path for key, path in captures.items() if key[2].bit_count() == best}
+
+
+def has_capture(men: int, kings: int, opp: int, empty: int) -> bool:
+    """Whether any capture exists, by whole-board shifts (no sequence is built)."""
+    for s in (5, 6):
+        if (((men >> s) & opp) >> s) & empty or (((men << s) & opp) << s) & empty:
+            return True
+        x = kings >> s
+        while x:
+            if ((x & opp) >> s) & empty:
+                return True
+            x = (x & empty) >> s
+        x = kings << s
+        while x:
+            if ((x & opp) << s) & empty:
+                return True
+            x = (x & empty) << s
+    return False
+
+
+def quiet_moves(white: bool, men: int, kings: int, empty: int) -> list[RawMove]:
+    """Every non-capture move: men one step forward (3.4), kings any distance (3.9)."""
+    moves: list[RawMove] = []
+    for s in (6, 5):
+        if white:
+            targets = (men >> s) & empty
+            while targets:
+                to = targets & -targets
+                targets ^= to
+                moves.append((to << s, to, 0))
+        else:
+            targets = (men << s) & empty
+            while targets:
+                to = targets & -targets
+                targets ^= to
+                moves.append((to >> s, to, 0))
+    pieces = kings
+    while pieces:
+        bit = pieces & -pieces
+        pieces ^= bit
+        for ray in RAYS[bit.bit_length() - 1]:
+            for to, _ in ray:
+                if not empty & to:
+                    break
+                moves.append((bit, to, 0))
+    return moves
+
+
+def count_quiet(white: bool, men: int, kings: int, empty: int) -> int:
+    """Number of quiet moves, counted with population counts instead of listing them."""
+    if white:
+        n = ((men >> 5) & empty).bit_count() + ((men >> 6) & empty).bit_count()
+    else:
+        n = ((men << 5) & empty).bit_count() + ((men << 6) & empty).bit_count()
+    if kings:
+        for s in (5, 6):
+            x = (kings >> s) & empty
+            while x:
+                n += x.bit_count()
+                x = (x >> s) & empty
+            x = (kings << s) & empty
+            while x:
+                n += x.bit_count()
+                x = (x << s) & empty
+    return n
+
+
+def legal_raw(white: bool, own: int, opp: int, kings: int) -> list[RawMove]:
+    """Legal moves of the side `own`: the maximal captures if any capture exists (4.1, 4.13)."""
+    empty = VALID & ~(own | opp)
+    men = own & ~kings
+    own_kings = own & kings
+    if has_capture(men, own_kings, opp, empty):
+        return [(1 << start, 1 << end, cap)
+                for start, end, cap in maximal(capture_sequences(men, own_kings, opp, empty))]
+    return quiet_moves(white, men, own_kings, empty)
+
+
+def count_legal(white: bool, own: int, opp: int, kings: int) -> int:
+    empty = VALID & ~(own | opp)
+    men = own & ~kings
+    own_kings = own & kings
+    if has_capture(men, own_kings, opp, empty):
+        return len(maximal(capture_sequences(men, own_kings, opp, empty)))
+    return count_quiet(white, men, own_kings, empty)
+
+
+def apply_raw(white: bool, own: int, opp: int, kings: int, move: RawMove) -> tuple[int, int, int]:
+    """(own, opp, kings) after the move.  A man is promoted only where it stops (3.5, 4.15)."""
+    frm, to, cap = move
+    if cap:
+        kings &= ~cap
+        opp ^= cap
+    if kings & frm:
+        kings = (kings ^ frm) | to
+    elif to & (WHITE_PROMOTION if white else BLACK_PROMOTION):
+        kings |= to
+    return own ^ frm ^ to, opp, kings
+
+
+def perft(white: bool, own: int, opp: int, kings: int, depth: int) -> int:
+    """Leaf count of the legal-move tree; depth 1 is counted without making the moves."""
+    if depth <= 0:
+        return 1
+    if depth == 1:
+        return count_legal(white, own, opp, kings)
+    total = 0
+    promotion = WHITE_PROMOTION if white else BLACK_PROMOTION
+    for frm, to, cap in legal_raw(white, own, opp, kings):
+        k = kings & ~cap if cap else kings
+        if k & frm:
+            k = (k ^ frm) | to
+        elif to & promotion:
+            k |= to
+        total += perft(not white, opp ^ cap, own ^ frm ^ to, k, depth - 1)
+    return total
