@@ -1,0 +1,186 @@
+"""From results to ranked rows and crosstable cells: pure functions, no ORM."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tournaments.results import Result
+from tournaments.standings.records import (
+    Colour,
+    StandingGame,
+    StandingPlayer,
+    StandingRow,
+    TieBreakValue,
+    encounters_by_player,
+    game_points,
+    totals,
+)
+from tournaments.standings.tiebreaks import GROUP_TIEBREAKS, TIEBREAKS, TieBreakContext, sort_key
+from tournaments.standings.withdrawals import cut_off, effective_games, rulings, withdrawals_in_effect
+
+
+def compute_standings(
+    players: Sequence[StandingPlayer],
+    games: Sequence[StandingGame],
+    *,
+    system: str,
+    rounds_total: int,
+    tiebreaks: Sequence[str],
+    bye_points: int = 2,
+    after_round: int | None = None,
+) -> list[StandingRow]:
+    """Ranked rows, best first, then the players not ranked (5.9 A.a) by pairing number.
+
+    Order: points, then each tie-break in the given order, higher first; players still equal share
+    the rank (1, 2, 2, 4) and are listed by pairing number. `games` are the games with a result;
+    5.9 is applied here (see withdrawals.py), so pass them as recorded. `after_round` cuts the table
+    at that round (games of later rounds are ignored); default: the last round present.
+    """
+    unknown = [name for name in tiebreaks if name not in TIEBREAKS]
+    if unknown:
+        raise ValueError(f"unknown tie-break(s) {', '.join(unknown)}; known: {', '.join(TIEBREAKS)}")
+    by_id = {p.id: p for p in players}
+    if len(by_id) != len(players):
+        raise ValueError("two players share an id")
+
+    last = cut_off(games, after_round, rounds_total)
+    effective = effective_games(players, games, system, rounds_total, after_round=last)
+    ruled = rulings(players, [g for g in games if g.round <= last], system, last)
+    withdrawn = withdrawals_in_effect(players, last)
+    encounters = encounters_by_player(by_id, effective, bye_points)
+    ctx = TieBreakContext(players=by_id, points=totals(encounters), encounters=encounters)
+
+    values: dict[int, dict[str, TieBreakValue]] = {pid: {} for pid in by_id}
+    for name in dict.fromkeys(tiebreaks):
+        for pid in by_id:
+            # Group tie-breaks are filled in while ranking; None stays for the unranked.
+            values[pid][name] = (None if name in GROUP_TIEBREAKS
+                                 else TIEBREAKS[name].function(pid, ctx, frozenset()))
+
+    unranked = {pid for pid, ruling in ruled.items() if ruling.cancelled}
+    ranked = [p.id for p in sorted(players, key=lambda p: p.pairing_number) if p.id not in unranked]
+    classes: list[list[int]] = []
+    for group in _runs(ranked, lambda pid: ctx.points[pid]):
+        classes.extend(_refine(group, 0, tiebreaks, ctx, values))
+
+    def row(pid: int, rank: int | None, shared: bool) -> StandingRow:
+        ruling = ruled.get(pid)
+        return StandingRow(
+            rank=rank,
+            player=by_id[pid],
+            points=ctx.points[pid],
+            played=sum(1 for e in encounters[pid] if e.over_the_board),
+            wins=sum(1 for e in encounters[pid] if e.won),
+            tiebreaks={name: values[pid][name] for name in tiebreaks},
+            withdrawn=pid in withdrawn,
+            not_ranked_reason=ruling.reason if ruling is not None and ruling.cancelled else None,
+            shared_rank=shared,
+            withdrawal_note=ruling.reason if ruling is not None else None,
+        )
+
+    rows: list[StandingRow] = []
+    for tie_class in classes:
+        rank = len(rows) + 1
+        rows.extend(row(pid, rank, len(tie_class) > 1) for pid in tie_class)
+    rows.extend(row(p.id, None, False) for p in sorted(players, key=lambda p: p.pairing_number)
+                if p.id in unranked)
+    return rows
+
+
+def _runs(ids: list[int], key: Callable[[int], Any]) -> list[list[int]]:
+    """Split ids into runs of equal key, best (highest) first; stable, so pairing order is kept."""
+    keyed = sorted(ids, key=key, reverse=True)
+    out: list[list[int]] = []
+    previous: Any = None
+    for pid in keyed:
+        k = key(pid)
+        if not out or k != previous:
+            out.append([])
+        out[-1].append(pid)
+        previous = k
+    return out
+
+
+def _refine(
+    group: list[int], level: int, order: Sequence[str], ctx: TieBreakContext,
+    values: dict[int, dict[str, TieBreakValue]],
+) -> list[list[int]]:
+    # Singletons go down every level too, so each row shows a value for every tie-break.
+    if level == len(order):
+        return [group]
+    name = order[level]
+    if name in GROUP_TIEBREAKS:
+        members = frozenset(group)
+        for pid in group:
+            values[pid][name] = TIEBREAKS[name].function(pid, ctx, members)
+    out: list[list[int]] = []
+    for run in _runs(group, lambda pid: sort_key(values[pid][name])):
+        out.extend(_refine(run, level + 1, order, ctx, values))
+    return out
+
+
+@dataclass(frozen=True)
+class CrosstableCell:
+    round: int
+    opponent: int | None  # player id; None for a bye, an excused round or no game
+    colour: Colour | None
+    result: Result | None  # None: no game this round (or not yet played)
+    text: str  # '2', '1', '0', '2F', '0F', 'bye', 'excused'; '' for not played or no game
+    points: int  # what the cell adds to his total (0 when it does not count)
+    counts: bool
+    cancelled: bool  # 5.9 A.a: printed in the final table, counted for nobody
+    forfeit_after_withdrawal: bool
+
+
+def crosstable_cells(
+    players: Sequence[StandingPlayer],
+    games: Sequence[StandingGame],
+    *,
+    system: str,
+    rounds_total: int,
+    bye_points: int = 2,
+    after_round: int | None = None,
+) -> dict[int, list[CrosstableCell]]:
+    """player id -> one cell per round 1..last round, the games as they count under 5.9."""
+    last = cut_off(games, after_round, rounds_total)
+    effective = effective_games(players, games, system, rounds_total, after_round=last)
+    found: dict[tuple[int, int], StandingGame] = {}
+    for game in effective:
+        for pid in (game.white, game.black):
+            if pid is not None:
+                found[(pid, game.round)] = game
+    out: dict[int, list[CrosstableCell]] = {}
+    for player in sorted(players, key=lambda p: p.pairing_number):
+        cells: list[CrosstableCell] = []
+        for rnd in range(1, last + 1):
+            game = found.get((player.id, rnd))
+            cells.append(_cell(player.id, rnd, game, bye_points))
+        out[player.id] = cells
+    return out
+
+
+def _cell(pid: int, rnd: int, game: StandingGame | None, bye_points: int) -> CrosstableCell:
+    if game is None:
+        return CrosstableCell(rnd, None, None, None, "", 0, False, False, False)
+    single = game.result.is_single_player or game.black is None
+    white = pid == game.white
+    if game.result is Result.NOT_PLAYED:
+        text = ""
+    elif single:
+        text = game.result.value
+    else:
+        text = game.result.cell(white)
+    points = game_points(game, pid, bye_points) if game.counts else 0
+    return CrosstableCell(
+        round=rnd,
+        opponent=None if single else (game.black if white else game.white),
+        colour=None if single else ("white" if white else "black"),
+        result=game.result,
+        text=text,
+        points=points,
+        counts=game.counts,
+        cancelled=game.cancelled,
+        forfeit_after_withdrawal=game.forfeit_after_withdrawal,
+    )

@@ -1,0 +1,156 @@
+"""The tie-break registry: each tournament picks and orders names from TIEBREAKS.
+
+Source of the Solkoff family: FMJD Annexes (2024), 4.2 a-e, as quoted in the comments of a public
+analysis script (github: "Compute Arbiter Pro Statistics", citing FMJD_Annexes_2024_4_2):
+  a. Solkoff (Buchholz): the sum of the scores of all opponents; an opponent's bye score is 0.
+  b. Solkoff median: a, minus the highest and the lowest opponent's score.
+  c. Short truncated Solkoff: a, minus the lowest opponent's score.
+  d. Full truncated Solkoff: a minus the lowest; if equal, a minus the two lowest; and so on.
+  e. Solkoff plus: the sum of the opponents' Solkoffs.
+Sonneborn-Berger, number of wins, mutual result and average opponent rating are the usual
+definitions, adapted to 2/1/0 scoring as said at each function.
+
+How each kind of round counts, the same way in every Solkoff variant and in Sonneborn-Berger:
+- an over-the-board game: the opponent, with his score in these standings;
+- a forfeit, won, lost or double (5.7, 5.8): the paired opponent counts like an over-the-board one
+  (FMJD 4.2 speaks of "all opponents" and makes an exception only for the bye);
+- a bye or an excused round: a virtual opponent scoring 0 (FMJD 4.2 a "opponent's bye score is 0"),
+  so it is the lowest score the truncated variants drop first. The reading that an opponent's own
+  bye points should be taken out of his score was considered and rejected: the quoted text and the
+  script that quotes it give the bye itself a 0;
+- a withdrawn opponent: in a Swiss (5.9 B) and after more than half his games in a round robin
+  (5.9 A.b, his later games 0F) he counts with the score he has; when his results are cancelled
+  (5.9 A.a) the games against him no longer exist, for every tie-break;
+- a NOT_PLAYED game counts for nothing, as if the round had no game.
+An opponent's score is his total in the same standings (bye points included, cut at the same round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import NamedTuple
+
+from tournaments.standings.records import Encounter, StandingPlayer, TieBreakValue
+
+
+@dataclass(frozen=True)
+class TieBreakContext:
+    players: Mapping[int, StandingPlayer]
+    points: Mapping[int, int]
+    encounters: Mapping[int, list[Encounter]]
+    _solkoff: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def opponent_scores(self, pid: int) -> list[int]:
+        return [self.points[e.opponent] if e.opponent is not None else 0 for e in self.encounters[pid]]
+
+    def solkoff(self, pid: int) -> int:
+        if pid not in self._solkoff:
+            self._solkoff[pid] = sum(self.opponent_scores(pid))
+        return self._solkoff[pid]
+
+
+# A tie-break sees the player, the whole context and the group he is tied with at this step
+# (same points, same values of every earlier tie-break); only the mutual result needs the group.
+TieBreakFunction = Callable[[int, TieBreakContext, frozenset[int]], TieBreakValue]
+
+
+class TieBreak(NamedTuple):
+    label: str
+    function: TieBreakFunction
+
+
+def solkoff(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> int:
+    return ctx.solkoff(pid)
+
+
+def solkoff_median(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> int:
+    scores = ctx.opponent_scores(pid)
+    if len(scores) < 3:
+        return 0  # nothing is left once the highest and the lowest are dropped
+    return sum(scores) - max(scores) - min(scores)
+
+
+def solkoff_short_truncated(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> int:
+    scores = ctx.opponent_scores(pid)
+    return sum(scores) - min(scores) if scores else 0
+
+
+def solkoff_full_truncated(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> tuple[int, ...]:
+    """(sum minus the lowest, minus the two lowest, ...), compared left to right. A player with fewer
+    games (a withdrawn Swiss player) has a shorter tuple and loses a tie on every common step."""
+    scores = sorted(ctx.opponent_scores(pid))
+    remaining = sum(scores)
+    steps: list[int] = []
+    for score in scores[:-1]:
+        remaining -= score
+        steps.append(remaining)
+    return tuple(steps)
+
+
+def solkoff_plus(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> int:
+    return sum(ctx.solkoff(e.opponent) for e in ctx.encounters[pid] if e.opponent is not None)
+
+
+def sonneborn_berger(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> int:
+    """Sum over his games of (his points in the game x the opponent's score): a win counts the
+    opponent's score twice, a draw once, so the figure is the chess one doubled and stays an integer.
+    Byes add nothing (points x 0)."""
+    return sum(e.points * ctx.points[e.opponent] for e in ctx.encounters[pid] if e.opponent is not None)
+
+
+def wins(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> int:
+    """Games won, over the board or by forfeit (5.7 gives a forfeit the points of a win); not byes."""
+    return sum(1 for e in ctx.encounters[pid] if e.won)
+
+
+def mutual_result(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> int | None:
+    """Points scored against the other players of the tied group, all games between them counted.
+
+    Applies only when every pair of the group has met at least once (a game that counts: over the
+    board or forfeit); otherwise None for everyone, which separates nobody. A player alone in his
+    group gets None too.
+    """
+    if len(group) < 2 or pid not in group:
+        return None
+    met: set[frozenset[int]] = set()
+    for member in group:
+        for e in ctx.encounters[member]:
+            if e.opponent in group:
+                met.add(frozenset((member, e.opponent)))
+    if len(met) < len(group) * (len(group) - 1) // 2:
+        return None
+    return sum(e.points for e in ctx.encounters[pid] if e.opponent in group)
+
+
+def average_rating(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> Fraction | None:
+    """Exact mean rating of the opponents met over the board (forfeits and byes excluded: no rating
+    was faced); unrated opponents are left out. None when there is no rated opponent."""
+    ratings = [
+        rating for e in ctx.encounters[pid]
+        if e.opponent is not None and e.over_the_board
+        and (rating := ctx.players[e.opponent].rating) is not None
+    ]
+    return Fraction(sum(ratings), len(ratings)) if ratings else None
+
+
+TIEBREAKS: dict[str, TieBreak] = {
+    "solkoff": TieBreak("Solkoff", solkoff),
+    "solkoff_median": TieBreak("Solkoff median", solkoff_median),
+    "solkoff_short_truncated": TieBreak("Short truncated Solkoff", solkoff_short_truncated),
+    "solkoff_full_truncated": TieBreak("Full truncated Solkoff", solkoff_full_truncated),
+    "solkoff_plus": TieBreak("Solkoff plus", solkoff_plus),
+    "sonneborn_berger": TieBreak("Sonneborn-Berger", sonneborn_berger),
+    "wins": TieBreak("Wins", wins),
+    "mutual_result": TieBreak("Mutual result", mutual_result),
+    "average_rating": TieBreak("Average opponent rating", average_rating),
+}
+
+# Tie-breaks whose value depends on the tied group, computed while ranking rather than up front.
+GROUP_TIEBREAKS = frozenset({"mutual_result"})
+
+
+def sort_key(value: TieBreakValue) -> tuple[bool, object]:
+    """Higher is better; None (does not apply) sorts below any value and ties with other None."""
+    return (value is not None, value if value is not None else 0)
