@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tournaments.results import Result
+from tournaments.results import SINGLE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Result
 from tournaments.standings import (
     TIEBREAKS,
     StandingGame,
@@ -15,6 +17,7 @@ from tournaments.standings import (
     compute_standings,
     crosstable_cells,
 )
+from tournaments.standings.tiebreaks import sort_key
 
 G = StandingGame
 
@@ -169,3 +172,47 @@ def test_crosstable_cells() -> None:
     # Cells add up to the standings total.
     rows = swiss(ps, games)
     assert all(sum(x.points for x in cells[r.player.id]) == r.points for r in rows.values())
+
+
+@st.composite
+def random_swiss(draw: st.DrawFn) -> tuple[list[StandingPlayer], list[StandingGame]]:
+    """Any field, any pairings (repeats allowed: the standings must not care), any results."""
+    n = draw(st.integers(min_value=2, max_value=9))
+    ps = [StandingPlayer(100 + i, i, f"P{i}", draw(st.one_of(st.none(), st.integers(1000, 2400))))
+          for i in range(1, n + 1)]
+    games: list[StandingGame] = []
+    for rnd in range(1, draw(st.integers(min_value=1, max_value=6)) + 1):
+        order = draw(st.permutations([p.id for p in ps]))
+        for white, black in zip(order[::2], order[1::2], strict=False):
+            games.append(G(rnd, white, black, draw(st.sampled_from(TWO_PLAYER_RESULTS))))
+        if n % 2:
+            games.append(G(rnd, order[-1], None, draw(st.sampled_from(SINGLE_PLAYER_RESULTS))))
+    return ps, games
+
+
+ORDERING_TIEBREAKS = [name for name in TIEBREAKS if name != "mutual_result"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(random_swiss(), st.permutations(ORDERING_TIEBREAKS))
+def test_invariants_on_random_tournaments(
+    tournament: tuple[list[StandingPlayer], list[StandingGame]], order: list[str]
+) -> None:
+    ps, games = tournament
+    order = order[:3]
+    rows = compute_standings(ps, games, system="swiss", rounds_total=6, tiebreaks=order)
+    assert sorted(r.player.id for r in rows) == sorted(p.id for p in ps)
+    # Every point comes from a game: the total is what the results hand out.
+    handed_out = sum(sum(g.result.points(2)) if g.black is not None else g.result.points(2)[0] for g in games)
+    assert sum(r.points for r in rows) == handed_out
+    # Ranks follow the keys (points, then the tie-breaks in order), ties share the rank.
+    keys = [(r.points, *(sort_key(r.tiebreaks[name]) for name in order)) for r in rows]
+    for i, row in enumerate(rows):
+        assert row.rank == 1 + sum(1 for k in keys if k > keys[i])
+        assert row.shared_rank == (keys.count(keys[i]) > 1)
+    assert keys == sorted(keys, reverse=True)
+    # The crosstable adds up to the same totals.
+    cells = crosstable_cells(ps, games, system="swiss", rounds_total=6)
+    assert all(sum(c.points for c in cells[r.player.id]) == r.points for r in rows)
+    assert all(r.played == sum(1 for c in cells[r.player.id] if c.result is not None and c.result.is_played)
+               for r in rows)

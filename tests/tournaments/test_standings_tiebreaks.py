@@ -9,6 +9,7 @@ import pytest
 from tournaments.results import Result
 from tournaments.standings import TIEBREAKS, StandingGame, StandingPlayer, TieBreakContext, compute_standings
 from tournaments.standings.records import Encounter, encounters_by_player, totals
+from tournaments.standings.tiebreaks import solkoff_full_truncated
 
 G = StandingGame
 A, B, C, D, E = 1, 2, 3, 4, 5
@@ -119,7 +120,7 @@ def test_full_truncated_direct() -> None:
     encounters[1] = [met(3), met(4), met(5)]
     encounters[2] = [met(None), met(6), met(7)]
     ctx = TieBreakContext(players={p.id: p for p in players}, points=points, encounters=encounters)
-    short, full = TIEBREAKS["solkoff_short_truncated"].function, TIEBREAKS["solkoff_full_truncated"].function
+    short, full = TIEBREAKS["solkoff_short_truncated"].function, solkoff_full_truncated
     assert short(1, ctx, frozenset()) == short(2, ctx, frozenset()) == 8
     assert full(1, ctx, frozenset()) == (8, 5)
     assert full(2, ctx, frozenset()) == (8, 4)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tournaments.pairing.roundrobin import berger_schedule
-from tournaments.results import Result
+from tournaments.results import TWO_PLAYER_RESULTS, Result
 from tournaments.standings import (
     StandingGame,
     StandingPlayer,
@@ -22,7 +27,7 @@ def field(n: int, withdrawn: dict[int, int] | None = None) -> list[StandingPlaye
     return [StandingPlayer(10 * k, k, f"P{k}", None, withdrawn.get(k)) for k in range(1, n + 1)]
 
 
-def round_robin(n: int, *, double: bool = False, draws: set[frozenset[int]] = frozenset(),
+def round_robin(n: int, *, double: bool = False, draws: Collection[frozenset[int]] = (),
                 gone: dict[int, int] | None = None, last_round: int | None = None) -> list[StandingGame]:
     """The Berger schedule of pairing numbers played out: the lower number wins, except the pairs in
     `draws`; games of a player gone after round r are NOT_PLAYED from round r+1 (as the lead's
@@ -185,3 +190,48 @@ def test_withdrawal_before_the_first_round() -> None:
                                             rounds_total=3, tiebreaks=[]))
     assert rows[4].rank is None and "0 of 3" in (rows[4].not_ranked_reason or "")
     assert [rows[n].points for n in (1, 2, 3)] == [4, 2, 0]
+
+
+RESULTS = [r for r in TWO_PLAYER_RESULTS if r is not Result.NOT_PLAYED]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_one_withdrawal_in_a_random_round_robin(data: st.DataObject) -> None:
+    n = data.draw(st.integers(min_value=3, max_value=9), label="players")
+    double = data.draw(st.booleans(), label="double")
+    schedule = berger_schedule(n, double=double)
+    leaver = data.draw(st.integers(min_value=1, max_value=n), label="leaver")
+    after = data.draw(st.integers(min_value=0, max_value=len(schedule)), label="after round")
+    games: list[StandingGame] = []
+    for rnd, boards in enumerate(schedule, start=1):
+        for w, b in boards:
+            if b is None:
+                free = Result.NOT_PLAYED if w == leaver and rnd > after else Result.BYE
+                games.append(G(rnd, 10 * w, None, free))
+            elif leaver in (w, b) and rnd > after:
+                games.append(G(rnd, 10 * w, 10 * b, Result.NOT_PLAYED))
+            else:
+                games.append(G(rnd, 10 * w, 10 * b, data.draw(st.sampled_from(RESULTS))))
+    system = "double_round_robin" if double else "round_robin"
+    rows = rows_by_number(compute_standings(field(n, {leaver: after}), games, system=system,
+                                            rounds_total=len(schedule), tiebreaks=[], bye_points=0))
+    played = sum(1 for g in games if 10 * leaver in (g.white, g.black) and g.result.is_played)
+    scheduled = (n - 1) * (2 if double else 1)
+
+    def points(k: int, game: StandingGame) -> int:
+        white, black = game.result.points(0)
+        return white if game.white == 10 * k else black
+
+    for k in range(1, n + 1):
+        mine = [g for g in games if g.involves(10 * k) and g.black is not None]
+        if 2 * played <= scheduled:  # 5.9 A.a: as if he had never entered
+            expected = 0 if k == leaver else sum(points(k, g) for g in mine if not g.involves(10 * leaver))
+        else:  # 5.9 A.b: every unplayed game against him is 2F for the other, 0F for him
+            expected = sum(points(k, g) for g in mine if g.result is not Result.NOT_PLAYED)
+            if k != leaver:
+                expected += 2 * sum(1 for g in mine
+                                    if g.involves(10 * leaver) and g.result is Result.NOT_PLAYED)
+        assert rows[k].points == expected
+    assert (rows[leaver].rank is None) == (2 * played <= scheduled)
+    assert rows[leaver].withdrawn

@@ -153,11 +153,8 @@ def crosstable_cells(
                 found[(pid, game.round)] = game
     out: dict[int, list[CrosstableCell]] = {}
     for player in sorted(players, key=lambda p: p.pairing_number):
-        cells: list[CrosstableCell] = []
-        for rnd in range(1, last + 1):
-            game = found.get((player.id, rnd))
-            cells.append(_cell(player.id, rnd, game, bye_points))
-        out[player.id] = cells
+        out[player.id] = [_cell(player.id, rnd, found.get((player.id, rnd)), bye_points)
+                          for rnd in range(1, last + 1)]
     return out
 
 
