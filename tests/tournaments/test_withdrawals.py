@@ -128,6 +128,8 @@ def test_swiss_withdrawal_results_stand_and_he_is_ranked_on_what_he_played() -> 
         ("C", 1, 5, 5), ("B", 2, 3, 7), ("A", 3, 2, 10), ("D", 4, 2, 2)]
     d_row = rows[3]
     assert d_row.withdrawn and d_row.not_ranked_reason is None and d_row.played == 1
+    assert d_row.withdrawal_note is not None and "5.9 B" in d_row.withdrawal_note
+    assert rows[0].withdrawal_note is None
     assert effective_games(ps, games, "swiss", 3) == games  # nothing rewritten in a Swiss
 
 

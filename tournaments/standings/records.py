@@ -65,7 +65,7 @@ class StandingRow:
     withdrawn: bool
     not_ranked_reason: str | None
     shared_rank: bool  # tied with another row on points and on every tie-break
-    withdrawal_note: str | None = None  # the 5.9 ruling for a withdrawn round robin player
+    withdrawal_note: str | None = None  # the 5.9 ruling applied to a withdrawn player, for display
 
 
 @dataclass(frozen=True)

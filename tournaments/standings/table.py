@@ -77,7 +77,9 @@ def compute_standings(
             withdrawn=pid in withdrawn,
             not_ranked_reason=ruling.reason if ruling is not None and ruling.cancelled else None,
             shared_rank=shared,
-            withdrawal_note=ruling.reason if ruling is not None else None,
+            withdrawal_note=ruling.reason if ruling is not None else (
+                f"withdrew after round {withdrawn[pid]}: results stand, ranked on the games played (5.9 B)"
+                if pid in withdrawn else None),
         )
 
     rows: list[StandingRow] = []
