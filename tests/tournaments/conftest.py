@@ -1,0 +1,55 @@
+"""Fixtures for the Django side: small tournaments built through the services."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments import services
+from tournaments.models import Player, System, Tournament
+
+
+@pytest.fixture
+def make_players(db: None) -> Callable[[int], list[Player]]:
+    def make(n: int, start_rating: int = 2400) -> list[Player]:
+        return [
+            Player.objects.create(surname=f"Player{i:02d}", given_name="Test", rating=start_rating - 10 * i,
+                                  federation="NED", fmjd_id=90000 + i + Player.objects.count() * 1000)
+            for i in range(1, n + 1)
+        ]
+
+    return make
+
+
+@pytest.fixture
+def arbiter(db: None):  # type: ignore[no-untyped-def]
+    return get_user_model().objects.create_user("chief", password="pw-chief-123", is_staff=True)
+
+
+@pytest.fixture
+def make_tournament(db: None, make_players, arbiter):  # type: ignore[no-untyped-def]
+    def make(n: int = 4, system: str = System.ROUND_ROBIN, slug: str = "t", **kwargs: object) -> Tournament:
+        t = Tournament.objects.create(name=f"Test {slug}", slug=slug, system=system, chief_arbiter=arbiter,
+                                      start_date=datetime.date(2026, 1, 1), public=True, **kwargs)
+        for p in make_players(n):
+            services.entry_add(tournament=t, player=p)
+        return t
+
+    return make
+
+
+def play_round(tournament: Tournament, results: dict[int, str] | None = None, complete: bool = True):  # type: ignore[no-untyped-def]
+    """Pair, publish and fill the next round: results by board, default a draw (bye for a bye)."""
+    rnd = services.round_pair(tournament=tournament)
+    services.round_publish(round=rnd)
+    for game in rnd.games.all():
+        if game.result:
+            continue
+        default = "bye" if game.black_id is None else "1-1"
+        services.game_record_result(game=game, result=(results or {}).get(game.board, default))
+    if complete:
+        services.round_complete(round=rnd)
+    return rnd

@@ -1,0 +1,471 @@
+"""The arbiter's workplace. Declarative ModelAdmins; every write goes through tournaments.services.
+
+Who may do what: superusers everything; a staff user may create a tournament (becoming its chief
+arbiter) and changes only the tournaments where he is chief or deputy arbiter: every queryset,
+object permission and action below is scoped by `tournament_of`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Count, Q, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from tournaments import selectors, services
+from tournaments.errors import DomainError
+from tournaments.models import Entry, Game, Player, Round, Tournament
+from tournaments.player_import import players_import_csv
+
+
+def tournament_of(obj: object) -> Tournament | None:
+    if isinstance(obj, Tournament):
+        return obj
+    if isinstance(obj, (Entry, Round)):
+        return obj.tournament
+    if isinstance(obj, Game):
+        return obj.round.tournament
+    return None
+
+
+def is_arbiter(user: Any) -> bool:
+    return bool(user.is_active and user.is_staff)
+
+
+def run_service(request: HttpRequest, func: Callable[[], object], success: str) -> bool:
+    """Run one service call; a DomainError becomes an error message and nothing is written."""
+    try:
+        with transaction.atomic():
+            func()
+    except DomainError as exc:
+        messages.error(request, str(exc))
+        return False
+    messages.success(request, success)
+    return True
+
+
+class ArbiterScopedAdmin(SimpleHistoryAdmin):
+    """Object-level permissions: an arbiter sees and changes his own tournaments only."""
+
+    tournament_lookup = "tournament"
+
+    def scope(self, qs: QuerySet[Any], user: Any) -> QuerySet[Any]:
+        if user.is_superuser:
+            return qs
+        p = self.tournament_lookup
+        return qs.filter(Q(**{f"{p}__chief_arbiter": user}) | Q(**{f"{p}__deputy_arbiters": user})).distinct()
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return self.scope(super().get_queryset(request), request.user)
+
+    def _allowed(self, request: HttpRequest, obj: object | None) -> bool:
+        user = request.user
+        if user.is_superuser:
+            return True
+        if not is_arbiter(user):
+            return False
+        tournament = tournament_of(obj) if obj is not None else None
+        return obj is None or (tournament is not None and tournament.is_arbiter(user))
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return is_arbiter(request.user)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._allowed(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._allowed(request, obj)
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return is_arbiter(request.user)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_superuser)
+
+    def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
+                        extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        try:
+            with transaction.atomic():
+                return super().changeform_view(request, object_id, form_url, extra_context)
+        except DomainError as exc:
+            messages.error(request, f"Nothing saved: {exc}")
+            return HttpResponseRedirect(request.get_full_path())
+
+    def check_objects(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        for obj in queryset:
+            if not self._allowed(request, obj):
+                raise PermissionDenied(f"You are not an arbiter of {tournament_of(obj)}.")
+
+
+class ScopedInline(admin.TabularInline):
+    """Inlines follow their parent's object-level permission, not Django's model permissions."""
+
+    def _allowed(self, request: HttpRequest, obj: object | None) -> bool:
+        if request.user.is_superuser:
+            return True
+        tournament = tournament_of(obj) if obj is not None else None
+        return is_arbiter(request.user) and (obj is None or (tournament is not None
+                                                              and tournament.is_arbiter(request.user)))
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._allowed(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._allowed(request, obj)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._allowed(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._allowed(request, obj)
+
+
+# --- Players ---------------------------------------------------------------------------------
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"))
+    tournament = forms.ModelChoiceField(
+        queryset=Tournament.objects.none(), required=False, label=_("Also enter them in"),
+    )
+
+
+@admin.register(Player)
+class PlayerAdmin(SimpleHistoryAdmin):
+    list_display = ("surname", "given_name", "title", "federation", "rating", "fmjd_id", "club", "birth_year")
+    list_filter = ("title", "federation")
+    search_fields = ("surname", "given_name", "fmjd_id", "club")
+    change_list_template = "admin/tournaments/player/change_list.html"
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return is_arbiter(request.user)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_arbiter(request.user)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return is_arbiter(request.user)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_arbiter(request.user)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_superuser)
+
+    def get_urls(self) -> list[Any]:
+        return [
+            path("import-csv/", self.admin_site.admin_view(self.import_csv_view), name="tournaments_player_import"),
+            *super().get_urls(),
+        ]
+
+    def import_csv_view(self, request: HttpRequest) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = CsvImportForm(request.POST or None, request.FILES or None)
+        form.fields["tournament"].queryset = selectors.tournaments_for_arbiter(request.user)  # type: ignore[attr-defined]
+        report = None
+        if request.method == "POST" and form.is_valid():
+            upload = form.cleaned_data["file"]
+            try:
+                report = players_import_csv(data=upload.read(), source=upload.name,
+                                            tournament=form.cleaned_data["tournament"])
+            except DomainError as exc:
+                messages.error(request, str(exc))
+            else:
+                if report.ok:
+                    messages.success(request, f"{len(report.lines)} player line(s) imported from {upload.name}.")
+                else:
+                    messages.error(request, f"Nothing imported from {upload.name}: "
+                                            f"{len(report.errors)} bad line(s), listed below.")
+        context = {**self.admin_site.each_context(request), "form": form, "report": report,
+                   "opts": self.model._meta, "title": _("Import players from CSV")}
+        return render(request, "admin/tournaments/player/import_csv.html", context)
+
+
+# --- Tournaments -----------------------------------------------------------------------------
+
+
+class EntryInline(ScopedInline):
+    model = Entry
+    extra = 0
+    fields = ("pairing_number", "player", "status", "withdrawn_after_round")
+    readonly_fields = ("status", "withdrawn_after_round")
+    autocomplete_fields = ("player",)
+    ordering = ("pairing_number",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
+        return super().get_queryset(request).select_related("player")
+
+
+class TournamentForm(forms.ModelForm):
+    tiebreaks = forms.CharField(
+        required=False,
+        help_text=_("Comma-separated, in order. Known: %(known)s.") % {
+            "known": "solkoff, solkoff_median, solkoff_short_truncated, solkoff_full_truncated, solkoff_plus, "
+                     "sonneborn_berger, wins, mutual_result, average_rating"},
+        label=_("Tie-break order"),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = "__all__"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance and isinstance(self.instance.tiebreaks, list):
+            self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
+
+    def clean_tiebreaks(self) -> list[str]:
+        raw = self.cleaned_data.get("tiebreaks") or ""
+        return [t.strip() for t in raw.split(",") if t.strip()]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(ArbiterScopedAdmin):
+    form = TournamentForm
+    tournament_lookup = "pk"  # scope() filters on the tournament itself
+    list_display = ("name", "system", "start_date", "venue", "public", "entry_count", "round_count", "links")
+    list_filter = ("system", "public")
+    search_fields = ("name", "venue", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("deputy_arbiters",)
+    inlines = [EntryInline]
+    actions = ["pair_next_round", "number_by_rating"]
+    fieldsets = (
+        (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public")}),
+        (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
+                                  "swiss_order")}),
+        (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),
+    )
+
+    def scope(self, qs: QuerySet[Any], user: Any) -> QuerySet[Any]:
+        if user.is_superuser:
+            return qs
+        return qs.filter(Q(chief_arbiter=user) | Q(deputy_arbiters=user)).distinct()
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return super().get_queryset(request).annotate(
+            n_entries=Count("entries", distinct=True), n_rounds=Count("rounds", distinct=True)
+        )
+
+    @admin.display(description=_("players"), ordering="n_entries")
+    def entry_count(self, obj: Tournament) -> int:
+        return getattr(obj, "n_entries", 0)
+
+    @admin.display(description=_("rounds"), ordering="n_rounds")
+    def round_count(self, obj: Tournament) -> int:
+        return getattr(obj, "n_rounds", 0)
+
+    @admin.display(description=_("pages"))
+    def links(self, obj: Tournament) -> str:
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            reverse("admin:tournaments_tournament_standings", args=[obj.pk]), _("standings"),
+            reverse("admin:tournaments_round_changelist") + f"?tournament__id__exact={obj.pk}", _("rounds"),
+        )
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        if not change and obj.chief_arbiter_id is None and not request.user.is_superuser:
+            obj.chief_arbiter = request.user  # type: ignore[assignment]
+        super().save_model(request, obj, form, change)
+
+    def get_urls(self) -> list[Any]:
+        return [
+            path("<int:pk>/standings/", self.admin_site.admin_view(self.standings_view),
+                 name="tournaments_tournament_standings"),
+            *super().get_urls(),
+        ]
+
+    def standings_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = get_object_or_404(self.get_queryset(request), pk=pk)
+        rounds = list(selectors.tournament_rounds(tournament))
+        after = request.GET.get("round")
+        after_round = int(after) if after and after.isdigit() else None
+        rows = selectors.standings(tournament, after_round=after_round)
+        context = {**self.admin_site.each_context(request), "tournament": tournament, "rows": rows,
+                   "rounds": rounds, "after_round": after_round, "opts": self.model._meta,
+                   "tiebreak_names": list(tournament.tiebreaks), "title": f"{tournament} – {_('standings')}"}
+        return render(request, "admin/tournaments/tournament/standings.html", context)
+
+    @admin.action(description=_("Pair the next round"))
+    def pair_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        self.check_objects(request, queryset)
+        for t in queryset:
+            run_service(request, lambda t=t: services.round_pair(tournament=t), f"{t}: next round paired (draft).")
+
+    @admin.action(description=_("Number the players by rating"))
+    def number_by_rating(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        self.check_objects(request, queryset)
+        for t in queryset:
+            run_service(request, lambda t=t: services.entries_number_by_rating(tournament=t),
+                        f"{t}: pairing numbers set by rating.")
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is not Entry:
+            return super().save_formset(request, form, formset, change)
+        instances = formset.save(commit=False)
+        for obj in formset.deleted_objects:
+            obj.delete()
+        for entry in instances:
+            if entry.pk is None:
+                services.entry_add(tournament=form.instance, player=entry.player,
+                                   pairing_number=entry.pairing_number)
+            else:
+                entry.save()
+        return None
+
+
+# --- Entries ---------------------------------------------------------------------------------
+
+
+class WithdrawForm(forms.Form):
+    after_round = forms.IntegerField(min_value=0, label=_("Withdrawn after round"))
+
+
+@admin.register(Entry)
+class EntryAdmin(ArbiterScopedAdmin):
+    list_display = ("pairing_number", "player", "tournament", "status", "withdrawn_after_round")
+    list_filter = ("tournament", "status")
+    list_select_related = ("player", "tournament")
+    search_fields = ("player__surname", "player__given_name", "player__fmjd_id")
+    autocomplete_fields = ("player",)
+    readonly_fields = ("status", "withdrawn_after_round")
+    actions = ["withdraw"]
+
+    @admin.action(description=_("Withdraw the player (competition rules 5.9)"))
+    def withdraw(self, request: HttpRequest, queryset: QuerySet[Entry]) -> HttpResponse | None:
+        self.check_objects(request, queryset)
+        if "apply" in request.POST:
+            form = WithdrawForm(request.POST)
+            if form.is_valid():
+                n = form.cleaned_data["after_round"]
+                for entry in queryset.select_related("player"):
+                    run_service(request, lambda e=entry: services.entry_withdraw(entry=e, after_round=n),
+                                f"{entry.player} withdrawn after round {n}.")
+                return None
+        else:
+            last = max((r for t in {e.tournament for e in queryset} for r in
+                        t.rounds.values_list("number", flat=True)), default=0)
+            form = WithdrawForm(initial={"after_round": last})
+        context = {**self.admin_site.each_context(request), "form": form, "entries": queryset,
+                   "opts": self.model._meta, "title": _("Withdraw players"),
+                   "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME}
+        return render(request, "admin/tournaments/entry/withdraw.html", context)
+
+
+# --- Rounds and games ------------------------------------------------------------------------
+
+
+class GameInlineForm(forms.ModelForm):
+    loaded_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Game
+        fields = ("result",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.initial["loaded_version"] = self.instance.version
+
+
+class GameInline(ScopedInline):
+    model = Game
+    form = GameInlineForm
+    extra = 0
+    can_delete = False
+    fields = ("board", "white", "black", "result", "loaded_version")
+    readonly_fields = ("board", "white", "black")
+    ordering = ("board",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
+        return super().get_queryset(request).select_related("white__player", "black__player", "round")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Round)
+class RoundAdmin(ArbiterScopedAdmin):
+    list_display = ("__str__", "number", "date", "status", "game_count", "missing_results")
+    list_filter = ("tournament", "status")
+    list_select_related = ("tournament",)
+    inlines = [GameInline]
+    fields = ("tournament", "number", "date", "status")
+    readonly_fields = ("tournament", "number", "status")
+    actions = ["publish", "complete", "reopen", "delete_draft"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
+        return super().get_queryset(request).annotate(
+            n_games=Count("games"), n_missing=Count("games", filter=Q(games__result=""))
+        )
+
+    @admin.display(description=_("games"))
+    def game_count(self, obj: Round) -> int:
+        return getattr(obj, "n_games", 0)
+
+    @admin.display(description=_("results missing"))
+    def missing_results(self, obj: Round) -> int:
+        return getattr(obj, "n_missing", 0)
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return False  # rounds are created by "pair the next round"
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is not Game:
+            return super().save_formset(request, form, formset, change)
+        # The admin's change message reads these three lists.
+        formset.new_objects, formset.deleted_objects, formset.changed_objects = [], [], []
+        for game_form in formset.forms:
+            if not game_form.has_changed() or "result" not in game_form.changed_data:
+                continue
+            game = services.game_record_result(game=game_form.instance, result=game_form.cleaned_data["result"],
+                                               expected_version=game_form.cleaned_data.get("loaded_version"))
+            formset.changed_objects.append((game, ["result"]))
+        return None
+
+    def _each(self, request: HttpRequest, queryset: QuerySet[Round], func: Callable[[Round], object],
+              verb: str) -> None:
+        self.check_objects(request, queryset)
+        for rnd in queryset.order_by("number"):
+            run_service(request, lambda r=rnd: func(r), f"{rnd}: {verb}.")
+
+    @admin.action(description=_("Publish the round"))
+    def publish(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        self._each(request, queryset, lambda r: services.round_publish(round=r), "published")
+
+    @admin.action(description=_("Complete the round (all results in)"))
+    def complete(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        self._each(request, queryset, lambda r: services.round_complete(round=r), "completed")
+
+    @admin.action(description=_("Reopen the round to correct a result"))
+    def reopen(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        self._each(request, queryset, lambda r: services.round_reopen(round=r), "reopened")
+
+    @admin.action(description=_("Delete a draft round (to pair it again)"))
+    def delete_draft(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        self._each(request, queryset, lambda r: services.round_delete_draft(round=r), "deleted")
+
+
+@admin.register(Game)
+class GameAdmin(ArbiterScopedAdmin):
+    tournament_lookup = "round__tournament"
+    list_display = ("__str__", "round", "board", "white", "black", "result")
+    list_filter = ("round__tournament", "round__number", "result")
+    list_select_related = ("round__tournament", "white__player", "black__player")
+    search_fields = ("white__player__surname", "black__player__surname")
+    fields = ("round", "board", "white", "black", "result")
+    readonly_fields = ("round", "board", "white", "black", "result")
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return False

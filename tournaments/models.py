@@ -1,0 +1,256 @@
+"""The tournament domain: Player, Tournament, Entry, Round, Game.
+
+Writes go through tournaments.services, reads through tournaments.selectors; the models hold data,
+constraints and small derived properties only.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from tournaments.results import Result
+
+federation_validator = RegexValidator(r"^[A-Z]{3}$", _("Federation: three capital letters, e.g. NED, FRA, SEN."))
+
+
+class Title(models.TextChoices):
+    GMI = "GMI", _("International Grandmaster (GMI)")
+    MI = "MI", _("International Master (MI)")
+    MF = "MF", _("FMJD Master (MF)")
+    CMI = "CMI", _("Candidate International Master (CMI)")
+    GMIF = "GMIF", _("Women International Grandmaster (GMIF)")
+    MIF = "MIF", _("Women International Master (MIF)")
+    MFF = "MFF", _("Women FMJD Master (MFF)")
+    CMIF = "CMIF", _("Women Candidate International Master (CMIF)")
+
+
+class Player(models.Model):
+    surname = models.CharField(_("surname"), max_length=100)
+    given_name = models.CharField(_("given name"), max_length=100, blank=True)
+    fmjd_id = models.PositiveIntegerField(_("FMJD id"), null=True, blank=True, unique=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True, validators=[federation_validator])
+    title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True)
+    rating = models.PositiveIntegerField(
+        _("rating"), null=True, blank=True, validators=[MaxValueValidator(3000)]
+    )
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    birth_year = models.PositiveIntegerField(
+        _("birth year"), null=True, blank=True, validators=[MinValueValidator(1880), MaxValueValidator(2100)]
+    )
+
+    class Meta:
+        ordering = ["surname", "given_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.surname}, {self.given_name}" if self.given_name else self.surname
+
+
+class System(models.TextChoices):
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
+    SWISS = "swiss", _("Swiss")
+
+
+class SwissOrder(models.TextChoices):
+    RATING = "rating", _("By pairing number (Swiss on rating)")
+    STANDING = "standing", _("By current standing (Swiss Solkoff)")
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    system = models.CharField(_("system"), max_length=20, choices=System.choices, default=System.ROUND_ROBIN)
+    rounds_total = models.PositiveSmallIntegerField(
+        _("number of rounds"),
+        null=True,
+        blank=True,
+        help_text=_("Swiss: required. Round robin: left empty, it follows from the number of players."),
+    )
+    time_control = models.CharField(_("time control"), max_length=100, blank=True)
+    chief_arbiter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("chief arbiter"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="chief_of",
+    )
+    deputy_arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("deputy arbiters"), blank=True, related_name="deputy_of"
+    )
+    bye_points = models.PositiveSmallIntegerField(_("points for a bye"), default=2)
+    tiebreaks = models.JSONField(
+        _("tie-break order"),
+        default=list,
+        blank=True,
+        help_text=_("Ordered list of tie-break names from the registry."),
+    )
+    swiss_order = models.CharField(
+        _("order within a score group"), max_length=10, choices=SwissOrder.choices, default=SwissOrder.RATING
+    )
+    public = models.BooleanField(_("public"), default=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True) | Q(start_date__isnull=True)
+                | Q(end_date__gte=models.F("start_date")),
+                name="tournament_dates_ordered",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.system in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
+
+    def clean(self) -> None:
+        from tournaments.standings import TIEBREAKS
+
+        if not isinstance(self.tiebreaks, list) or not all(isinstance(t, str) for t in self.tiebreaks):
+            raise ValidationError({"tiebreaks": _("A list of tie-break names.")})
+        unknown = [t for t in self.tiebreaks if t not in TIEBREAKS]
+        if unknown:
+            raise ValidationError(
+                {"tiebreaks": _("Unknown tie-break(s): %(unknown)s. Known: %(known)s.")
+                 % {"unknown": ", ".join(unknown), "known": ", ".join(TIEBREAKS)}}
+            )
+        if len(set(self.tiebreaks)) != len(self.tiebreaks):
+            raise ValidationError({"tiebreaks": _("A tie-break is listed twice.")})
+        if self.system == System.SWISS and not self.rounds_total:
+            raise ValidationError({"rounds_total": _("A Swiss tournament needs its number of rounds.")})
+
+    def is_arbiter(self, user: object) -> bool:
+        """Chief or deputy arbiter of this tournament, or a superuser."""
+        if not getattr(user, "is_authenticated", False):
+            return False
+        if getattr(user, "is_superuser", False):
+            return True
+        user_id = getattr(user, "pk", None)
+        return self.chief_arbiter_id == user_id or self.deputy_arbiters.filter(pk=user_id).exists()
+
+
+class EntryStatus(models.TextChoices):
+    ACTIVE = "active", _("Active")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    pairing_number = models.PositiveSmallIntegerField(_("pairing number"))
+    status = models.CharField(_("status"), max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE)
+    withdrawn_after_round = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["tournament", "pairing_number"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_player_once"),
+            models.UniqueConstraint(fields=["tournament", "pairing_number"], name="entry_pairing_number_unique"),
+            models.CheckConstraint(condition=Q(pairing_number__gte=1), name="entry_pairing_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pairing_number}. {self.player}"
+
+    @property
+    def is_withdrawn(self) -> bool:
+        return self.status == EntryStatus.WITHDRAWN
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")
+    PUBLISHED = "published", _("Published")
+    COMPLETED = "completed", _("Completed")
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    date = models.DateField(_("date"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – round {self.number}"
+
+    @property
+    def is_public(self) -> bool:
+        return self.status != RoundStatus.DRAFT
+
+
+RESULT_CHOICES = [(r.value, r.label) for r in Result]
+
+
+class Game(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField(_("board"))
+    white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_white", verbose_name=_("white"))
+    black = models.ForeignKey(
+        Entry,
+        on_delete=models.PROTECT,
+        related_name="games_as_black",
+        null=True,
+        blank=True,
+        verbose_name=_("black"),
+        help_text=_("Empty for a bye."),
+    )
+    result = models.CharField(_("result"), max_length=12, choices=RESULT_CHOICES, blank=True)
+    # Optimistic concurrency: every save through the services bumps it; a save made on a stale
+    # version is refused instead of silently overwriting another arbiter's result.
+    version = models.PositiveIntegerField(default=1, editable=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["round", "board"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="game_board_unique"),
+            models.CheckConstraint(condition=~Q(white=models.F("black")), name="game_distinct_players"),
+        ]
+
+    def __str__(self) -> str:
+        black = self.black.player if self.black_id and self.black else _("bye")
+        return f"R{self.round.number} B{self.board}: {self.white.player} – {black}"
+
+    @property
+    def result_enum(self) -> Result | None:
+        return Result(self.result) if self.result else None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black_id is None
