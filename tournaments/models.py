@@ -254,3 +254,34 @@ class Game(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.black_id is None
+
+
+class SheetStatus(models.TextChoices):
+    VERIFIED = "verified", _("Verified")
+    NOT_VERIFIABLE = "not_verifiable", _("Not verifiable from the sheet")
+    IRREGULAR = "irregular", _("Irregular")
+    MISMATCH = "mismatch", _("Result mismatch")
+
+
+class GameSheet(models.Model):
+    """A player's game sheet (PDN) for one game, kept exactly as uploaded so it can be replayed again."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="sheet", verbose_name=_("game"))
+    text = models.TextField(_("PDN text"))
+    source_name = models.CharField(_("file name"), max_length=255, blank=True)
+    encoding = models.CharField(_("encoding"), max_length=40, blank=True)
+    uploaded_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    report = models.JSONField(_("replay report"), default=dict, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=SheetStatus.choices)
+    sheet_result = models.CharField(_("result on the sheet"), max_length=12, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("game sheet")
+        verbose_name_plural = _("game sheets")
+
+    def __str__(self) -> str:
+        return f"Sheet of {self.game}"
