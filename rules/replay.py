@@ -1,0 +1,375 @@
+"""Replay a game sheet and give a verdict an arbiter can sign (Annexe I art. 5.4, 5.7, 6, 7; compet. 5.3).
+
+Every ply of the main line is checked on the board. An illegal move is named with the irregularity it
+is in art. 5.4 (5.4.1 playing twice in a row, 5.4.2 irregular move of a man or king, 5.4.5 moving an
+opponent's piece, 5.4.6 moving while a capture was possible, 5.4.8 capturing fewer or more pieces than
+possible) or as a notation fault (art. 8). By art. 5.7 an irregularity the opponent did not contest by
+playing on stands: where the sheet fixes the position it leaves, the replay continues from there and
+marks the plies that follow; otherwise it stops and says so.
+
+The verdict compares the declared result with the board: wins by 7.2.2 / 7.2.3, draws imposed by
+6.1-6.4 with the ply at which they arose, and results the moves cannot confirm (resignation, time,
+agreement) reported as "not verifiable from the sheet", which is not an error.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.board import Board
+from rules.pdn import MoveToken, ParsedGame
+from rules.pdn_irregularities import classify_illegal, parse_token
+from rules.types import WHITE, Color, Outcome, RulesError
+
+__all__ = ["Issue", "Report", "replay_game", "ERROR", "WARNING", "INFO"]
+
+ERROR, WARNING, INFO = "error", "warning", "info"
+# A draw may be proposed only once the proposer has played 40 moves (competition rules 5.3).
+DRAW_OFFER_MOVES = 40
+# After this many irregularities the sheet is more likely miswritten than the game irregular.
+MAX_CONTINUATIONS = 3
+_WIN = {"2-0": WHITE, "0-2": Color.BLACK}
+
+
+@dataclass(frozen=True)
+class Issue:
+    ply: int | None  # 1-based ply of the main line, None for the game as a whole
+    move_number: int | None
+    move: str | None  # the move as written on the sheet
+    article: str | None  # "5.4.6", "8.2", "compet. 5.3", ...
+    severity: str  # error | warning | info
+    message: str
+    line: int | None = None
+    column: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ply": self.ply, "move_number": self.move_number, "move": self.move, "article": self.article,
+                "severity": self.severity, "message": self.message, "line": self.line, "column": self.column}
+
+    def describe(self) -> str:
+        where = []
+        if self.move_number is not None:
+            where.append(f"move {self.move_number}")
+        if self.ply is not None:
+            where.append(f"ply {self.ply}")
+        if self.move:
+            where.append(repr(self.move))
+        if self.line is not None:
+            where.append(f"line {self.line}:{self.column}")
+        article = f"art. {self.article}" if self.article and self.article[0].isdigit() else self.article
+        head = f"{self.severity.upper():7} " + (", ".join(where) + ": " if where else "")
+        return head + (f"[{article}] " if article else "") + self.message
+
+
+@dataclass
+class Report:
+    file: str
+    index: int
+    headers: dict[str, str]
+    plies: int  # plies replayed on the board
+    sheet_plies: int  # plies written in the main line
+    legal: bool  # every replayed move was legal and the whole main line was replayed
+    issues: list[Issue] = field(default_factory=list)
+    declared_result: str | None = None
+    board_result: str | None = None
+    board_article: str | None = None  # article behind board_result (7.2.2, 7.2.3, 6.1-6.4)
+    board_ply: int | None = None  # ply at which the board result arose
+    verdict: str = ""
+    final_fen: str | None = None
+
+    @property
+    def has_error(self) -> bool:
+        return any(issue.severity == ERROR for issue in self.issues)
+
+    @property
+    def clean(self) -> bool:
+        return not any(issue.severity in (ERROR, WARNING) for issue in self.issues)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "index": self.index, "headers": dict(self.headers), "plies": self.plies,
+                "sheet_plies": self.sheet_plies, "legal": self.legal,
+                "issues": [issue.to_dict() for issue in self.issues],
+                "declared_result": self.declared_result, "board_result": self.board_result,
+                "board_article": self.board_article, "board_ply": self.board_ply, "verdict": self.verdict,
+                "final_fen": self.final_fen, "clean": self.clean}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    def text(self) -> str:
+        white, black = self.headers.get("White", "?"), self.headers.get("Black", "?")
+        declared = self.declared_result or "none"
+        lines = [f"{self.file} game {self.index}: {white} - {black}, declared {declared}"]
+        board = self.board_result or "game not finished on the board"
+        if self.board_article:
+            board += f" (art. {self.board_article}, ply {self.board_ply})"
+        lines.append(f"  replayed {self.plies}/{self.sheet_plies} plies, "
+                     f"{'all legal' if self.legal else 'NOT all legal'}; board: {board}")
+        lines.append(f"  verdict: {self.verdict}")
+        lines.extend("  " + issue.describe() for issue in self.issues)
+        return "\n".join(lines)
+
+
+class _Replay:
+    def __init__(self, game: ParsedGame, recorded_result: str | None) -> None:
+        self.game = game
+        self.recorded = recorded_result
+        self.issues: list[Issue] = []
+        self.legal = True
+        self.plies = 0
+        self.draw: Outcome | None = None
+        self.end: Outcome | None = None
+        self.first_number = 1
+        self.black_first = False
+        self.draw_ply = 0
+        self.irregular_ply: int | None = None
+
+    def issue(self, ply: int | None, token: MoveToken | None, article: str | None, severity: str,
+              message: str) -> None:
+        number = self.move_number(ply) if ply is not None else None
+        self.issues.append(Issue(ply, number, token.raw if token else None, article, severity, message,
+                                 token.line if token else None, token.column if token else None))
+
+    def move_number(self, ply: int) -> int:
+        return self.first_number + (ply - 1 + (1 if self.black_first else 0)) // 2
+
+    def start_board(self) -> Board | None:
+        fen = self.game.initial_fen
+        if fen is None:
+            return Board()
+        if fen.startswith("?"):
+            # The standard lets the side to move be unknown; the first move tells which side it is.
+            fen = self.guess_turn(fen[1:])
+        try:
+            return Board(fen)
+        except RulesError as err:
+            self.issue(None, None, "PDN FEN", ERROR, f"the starting position {fen!r} cannot be read: {err}")
+            return None
+
+    def guess_turn(self, rest: str) -> str:
+        for turn in "WB":
+            try:
+                board = Board(turn + rest)
+            except RulesError:
+                break
+            if not self.game.moves or parse_token(board, self.game.moves[0]) is not None:
+                return turn + rest
+        return "W" + rest
+
+    def run(self) -> Report:
+        game = self.game
+        report = Report(game.source, game.index, game.headers, 0, len(game.moves), True,
+                        declared_result=self.recorded or game.declared_result)
+        for error in game.errors:
+            severity = ERROR if error.severity == "error" else WARNING
+            self.issues.append(Issue(None, None, None, "PDN", severity, error.message, error.line,
+                                     error.column))
+        if game.refused is not None:
+            report.legal = False
+            report.verdict = "refused: not an international draughts game"
+            report.issues = self.issues
+            return report
+        board = self.start_board()
+        if board is None:
+            report.legal = False
+            report.verdict = "not verifiable: the starting position cannot be read"
+            report.issues = self.issues
+            return report
+        self.black_first = board.turn is not WHITE
+        if game.moves and game.moves[0].number is not None:
+            self.first_number = game.moves[0].number
+        board = self.replay_moves(board)
+        report.plies = self.plies
+        report.legal = self.legal and self.plies == len(game.moves)
+        report.final_fen = board.fen()
+        self.judge(board, report)
+        report.issues = self.issues
+        return report
+
+    def replay_moves(self, board: Board) -> Board:
+        moves = self.game.moves
+        setups = {setup.before_ply: setup for setup in self.game.setups}
+        seen: dict[tuple[int, int, int, bool], int] = {board.key(): 1}
+        kings_only = 0
+        continuations = 0
+        for index, token in enumerate(moves):
+            ply = index + 1
+            if index in setups:
+                board = self.apply_setup(board, ply, setups[index])
+                seen = {board.key(): 1}
+            if self.end is not None and self.draw is None:
+                self.issue(ply, token, self.end.article, ERROR,
+                           f"the game was already over before this move: {self.end.reason}")
+                self.legal = False
+                return board
+            self.check_number(ply, token)
+            move = parse_token(board, token)
+            if move is not None:
+                start_piece = board.piece_at(move.start)
+                moved_man = start_piece is None or not start_piece.king
+                capture = move.is_capture
+                if capture and "x" not in token.text:
+                    self.issue(ply, token, "8.2.3", WARNING,
+                               f"capture written with '-' instead of 'x'; read as {board.notation(move)}")
+                elif not capture and "x" in token.text:
+                    self.issue(ply, token, "8.2.2", WARNING, "quiet move written with 'x' instead of '-'")
+                board.push(move)
+            else:
+                judged = classify_illegal(board, token, moves[index + 1:])
+                self.legal = self.legal and judged.legal
+                stands = ""
+                if judged.irregularity and judged.after is not None:
+                    continuations += 1
+                    stands = self.stands_note(index, len(moves))
+                self.issue(ply, token, judged.article, judged.severity, judged.message + stands)
+                if judged.after is None:
+                    self.stop(ply, token)
+                    return board
+                if continuations > MAX_CONTINUATIONS:
+                    self.stop(ply + 1, token, "too many irregularities: the sheet is probably miswritten")
+                    return board
+                if judged.irregularity and self.irregular_ply is None:
+                    self.irregular_ply = ply
+                board = judged.after
+                moved_man, capture = judged.moved_man, judged.capture
+            self.plies = ply
+            kings_only = 0 if moved_man or capture else kings_only + 1
+            key = board.key()
+            seen[key] = seen.get(key, 0) + 1
+            if self.draw is None and self.end is None:
+                small = (key[0] | key[1]).bit_count() <= 4 and key[2] != 0
+                if seen[key] >= 3 or kings_only >= 50 or small:
+                    outcome = board.outcome()
+                    if outcome is not None and outcome.is_draw:
+                        self.draw = outcome
+                        self.draw_ply = ply
+        outcome = board.outcome()
+        if outcome is not None and not outcome.is_draw:
+            self.end = outcome
+        return board
+
+    def stands_note(self, index: int, total: int) -> str:
+        if index + 1 < total:
+            return ("; the opponent played on, so the irregularity stands (art. 5.7) and the replay "
+                    "continues from the position it left")
+        return "; it is the last move on the sheet, so the opponent could still have contested it"
+
+    def stop(self, ply: int, token: MoveToken, why: str = "") -> None:
+        left = len(self.game.moves) - ply + 1
+        reason = why or "the sheet does not fix the position after this move"
+        self.issue(ply, token, None, ERROR, f"replay stopped: {reason}; {left} ply(s) from here not checked")
+
+    def apply_setup(self, board: Board, ply: int, setup: Any) -> Board:
+        try:
+            new = Board(setup.fen)
+        except RulesError as err:
+            self.issues.append(Issue(ply, self.move_number(ply), None, "PDN setup", ERROR,
+                                     f"setup {setup.fen!r} cannot be read: {err}", setup.line, setup.column))
+            return board
+        self.issues.append(Issue(ply, self.move_number(ply), None, "5.7", WARNING,
+                                 f"the sheet sets up a new position before this ply ({setup.fen}); "
+                                 "the replay continues from it", setup.line, setup.column))
+        return new
+
+    def check_number(self, ply: int, token: MoveToken) -> None:
+        if token.number is None:
+            return
+        expected = self.move_number(ply)
+        if token.number != expected:
+            self.issue(ply, token, "8.1", WARNING,
+                       f"move number written {token.number}, but this is move {expected}")
+
+    def judge(self, board: Board, report: Report) -> None:
+        game = self.game
+        tag, token = game.tag_result, game.result_token
+        conflict = tag not in (None, "*") and token not in (None, "*") and tag != token
+        if conflict:
+            self.issue(None, None, "PDN", ERROR,
+                       f"the Result tag says {tag} but the sheet ends with {token}; {token} is judged")
+        declared = report.declared_result
+        if self.recorded and game.declared_result not in (None, "*", self.recorded):
+            self.issue(None, None, None, ERROR, f"the tournament recorded {self.recorded} but the sheet "
+                       f"declares {game.declared_result}")
+        outcome = self.draw or self.end
+        if self.draw is not None:
+            report.board_result, report.board_article = "1-1", self.draw.article
+            report.board_ply = self.draw_ply
+        elif self.end is not None:
+            report.board_result, report.board_article, report.board_ply = (
+                self.end.result(), self.end.article, self.plies)
+        complete = self.plies == len(game.moves)
+        if not complete:
+            report.verdict = (f"not verifiable: the replay stopped at ply {self.plies + 1} of "
+                              f"{len(game.moves)}; the declared {declared or 'result'} cannot be checked")
+            return
+        if declared in (None, "*"):
+            found = f"; the board shows {report.board_result}" if report.board_result else ""
+            report.verdict = "no result declared" + found
+            return
+        if not game.moves and declared != "0-0":
+            self.issue(None, None, None, WARNING, "the sheet has no moves: the result cannot be checked")
+            report.verdict = f"not verifiable from the sheet: {declared} declared without moves"
+            return
+        if outcome is None and conflict:
+            report.verdict = f"contradicted: the sheet declares {tag} in its tag and {token} after the moves"
+            return
+        if outcome is None:
+            report.verdict = self.unfinished(declared, board)
+            return
+        self.finished(declared, outcome, report)
+
+    def finished(self, declared: str, outcome: Outcome, report: Report) -> None:
+        board_result = outcome.result()
+        if declared == board_result:
+            report.verdict = f"confirmed: {declared} by art. {outcome.article} ({outcome.reason})"
+            if self.draw is not None and self.draw_ply < self.plies:
+                self.issue(self.draw_ply, self.game.moves[self.draw_ply - 1], outcome.article, WARNING,
+                           f"the draw arose here ({outcome.reason}) but {self.plies - self.draw_ply} more "
+                           "ply(s) were played; the arbiter should have been called (compet. 5.4)")
+            return
+        if self.draw is not None and self.end is not None and self.end.result() == declared:
+            self.issue(self.draw_ply, self.game.moves[self.draw_ply - 1], self.draw.article, WARNING,
+                       f"the rules imposed a draw at ply {self.draw_ply} ({self.draw.reason}); the game went "
+                       f"on and ended {declared} by art. {self.end.article}")
+            report.verdict = (f"contested: declared {declared} is on the board (art. {self.end.article}) but "
+                              f"art. {self.draw.article} had already imposed a draw at ply {self.draw_ply}")
+            return
+        if declared in _WIN and board_result in _WIN:
+            loser = _WIN[declared].opponent
+            message = (f"{declared} declared, but on the board {_WIN[board_result].name.capitalize()} won "
+                       f"(art. {outcome.article}: {outcome.reason}): the win is declared for the side that "
+                       f"is lost ({loser.name.capitalize()} won)")
+        else:
+            message = (f"{declared} declared, but the board gives {board_result} by art. {outcome.article} "
+                       f"({outcome.reason})")
+        self.issue(None, None, outcome.article, ERROR, message)
+        report.verdict = f"contradicted: {message}"
+
+    def unfinished(self, declared: str, board: Board) -> str:
+        plies = self.plies
+        if declared == "1-1":
+            # The proposer plays his move, then offers (compet. 5.3): the last mover offered.
+            last_mover_moves = (plies + 1) // 2
+            if self.game.initial_fen is None and last_mover_moves < DRAW_OFFER_MOVES:
+                self.issue(None, None, "compet. 5.3", WARNING,
+                           f"draw agreed after {last_mover_moves} move(s) of the last mover; a draw may only "
+                           f"be proposed after {DRAW_OFFER_MOVES} moves")
+            return "not verifiable from the sheet: a draw by agreement (art. 7.3.1), not imposed on the board"
+        if declared in _WIN:
+            winner = _WIN[declared].name.capitalize()
+            return (f"not verifiable from the sheet: {winner} wins {declared} by resignation or time "
+                    "(art. 7.2.1); the position is not over on the board")
+        if declared == "0-0":
+            return "not verifiable from the sheet: 0-0 (both lose, forfeit) cannot be checked on the board"
+        return f"not verifiable from the sheet: {declared!r} is not a draughts result"
+
+
+def replay_game(game: ParsedGame, recorded_result: str | None = None) -> Report:
+    """Replay the main line of a parsed game and judge its result; `recorded_result` is the tournament's
+    (2-0 / 1-1 / 0-2) and, when given, is the result that is judged."""
+    recorded = None if recorded_result is None else re.sub(r"\s+", "", recorded_result)
+    return _Replay(game, recorded).run()
+
