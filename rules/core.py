@@ -88,7 +88,8 @@ def _king_captures(idx: int, opp: int, empty: int, cap: int, path: tuple[int, ..
 def capture_sequences(men: int, kings: int, opp: int, empty: int) -> Captures:
     """Every complete capture of the side owning `men` and `kings` (any number of pieces captured)."""
     out: Captures = {}
-    pieces = men
+    # Only men with an enemy piece next to them and an empty square behind it start a capture.
+    pieces = men_that_capture(men, opp, empty)
     while pieces:
         bit = pieces & -pieces
         pieces ^= bit
@@ -103,19 +104,15 @@ def capture_sequences(men: int, kings: int, opp: int, empty: int) -> Captures:
     return out
 
 
-def maximal(captures: Captures) -> Captures:
-    """Keep only the captures of the most pieces (4.13; a king counts as one piece)."""
-    if not captures:
-        return captures
-    best = max(key[2].bit_count() for key in captures)
-    return {key: path for key, path in captures.items() if key[2].bit_count() == best}
+def men_that_capture(men: int, opp: int, empty: int) -> int:
+    """Mask of the men that can make a first jump, in any of the four directions (4.2)."""
+    return men & ((((empty << 5) & opp) << 5) | (((empty << 6) & opp) << 6)
+                  | (((empty >> 5) & opp) >> 5) | (((empty >> 6) & opp) >> 6))
 
 
-def has_capture(men: int, kings: int, opp: int, empty: int) -> bool:
-    """Whether any capture exists, by whole-board shifts (no sequence is built)."""
+def kings_can_capture(kings: int, opp: int, empty: int) -> bool:
+    """Whether a king can capture, by sliding all kings at once along each direction."""
     for s in (5, 6):
-        if (((men >> s) & opp) >> s) & empty or (((men << s) & opp) << s) & empty:
-            return True
         x = kings >> s
         while x:
             if ((x & opp) >> s) & empty:
@@ -127,6 +124,19 @@ def has_capture(men: int, kings: int, opp: int, empty: int) -> bool:
                 return True
             x = (x & empty) << s
     return False
+
+
+def maximal(captures: Captures) -> Captures:
+    """Keep only the captures of the most pieces (4.13; a king counts as one piece)."""
+    if not captures:
+        return captures
+    best = max(key[2].bit_count() for key in captures)
+    return {key: path for key, path in captures.items() if key[2].bit_count() == best}
+
+
+def has_capture(men: int, kings: int, opp: int, empty: int) -> bool:
+    """Whether any capture exists, by whole-board shifts (no sequence is built)."""
+    return bool(men_that_capture(men, opp, empty)) or bool(kings and kings_can_capture(kings, opp, empty))
 
 
 def quiet_moves(white: bool, men: int, kings: int, empty: int) -> list[RawMove]:

@@ -20,7 +20,7 @@ PUBLISHED: dict[str, tuple[str, list[int]]] = {
     "men_ten": ("W:W6,7,8,9,10:B41,42,43,44,45", [9, 81, 795, 7578, 86351, 936311]),
 }
 #: Counts above this run only with the slow marker (CI: make test-slow).
-QUICK_LIMIT = 200_000
+QUICK_LIMIT = 700_000
 
 
 def _cases(slow: bool) -> list[tuple[str, str, int, int]]:
