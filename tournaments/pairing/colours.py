@@ -1,0 +1,72 @@
+"""Colour allocation (C.04.3 E / 2025 text 5) and the colour facts the criteria count."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournaments.pairing.model import Colour
+from tournaments.pairing.state import ABSOLUTE, STRONG, PState, opposite
+
+
+def allocate(a: PState, b: PState, initial: Colour) -> tuple[PState, PState]:
+    """(white, black) for a pair, by E.1 to E.5."""
+    hi, lo = (a, b) if a.rank < b.rank else (b, a)
+    hi_col = _hi_colour(hi, lo, initial)
+    return (hi, lo) if hi_col == "w" else (lo, hi)
+
+
+def _hi_colour(hi: PState, lo: PState, initial: Colour) -> Colour:
+    if hi.pref is None and lo.pref is None:
+        return _e5(hi, initial)
+    if lo.pref is None:
+        return hi.pref  # type: ignore[return-value]
+    if hi.pref is None:
+        return opposite(lo.pref)
+    if hi.pref != lo.pref:  # E.1
+        return hi.pref
+    # E.2: the stronger preference wins; between two absolute ones, the wider colour difference
+    if hi.strength != lo.strength:
+        return hi.pref if hi.strength > lo.strength else opposite(lo.pref)
+    if hi.strength == ABSOLUTE and abs(hi.cd) != abs(lo.cd):
+        return hi.pref if abs(hi.cd) > abs(lo.cd) else opposite(lo.pref)
+    # E.3: alternate from the latest game where they had different colours (unplayed rounds ignored,
+    # so the two played sequences are aligned on their ends)
+    for x, y in zip(reversed(hi.colours), reversed(lo.colours), strict=False):
+        if x != y:
+            return opposite(x)
+    return hi.pref  # E.4
+
+
+def _e5(hi: PState, initial: Colour) -> Colour:
+    return initial if hi.pn % 2 == 1 else opposite(initial)
+
+
+@dataclass(frozen=True)
+class ColourFacts:
+    """What a given colour does to one player, for C8 to C11 and the absolute colour rule."""
+
+    pref_unmet: bool
+    strong_unmet: bool  # strong or absolute preference not granted
+    cd_over_2: bool
+    three_in_row: bool
+
+    @property
+    def breaks_absolute(self) -> bool:
+        return self.cd_over_2 or self.three_in_row
+
+
+def facts(p: PState, got: Colour) -> ColourFacts:
+    cd = p.cd + (1 if got == "w" else -1)
+    return ColourFacts(
+        pref_unmet=p.pref is not None and got != p.pref,
+        strong_unmet=p.strength >= STRONG and got != p.pref,
+        cd_over_2=abs(cd) > 2,
+        three_in_row=len(p.colours) >= 2 and p.colours[-1] == p.colours[-2] == got,
+    )
+
+
+def compatible_colours(a: PState, b: PState) -> bool:
+    """C3: two non-topscorers with the same absolute preference cannot meet."""
+    if a.topscorer or b.topscorer:
+        return True
+    return not (a.strength == ABSOLUTE and b.strength == ABSOLUTE and a.pref == b.pref)

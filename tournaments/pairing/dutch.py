@@ -1,0 +1,420 @@
+"""The FIDE Dutch system (C.04.3) by maximum weight matching, bracket by bracket.
+
+Each bracket is paired by one matching whose integer edge weights stack the criteria
+lexicographically (a tier only matters when every tier above it ties), the way bbpPairings does it:
+
+  C4 completion > C5 pairs > C6 PSD > C7 next bracket > C8..C11 colours > C12..C19 floats
+  > the order of C.04.3 D (exchanges, then transpositions) as the last word.
+
+Criteria that count unpaired players (floaters) are moved onto the edges: for a quantity f summed over
+the bracket's unpaired players, sum_unpaired f = sum_all f - sum_pairs (f(u) + f(v)), so each edge
+carries f(u) + f(v) minus whatever the pair itself costs.
+
+The D order needs to know how many pairs the bracket makes and, in a heterogeneous bracket, which
+residents the moved-down players take, so a bracket takes up to three matchings: quality alone,
+quality plus the D order of the moved-down players, then the remainder with its own D order.
+Lower brackets are first left out (only C7 looks at the next one); when what is left cannot be
+completed, the bracket is paired again with every remaining player in the graph (C4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+
+from tournaments.pairing.colours import allocate, compatible_colours, facts
+from tournaments.pairing.matching import has_perfect_matching, max_weight_matching
+from tournaments.pairing.model import Colour, PairingRequest
+from tournaments.pairing.state import DOWN, UP, PState
+
+BYE = "BYE"
+# Up to this many players left, a bracket is paired in a graph holding all of them (exact C4 and C7);
+# above it, lower brackets join only when the rest of the round cannot be completed.
+FULL_GRAPH_LIMIT = 160
+
+QUALITY_NAMES = (
+    "C8 topscorers' colour difference beyond 2",
+    "C9 topscorers' same colour three times",
+    "C10 colour preference",
+    "C11 strong colour preference",
+    "C12 same downfloat as last round",
+    "C13 same upfloat as last round",
+    "C14 same downfloat as two rounds before",
+    "C15 same upfloat as two rounds before",
+    "C16 score differences of C12 floaters",
+    "C17 score differences of C13 floaters",
+    "C18 score differences of C14 floaters",
+    "C19 score differences of C15 floaters",
+)
+
+
+@dataclass
+class Bracket:
+    players: list[PState]  # bracket order: moved-down players first, then residents
+    resident_score: int
+    win: int
+    initial: Colour
+    mdp: set[int] = field(default_factory=set)
+    pos: dict[int, int] = field(default_factory=dict)
+    sd_rank: dict[int, int] = field(default_factory=dict)
+    base: int = 2
+
+    def __post_init__(self) -> None:
+        self.pos = {p.id: i for i, p in enumerate(self.players)}
+        self.mdp = {p.id for p in self.players if p.score > self.resident_score}
+        values = {self.float_sd(p) for p in self.players}
+        values |= {abs(a.score - b.score) for a in self.players for b in self.players}
+        self.sd_rank = {v: i for i, v in enumerate(sorted(values))}
+        self.base = len(self.players) + 2
+
+    def float_sd(self, p: PState) -> int:
+        # A.8: a downfloater counts against an artificial score one win below the bracket's lowest
+        return p.score - self.resident_score + self.win
+
+    def cost(self, sd: int) -> int:
+        """Lexicographic weight of a score difference: one SD outweighs any number of smaller ones."""
+        return self.base ** self.sd_rank[sd]
+
+
+class Compat:
+    """The absolute criteria between two players: C1 rematch, C3 colours, forbidden pairs."""
+
+    def __init__(self, states: dict[int, PState], forbidden: frozenset[frozenset[int]]) -> None:
+        self.states = states
+        self.forbidden = forbidden
+        self.bye_pool: set[int] = {p.id for p in states.values() if p.bye_ok}
+        self._cache: dict[tuple[int, int], bool] = {}
+
+    def __call__(self, a: int, b: int) -> bool:
+        key = (a, b) if a < b else (b, a)
+        got = self._cache.get(key)
+        if got is None:
+            pa, pb = self.states[a], self.states[b]
+            got = b not in pa.opponents and frozenset(key) not in self.forbidden and compatible_colours(pa, pb)
+            self._cache[key] = got
+        return got
+
+
+def pair_brackets(
+    req: PairingRequest, states: dict[int, PState], active: list[PState]
+) -> tuple[list[tuple[PState, PState]], PState | None, list[PState], list[dict[str, object]]]:
+    """Pairs, bye, players left unpaired, one report dict per bracket."""
+    compat = Compat(states, req.forbidden_pairs)
+    remaining = sorted(active, key=lambda p: p.rank)
+    odd = len(remaining) % 2 == 1
+    if odd:
+        compat.bye_pool = _lowest_bye_pool(remaining, compat)
+    pairs: list[tuple[PState, PState]] = []
+    reports: list[dict[str, object]] = []
+    movers: list[PState] = []
+    scores = sorted({p.score for p in remaining}, reverse=True)
+    for gi, score in enumerate(scores):
+        mover_ids = {p.id for p in movers}
+        residents = [p for p in remaining if p.score == score and p.id not in mover_ids]
+        bracket_players = movers + residents
+        below = [p for p in remaining if p.score < score]
+        nxt = [p for p in below if p.score == scores[gi + 1]] if gi + 1 < len(scores) else []
+        br = Bracket(bracket_players, score, req.points.win, req.initial_colour)
+        got, completion = _pair_bracket(br, nxt, below, odd, compat, req)
+        paired_ids = {p.id for pr in got for p in pr}
+        movers = [p for p in bracket_players if p.id not in paired_ids]
+        pairs.extend(got)
+        reports.append({"bracket": br, "pairs": got, "floaters": list(movers), "completion": completion})
+        remaining = below + movers
+        remaining.sort(key=lambda p: p.rank)
+    bye: PState | None = None
+    left = movers
+    if odd and left:
+        eligible = [p for p in left if p.id in compat.bye_pool] or [p for p in left if p.bye_ok]
+        if eligible:
+            bye = eligible[-1]
+            left = [p for p in left if p is not bye]
+    return pairs, bye, left, reports
+
+
+def _pair_bracket(
+    br: Bracket,
+    nxt: list[PState],
+    below: list[PState],
+    odd: bool,
+    compat: Compat,
+    req: PairingRequest,
+) -> tuple[list[tuple[PState, PState]], bool]:
+    if not below:
+        return _solve(br, [], below, odd, compat, req, completion=True), False
+    if len(br.players) + len(below) <= FULL_GRAPH_LIMIT:
+        # small enough to weigh C7 against what the whole rest of the round can do, as bbpPairings does
+        return _solve(br, nxt, below, odd, compat, req, completion=True), False
+    got = _solve(br, nxt, below, odd, compat, req, completion=False)
+    rest = below + [p for p in br.players if p.id not in {x.id for pr in got for x in pr}]
+    if _completable(rest, odd, compat):
+        return got, False
+    return _solve(br, nxt, below, odd, compat, req, completion=True), True
+
+
+def _completable(rest: list[PState], odd: bool, compat: Compat) -> bool:
+    ids = [p.id for p in rest]
+    can = {a: {b for b in ids if b != a and compat(a, b)} for a in ids}
+    bye_ok = {p.id for p in rest if p.id in compat.bye_pool} if odd else None
+    return has_perfect_matching(ids, can, bye_ok)
+
+
+def _lowest_bye_pool(players: list[PState], compat: Compat) -> set[int]:
+    """C4 with an odd number of players: the bye goes to the lowest score that still lets everyone
+    else be paired (as bbpPairings settles the bye assignee's score before pairing the brackets)."""
+    eligible = [p for p in players if p.bye_ok]
+    for score in sorted({p.score for p in eligible}):
+        compat.bye_pool = {p.id for p in eligible if p.score <= score}
+        if _completable(players, True, compat):
+            return compat.bye_pool
+    return {p.id for p in eligible}
+
+
+def _solve(
+    br: Bracket,
+    nxt: list[PState],
+    below: list[PState],
+    odd: bool,
+    compat: Compat,
+    req: PairingRequest,
+    completion: bool,
+) -> list[tuple[PState, PState]]:
+    """The bracket's pairs: up to three matchings, each refining the previous one's free choices."""
+    quality = _QualityCache(br, compat, req)
+    extra = below if completion else []
+    inb = {p.id for p in br.players}
+    # 1. quality only: how many pairs, how many moved-down players are paired
+    mates = _match(br, br.players, nxt if completion else [], extra, odd and completion, quality, None)
+    bpairs = _bracket_pairs(br, mates)
+    with_next = nxt if (completion or len(bpairs) * 2 < len(br.players)) else []
+    npairs = len(bpairs)
+    if not br.mdp:
+        order = _HomogeneousOrder([p.id for p in br.players], npairs)
+        mates = _match(br, br.players, with_next, extra, odd and completion, quality, order)
+        return _bracket_pairs(br, mates)
+    mdp_order = _MdpOrder(br)
+    mates = _match(br, br.players, with_next, extra, odd and completion, quality, mdp_order)
+    bpairs = _bracket_pairs(br, mates)
+    fixed = [pr for pr in bpairs if pr[0].id in br.mdp or pr[1].id in br.mdp]
+    fixed_ids = {p.id for pr in fixed for p in pr}
+    remainder = [p for p in br.players if p.id not in br.mdp and p.id not in fixed_ids]
+    if len(remainder) < 2:
+        return fixed
+    unpaired_mdp = [p for p in br.players if p.id in br.mdp and p.id not in fixed_ids]
+    r_pairs = len(bpairs) - len(fixed)
+    order = _HomogeneousOrder([p.id for p in remainder], r_pairs)
+    players = unpaired_mdp + remainder
+    blocked = {(a.id, b.id) for a in unpaired_mdp for b in remainder}
+    mates = _match(br, players, with_next, extra, odd and completion, quality, order, blocked=blocked, inb=inb)
+    return fixed + _bracket_pairs(br, mates)
+
+
+def _bracket_pairs(br: Bracket, mates: dict[Hashable, Hashable]) -> list[tuple[PState, PState]]:
+    by_id = {p.id: p for p in br.players}
+    out = []
+    for p in br.players:
+        m = mates.get(p.id)
+        if isinstance(m, int) and m in by_id and br.pos[p.id] < br.pos[m]:
+            out.append((p, by_id[m]))
+    return out
+
+
+class _QualityCache:
+    """Tier values C5, C6, C8..C19 of bracket edges and C7 values of next-bracket edges, cached
+    across the bracket's matchings."""
+
+    def __init__(self, br: Bracket, compat: Compat, req: PairingRequest) -> None:
+        self.br = br
+        self.compat = compat
+        self.req = req
+        self.cache: dict[tuple[int, int], list[int]] = {}
+
+    def inner(self, a: PState, b: PState) -> list[int]:
+        key = (a.id, b.id)
+        got = self.cache.get(key)
+        if got is None:
+            got = self.cache[key] = _inner_tiers(self.br, a, b)
+        return got
+
+
+def _unpaired_float_costs(br: Bracket, p: PState) -> tuple[int, int, int, int]:
+    """(C12, C14, C16, C18) a player pays when left unpaired, i.e. floating down."""
+    c = br.cost(br.float_sd(p))
+    return (
+        int(p.float1 == DOWN),
+        int(p.float2 == DOWN),
+        c if p.float1 == DOWN else 0,
+        c if p.float2 == DOWN else 0,
+    )
+
+
+def _inner_tiers(br: Bracket, a: PState, b: PState) -> list[int]:
+    """C5, C6, C8..C19 for a pair inside the bracket (a ranked above b)."""
+    sd = abs(a.score - b.score)
+    psd = br.cost(br.float_sd(a)) + br.cost(br.float_sd(b)) - br.cost(sd)
+    white, black = allocate(a, b, br.initial)
+    fw, fb = facts(white, "w"), facts(black, "b")
+    top = a.topscorer or b.topscorer
+    c8 = -(fw.cd_over_2 + fb.cd_over_2) if top else 0
+    c9 = -(fw.three_in_row + fb.three_in_row) if top else 0
+    c10 = -(fw.pref_unmet + fb.pref_unmet)
+    c11 = -(fw.strong_unmet + fb.strong_unmet)
+    ua, ub = _unpaired_float_costs(br, a), _unpaired_float_costs(br, b)
+    hi, lo = (a, b) if a.score >= b.score else (b, a)
+    floats = sd > 0
+    cost = br.cost(sd)
+    pd1 = int(floats and hi.float1 == DOWN)
+    pu1 = int(floats and lo.float1 == UP)
+    pd2 = int(floats and hi.float2 == DOWN)
+    pu2 = int(floats and lo.float2 == UP)
+    return [
+        1,  # C5
+        psd,  # C6
+        c8,
+        c9,
+        c10,
+        c11,
+        ua[0] + ub[0] - pd1,  # C12
+        -pu1,  # C13
+        ua[1] + ub[1] - pd2,  # C14
+        -pu2,  # C15
+        ua[2] + ub[2] - pd1 * cost,  # C16
+        -pu1 * cost,  # C17
+        ua[3] + ub[3] - pd2 * cost,  # C18
+        -pu2 * cost,  # C19
+    ]
+
+
+class _HomogeneousOrder:
+    """D.1/D.2 on a homogeneous (sub)bracket: fewest exchanges, smallest BSN-sum difference, the
+    highest S1 players out and the lowest S2 players in, then transpositions of S2 lexicographically."""
+
+    def __init__(self, ids: Sequence[int], npairs: int) -> None:
+        self.pos = {pid: i for i, pid in enumerate(ids)}
+        self.n = len(ids)
+        self.np = npairs
+
+    def tiers(self, a: int, b: int) -> list[int]:
+        pa, pb = self.pos.get(a), self.pos.get(b)
+        if pa is None or pb is None:
+            return [0] * 5
+        hi, lo = min(pa, pb), max(pa, pb)
+        n, s1 = self.n, hi < self.np
+        return [
+            -int(not s1),
+            -hi,
+            -(2**hi) if s1 else 0,
+            0 if s1 else 2 ** (n - 1 - hi),
+            (n + 1) ** (n - 1 - hi) * (n - lo),
+        ]
+
+
+class _MdpOrder:
+    """D.3 for the moved-down players: which of them are paired (the highest first), then each one's
+    resident partner in transposition order."""
+
+    def __init__(self, br: Bracket) -> None:
+        self.mpos = {p.id: i for i, p in enumerate(q for q in br.players if q.id in br.mdp)}
+        res = [p.id for p in br.players if p.id not in br.mdp]
+        self.rpos = {pid: i for i, pid in enumerate(res)}
+        self.nm, self.nr = len(self.mpos), len(res)
+
+    def tiers(self, a: int, b: int) -> list[int]:
+        set_bits = sum(2 ** (self.nm - 1 - self.mpos[x]) for x in (a, b) if x in self.mpos)
+        m, r = (a, b) if a in self.mpos else (b, a)
+        if m in self.mpos and r in self.rpos:
+            transp = (self.nr + 1) ** (self.nm - 1 - self.mpos[m]) * (self.nr - self.rpos[r])
+        else:
+            transp = 0
+        return [set_bits, transp, 0, 0, 0]
+
+
+N_QUALITY = 14
+N_ORDER = 5
+
+
+def _match(
+    br: Bracket,
+    players: list[PState],
+    nxt: list[PState],
+    extra: list[PState],
+    with_bye: bool,
+    quality: _QualityCache,
+    order: _HomogeneousOrder | _MdpOrder | None,
+    blocked: set[tuple[int, int]] | None = None,
+    inb: set[int] | None = None,
+) -> dict[Hashable, Hashable]:
+    """One matching over the bracket (plus the next bracket for C7, plus everyone for C4)."""
+    compat = quality.compat
+    inb = inb if inb is not None else {p.id for p in br.players}
+    completion = bool(extra) or with_bye
+    nxt_ids = {p.id for p in nxt}
+    nxt_score = nxt[0].score if nxt else 0
+    graph: list[PState] = list(players) + [p for p in nxt if p.id not in inb]
+    seen = {p.id for p in graph}
+    graph += [p for p in extra if p.id not in seen]
+    # tiers: [C4] + C5, C6 + [C7 pairs, C7 PSD] + C8..C19 + D order
+    rows: list[tuple[Hashable, Hashable, list[int]]] = []
+    nxt_br = (
+        Bracket([p for p in br.players] + [p for p in nxt if p.id not in inb], nxt_score, br.win, br.initial)
+        if nxt
+        else None
+    )
+    zero_q = [0] * N_QUALITY
+    zero_o = [0] * N_ORDER
+    for i, a in enumerate(graph):
+        for b in graph[i + 1 :]:
+            if not compat(a.id, b.id):
+                continue
+            if blocked and ((a.id, b.id) in blocked or (b.id, a.id) in blocked):
+                continue
+            a_in, b_in = a.id in inb, b.id in inb
+            if a_in and b_in:
+                q = quality.inner(a, b)
+                c7 = [0, _next_psd_in(nxt_br, a) + _next_psd_in(nxt_br, b)] if nxt_br else [0, 0]
+                o = order.tiers(a.id, b.id) if order else zero_o
+            elif (
+                nxt_br
+                and (a.id in nxt_ids or b.id in nxt_ids)
+                and (a_in or a.id in nxt_ids)
+                and (b_in or b.id in nxt_ids)
+            ):
+                q, o = zero_q, zero_o
+                sd = abs(a.score - b.score)
+                c7 = [1, _next_psd_in(nxt_br, a) + _next_psd_in(nxt_br, b) - nxt_br.cost(sd)]
+            elif completion:
+                q, o, c7 = zero_q, zero_o, [0, 0]
+            else:
+                continue
+            tiers = [1 if completion else 0] + q[:2] + c7 + [0] + q[2:] + o
+            rows.append((a.id, b.id, tiers))
+    if with_bye:
+        for p in graph:
+            if p.id in compat.bye_pool:
+                # 2025 text: the bye goes preferably to a player with fewer unplayed games
+                played = p.played if p.id in inb else 0
+                rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
+    return max_weight_matching(_combine(rows, len(graph) // 2 + 1))
+
+
+def _next_psd_in(nxt_br: Bracket | None, p: PState) -> int:
+    """C7: what a player costs the next bracket's PSD when unpaired there."""
+    if nxt_br is None:
+        return 0
+    return nxt_br.cost(nxt_br.float_sd(p)) if nxt_br.float_sd(p) in nxt_br.sd_rank else 0
+
+
+def _combine(rows: list[tuple[Hashable, Hashable, list[int]]], max_pairs: int) -> list[tuple[Hashable, Hashable, int]]:
+    """Stack the tiers into one integer per edge, each tier weighing more than all below it together."""
+    if not rows:
+        return []
+    ntier = len(rows[0][2])
+    scales = [1] * ntier
+    for t in range(ntier - 2, -1, -1):
+        bound = max(abs(r[2][t + 1]) for r in rows) * max_pairs
+        # any two matchings differ by less than 2 * (bound + 1) units of the tier below
+        scales[t] = scales[t + 1] * (2 * bound + 3)
+    out = []
+    for a, b, tiers in rows:
+        out.append((a, b, sum(v * s for v, s in zip(tiers, scales, strict=True) if v)))
+    return out

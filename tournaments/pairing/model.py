@@ -1,0 +1,190 @@
+"""Plain frozen dataclasses in and out of the Swiss engine (no ORM, no Django).
+
+Points are integers in the tournament's own scale (2/1/0 for draughts by default). The engine only
+compares scores and score differences, so chess 1/0.5/0 data can be fed as 2/1/0 without loss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tournaments.results import Result
+
+Colour = Literal["w", "b"]
+Order = Literal["rating", "standing"]
+
+
+@dataclass(frozen=True)
+class PointSystem:
+    """Points per outcome; FMJD 5.6/5.7 and the FFJD bye by default."""
+
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+    bye: int = 2  # pairing-allocated bye
+    forfeit_win: int = 2
+    excused: int = 0  # zero-point bye asked for in advance
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    """One round of one player's history, seen from that player.
+
+    `played` is False for forfeits and every kind of bye: such rounds give no colour and, for the
+    rematch rule, no meeting (bbpPairings and JaVaFo let forfeit opponents meet again).
+    """
+
+    opponent: int | None = None
+    colour: Colour | None = None
+    points: int = 0
+    played: bool = True
+    pab: bool = False  # pairing-allocated bye
+
+    @classmethod
+    def from_result(
+        cls, result: Result, *, as_white: bool, opponent: int | None, points: PointSystem | None = None
+    ) -> PlayedRound:
+        """Build the entry from the shared result codes (tournaments.results)."""
+        ps = points or PointSystem()
+        if result is Result.BYE:
+            return cls(None, None, ps.bye, played=False, pab=True)
+        if result in (Result.EXCUSED, Result.NOT_PLAYED):
+            return cls(None, None, ps.excused if result is Result.EXCUSED else 0, played=False)
+        mine, theirs = result.points(ps.bye) if as_white else result.points(ps.bye)[::-1]
+        if result.is_forfeit:
+            won = mine > theirs
+            return cls(opponent, None, ps.forfeit_win if won else ps.loss, played=False)
+        scaled = ps.win if mine > theirs else ps.draw if mine == theirs else ps.loss
+        return cls(opponent, "w" if as_white else "b", scaled, played=True)
+
+    @classmethod
+    def absent(cls, points: int = 0) -> PlayedRound:
+        """A round the player was not paired in (late entry, excused, withdrawn for a while)."""
+        return cls(None, None, points, played=False)
+
+
+@dataclass(frozen=True)
+class SwissPlayer:
+    id: int
+    pairing_number: int  # 1..n, the initial ranking (rating order)
+    rating: int = 0
+    name: str = ""
+    history: tuple[PlayedRound, ...] = ()  # rounds 1..r-1; shorter for a late entry (padded as absent)
+    withdrawn: bool = False  # not paired any more
+    excused: bool = False  # zero-point bye for the round being paired
+    standing_key: tuple[Any, ...] = ()  # smaller is better; used with order="standing"
+
+    @property
+    def score(self) -> int:
+        return sum(r.points for r in self.history)
+
+
+@dataclass(frozen=True)
+class PairingRequest:
+    players: tuple[SwissPlayer, ...]
+    round: int  # the round to pair, 1-based
+    total_rounds: int
+    points: PointSystem = PointSystem()
+    order: Order = "rating"
+    # For order="standing": a key per player (smaller first) overriding SwissPlayer.standing_key.
+    standing: Callable[[SwissPlayer], Hashable] | None = None
+    forbidden_pairs: frozenset[frozenset[int]] = frozenset()
+    initial_colour: Colour = "w"  # XXC white1 / black1
+
+    @staticmethod
+    def forbid(pairs: Iterable[tuple[int, int]]) -> frozenset[frozenset[int]]:
+        return frozenset(frozenset(p) for p in pairs)
+
+
+@dataclass(frozen=True)
+class Board:
+    white: int
+    black: int
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A proposed round: what the engine returns and what an arbiter may edit."""
+
+    boards: tuple[Board, ...]
+    bye: int | None = None
+
+
+@dataclass(frozen=True)
+class BracketReport:
+    score: int
+    residents: tuple[int, ...]
+    moved_down: tuple[int, ...]
+    pairs: tuple[tuple[int, int], ...]  # (higher ranked, lower ranked)
+    downfloaters: tuple[int, ...]
+    upfloaters: tuple[int, ...]
+    unmet: tuple[tuple[str, int], ...]  # (criterion, number of players or pairs concerned)
+    completion_search: bool = False  # the bracket had to look at the whole rest of the round (C4)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    round: int
+    brackets: tuple[BracketReport, ...] = ()
+    bye: int | None = None
+    notes: tuple[str, ...] = ()
+
+    def as_text(self) -> str:
+        lines = [f"Round {self.round}: Dutch system (C.04.3), {len(self.brackets)} bracket(s)"]
+        for b in self.brackets:
+            kind = "heterogeneous" if b.moved_down else "homogeneous"
+            lines.append(f"- score group {b.score} ({kind}): residents {_ids(b.residents)}")
+            if b.moved_down:
+                lines.append(f"    moved down into it: {_ids(b.moved_down)}")
+            lines.append("    pairs: " + (", ".join(f"{a}-{c}" for a, c in b.pairs) or "none"))
+            if b.downfloaters:
+                lines.append(f"    float down to the next bracket: {_ids(b.downfloaters)}")
+            if b.upfloaters:
+                lines.append(f"    float up (paired with a moved-down player): {_ids(b.upfloaters)}")
+            for crit, n in b.unmet:
+                lines.append(f"    not met: {crit} ({n})")
+            if b.completion_search:
+                lines.append("    the rest of the round could not be completed otherwise (C4)")
+        if self.bye is not None:
+            lines.append(f"Pairing-allocated bye: {self.bye}")
+        lines.extend(self.notes)
+        return "\n".join(lines)
+
+
+def _ids(ids: tuple[int, ...]) -> str:
+    return " ".join(str(i) for i in ids) or "none"
+
+
+@dataclass(frozen=True)
+class PairingResult:
+    boards: tuple[Board, ...]  # ordered as C.04.2 orders boards
+    bye: int | None
+    excused: tuple[int, ...] = ()
+    unpaired: tuple[int, ...] = ()  # could not be paired at all (absolute criteria); normally empty
+    explanation: Explanation = field(default_factory=lambda: Explanation(0))
+
+    @property
+    def pairing(self) -> Pairing:
+        return Pairing(self.boards, self.bye)
+
+
+@dataclass(frozen=True)
+class Violation:
+    criterion: str  # e.g. "C1 rematch", "C3 colour"
+    players: tuple[int, ...]
+    detail: str
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    violations: tuple[Violation, ...]
+    differs: bool  # not what the engine would pair
+    engine: Pairing
+    only_proposed: tuple[tuple[int, int | None], ...] = ()
+    only_engine: tuple[tuple[int, int | None], ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
