@@ -1,0 +1,74 @@
+"""Replay speed: every game of the shared PDN corpus, from file bytes to verdict, in games/s and plies/s.
+
+    .venv/bin/python bench/replay.py              # ../shared/corpus/pdn/*.pdn
+    .venv/bin/python bench/replay.py FILE...      # other files
+
+The files are read from disk once; each timed pass decodes, parses and replays every game and judges
+its result (rules.pdn.read_games + rules.replay.replay_game). The best of several passes is kept so
+that other work on a shared machine does not distort the figure; a second line gives the reader alone.
+Anchor: py-draughts replays 50-74k plies/s; goal over 100k plies/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules.pdn import read_games  # noqa: E402
+from rules.replay import replay_game  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "pdn"
+
+
+def one_pass(files: list[tuple[str, bytes]], replay: bool) -> tuple[int, int, float]:
+    started = time.perf_counter()
+    games = plies = 0
+    for name, data in files:
+        for game in read_games(data, source=name):
+            games += 1
+            if replay:
+                plies += replay_game(game).plies
+            else:
+                plies += len(game.moves)
+    return games, plies, time.perf_counter() - started
+
+
+def measure(files: list[tuple[str, bytes]], replay: bool, budget: float) -> tuple[int, int, float]:
+    best: tuple[int, int, float] | None = None
+    spent = 0.0
+    runs = 0
+    while runs < 3 or (spent < budget and runs < 50):
+        result = one_pass(files, replay)
+        spent += result[2]
+        runs += 1
+        if best is None or result[2] < best[2]:
+            best = result
+    assert best is not None
+    return best
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", help="PDN files (default: the shared corpus)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time budget per measurement")
+    args = parser.parse_args()
+    paths = [Path(p) for p in args.files] or sorted(CORPUS.glob("*.pdn"))
+    if not paths:
+        print(f"no PDN files (looked in {CORPUS})", file=sys.stderr)
+        return 1
+    files = [(str(p), p.read_bytes()) for p in paths]
+    games, plies, seconds = measure(files, True, args.seconds)
+    print(f"replay (text to verdict): {games} games, {plies} plies in {seconds * 1000:.1f} ms: "
+          f"{games / seconds:,.0f} games/s, {plies / seconds:,.0f} plies/s")
+    games, plies, seconds = measure(files, False, args.seconds / 3)
+    print(f"read only (PDN parsing):  {games} games, {plies} plies in {seconds * 1000:.1f} ms: "
+          f"{games / seconds:,.0f} games/s, {plies / seconds:,.0f} plies/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
