@@ -5,10 +5,13 @@ DJANGO_SECRET_KEY     required when DJANGO_DEBUG=0
 DJANGO_DEBUG          1 (default, development) or 0 (production)
 DJANGO_ALLOWED_HOSTS  comma-separated; default localhost names when debugging
 DAMIER_PDN_MAX_BYTES  largest game-sheet upload accepted (default 2 MB)
+DAMIER_AXES_*         login throttling: _ENABLED (1), _FAILURE_LIMIT (5), _COOLOFF_MINUTES (15)
+DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_CSRF_TRUSTED_ORIGINS  production (DJANGO_DEBUG=0) only
 """
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
@@ -56,6 +59,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "simple_history",
+    "axes",
     "tournaments",
 ]
 
@@ -70,7 +74,28 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes requires: it turns a locked-out login into its lockout response.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Axes first so a locked-out username/IP is refused before the password is even checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling: 5 failures for one username from one address lock that pair out for 15 minutes.
+# Keyed on username+IP so a stranger cannot lock an arbiter out from everywhere during a round.
+AXES_ENABLED = env_bool("DAMIER_AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("DAMIER_AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("DAMIER_AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# The address is REMOTE_ADDR (django-ipware is not installed): behind one proxy every client shares the
+# proxy's address, so the lockout is then effectively per username, which still stops password guessing.
+
+# Reverting an object to an old history record would write around the services (round status,
+# optimistic version, sheet replay): history is shown, never replayed.
+SIMPLE_HISTORY_REVERT_DISABLED = True
 
 ROOT_URLCONF = "config.urls"
 
