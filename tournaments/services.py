@@ -76,7 +76,7 @@ def entry_withdraw(*, entry: Entry, after_round: int | None = None) -> Entry:
     later rounds already paired become 'not played'; the standings apply 5.9 A (round robin:
     cancellation or forfeits) or B (Swiss: results stand) from there.
     """
-    entry = Entry.objects.select_for_update().select_related("tournament", "player").get(pk=entry.pk)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament", "player").get(pk=entry.pk)
     tournament = entry.tournament
     if entry.is_withdrawn:
         raise DomainError(f"{entry.player} already withdrew after round {entry.withdrawn_after_round}.")
@@ -252,7 +252,7 @@ def game_record_result(
     With expected_version (the version the arbiter's form was loaded with), a save made on stale
     data is refused rather than overwriting what another arbiter saved in between.
     """
-    locked = Game.objects.select_for_update().select_related("round", "white__player", "black__player").get(
+    locked = Game.objects.select_for_update(of=("self",)).select_related("round", "white__player", "black__player").get(
         pk=game.pk
     )
     if expected_version is not None and locked.version != expected_version:

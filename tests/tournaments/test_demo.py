@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import authenticate
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from tournaments import selectors
@@ -22,7 +22,8 @@ def test_load_demo_is_complete_and_idempotent(capsys) -> None:
     assert t.rounds.filter(status=RoundStatus.COMPLETED).count() == 8
     missing = Game.objects.filter(round__tournament=t, result="").count()
     assert 0 < missing <= 3
-    assert authenticate(username=ARBITER_USERNAME, password=ARBITER_PASSWORD) is not None
+    user = get_user_model().objects.get(username=ARBITER_USERNAME)
+    assert user.is_staff and user.is_active and user.check_password(ARBITER_PASSWORD)
     call_command("load_demo")
     assert Tournament.objects.filter(slug=SLUG).count() == 1
     assert Game.objects.filter(round__tournament=t).count() == 45
