@@ -87,9 +87,12 @@ def _king_captures(idx: int, opp: int, empty: int, cap: int, path: tuple[int, ..
 
 def capture_sequences(men: int, kings: int, opp: int, empty: int) -> Captures:
     """Every complete capture of the side owning `men` and `kings` (any number of pieces captured)."""
+    return _captures(men_that_capture(men, opp, empty), kings, opp, empty)
+
+
+def _captures(capturing_men: int, kings: int, opp: int, empty: int) -> Captures:
     out: Captures = {}
-    # Only men with an enemy piece next to them and an empty square behind it start a capture.
-    pieces = men_that_capture(men, opp, empty)
+    pieces = capturing_men
     while pieces:
         bit = pieces & -pieces
         pieces ^= bit
@@ -128,10 +131,17 @@ def kings_can_capture(kings: int, opp: int, empty: int) -> bool:
 
 def maximal(captures: Captures) -> Captures:
     """Keep only the captures of the most pieces (4.13; a king counts as one piece)."""
-    if not captures:
+    if len(captures) <= 1:
         return captures
     best = max(key[2].bit_count() for key in captures)
     return {key: path for key, path in captures.items() if key[2].bit_count() == best}
+
+
+def _count_maximal(captures: Captures) -> int:
+    if len(captures) == 1:
+        return 1
+    sizes = [key[2].bit_count() for key in captures]
+    return sizes.count(max(sizes))
 
 
 def has_capture(men: int, kings: int, opp: int, empty: int) -> bool:
@@ -191,19 +201,27 @@ def legal_raw(white: bool, own: int, opp: int, kings: int) -> list[RawMove]:
     empty = VALID & ~(own | opp)
     men = own & ~kings
     own_kings = own & kings
-    if has_capture(men, own_kings, opp, empty):
+    # Only men with an enemy piece next to them and an empty square behind it start a capture.
+    capturing = men_that_capture(men, opp, empty)
+    if capturing or (own_kings and kings_can_capture(own_kings, opp, empty)):
         return [(1 << start, 1 << end, cap)
-                for start, end, cap in maximal(capture_sequences(men, own_kings, opp, empty))]
+                for start, end, cap in maximal(_captures(capturing, own_kings, opp, empty))]
     return quiet_moves(white, men, own_kings, empty)
 
 
 def count_legal(white: bool, own: int, opp: int, kings: int) -> int:
-    empty = VALID & ~(own | opp)
-    men = own & ~kings
+    """len(legal_raw(...)), counting quiet moves by population counts instead of listing them."""
+    empty = VALID ^ (own | opp)
     own_kings = own & kings
-    if has_capture(men, own_kings, opp, empty):
-        return len(maximal(capture_sequences(men, own_kings, opp, empty)))
-    return count_quiet(white, men, own_kings, empty)
+    men = own ^ own_kings
+    capturing = men_that_capture(men, opp, empty)
+    if capturing or (own_kings and kings_can_capture(own_kings, opp, empty)):
+        return _count_maximal(_captures(capturing, own_kings, opp, empty))
+    if own_kings:
+        return count_quiet(white, men, own_kings, empty)
+    if white:
+        return ((men >> 5) & empty).bit_count() + ((men >> 6) & empty).bit_count()
+    return ((men << 5) & empty).bit_count() + ((men << 6) & empty).bit_count()
 
 
 def apply_raw(white: bool, own: int, opp: int, kings: int, move: RawMove) -> tuple[int, int, int]:
@@ -220,11 +238,9 @@ def apply_raw(white: bool, own: int, opp: int, kings: int, move: RawMove) -> tup
 
 
 def perft(white: bool, own: int, opp: int, kings: int, depth: int) -> int:
-    """Leaf count of the legal-move tree; depth 1 is counted without making the moves."""
-    if depth <= 0:
-        return 1
-    if depth == 1:
-        return count_legal(white, own, opp, kings)
+    """Leaf count of the legal-move tree; the last ply is counted without making the moves."""
+    if depth <= 1:
+        return count_legal(white, own, opp, kings) if depth == 1 else 1
     total = 0
     promotion = WHITE_PROMOTION if white else BLACK_PROMOTION
     for frm, to, cap in legal_raw(white, own, opp, kings):
@@ -233,5 +249,8 @@ def perft(white: bool, own: int, opp: int, kings: int, depth: int) -> int:
             k = (k ^ frm) | to
         elif to & promotion:
             k |= to
-        total += perft(not white, opp ^ cap, own ^ frm ^ to, k, depth - 1)
+        if depth == 2:
+            total += count_legal(not white, opp ^ cap, own ^ frm ^ to, k)
+        else:
+            total += perft(not white, opp ^ cap, own ^ frm ^ to, k, depth - 1)
     return total
