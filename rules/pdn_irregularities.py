@@ -104,6 +104,8 @@ def classify_illegal(board: Board, token: MoveToken, rest: Sequence[MoveToken]) 
         return squares
     start, end = squares[0], squares[-1]
     turn = board.turn
+    if not board.pieces(turn):
+        return Irregular("7.2.3", f"{_name(turn)} has no pieces left: the game was already over", "error", None)
     legal = board.legal_moves()
     candidates = [m for m in legal if _matches(board, m, squares)]
     if len(candidates) > 1:

@@ -79,6 +79,9 @@ class Report:
     board_ply: int | None = None  # ply at which the board result arose
     verdict: str = ""
     final_fen: str | None = None
+    # First ply of an irregularity that stands (art. 5.7): every later ply was replayed from the position
+    # that irregularity left, not from a legal game.
+    irregular_from: int | None = None
 
     @property
     def has_error(self) -> bool:
@@ -94,7 +97,7 @@ class Report:
                 "issues": [issue.to_dict() for issue in self.issues],
                 "declared_result": self.declared_result, "board_result": self.board_result,
                 "board_article": self.board_article, "board_ply": self.board_ply, "verdict": self.verdict,
-                "final_fen": self.final_fen, "clean": self.clean}
+                "final_fen": self.final_fen, "irregular_from": self.irregular_from, "clean": self.clean}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
@@ -108,6 +111,8 @@ class Report:
             board += f" (art. {self.board_article}, ply {self.board_ply})"
         lines.append(f"  replayed {self.plies}/{self.sheet_plies} plies, "
                      f"{'all legal' if self.legal else 'NOT all legal'}; board: {board}")
+        if self.irregular_from is not None:
+            lines.append(f"  plies after {self.irregular_from} replayed from the irregular position (art. 5.7)")
         lines.append(f"  verdict: {self.verdict}")
         lines.extend("  " + issue.describe() for issue in self.issues)
         return "\n".join(lines)
@@ -126,6 +131,7 @@ class _Replay:
         self.black_first = False
         self.draw_ply = 0
         self.irregular_ply: int | None = None
+        self.over_early = False
 
     def issue(self, ply: int | None, token: MoveToken | None, article: str | None, severity: str,
               message: str) -> None:
@@ -185,6 +191,7 @@ class _Replay:
         report.plies = self.plies
         report.legal = self.legal and self.plies == len(game.moves)
         report.final_fen = board.fen()
+        report.irregular_from = self.irregular_ply
         self.judge(board, report)
         report.issues = self.issues
         return report
@@ -199,12 +206,7 @@ class _Replay:
             ply = index + 1
             if index in setups:
                 board = self.apply_setup(board, ply, setups[index])
-                seen = {board.key(): 1}
-            if self.end is not None and self.draw is None:
-                self.issue(ply, token, self.end.article, ERROR,
-                           f"the game was already over before this move: {self.end.reason}")
-                self.legal = False
-                return board
+                seen, kings_only = {board.key(): 1}, 0
             self.check_number(ply, token)
             move = parse_token(board, token)
             if move is not None:
@@ -225,6 +227,11 @@ class _Replay:
                     continuations += 1
                     stands = self.stands_note(index, len(moves))
                 self.issue(ply, token, judged.article, judged.severity, judged.message + stands)
+                if judged.article in ("7.2.2", "7.2.3"):
+                    # The game was over on the board: the verdict is judged there, the rest is surplus.
+                    self.end = board.outcome()
+                    self.over_early = True
+                    return board
                 if judged.after is None:
                     self.stop(ply, token)
                     return board
@@ -300,7 +307,7 @@ class _Replay:
         elif self.end is not None:
             report.board_result, report.board_article, report.board_ply = (
                 self.end.result(), self.end.article, self.plies)
-        complete = self.plies == len(game.moves)
+        complete = self.plies == len(game.moves) or self.over_early
         if not complete:
             report.verdict = (f"not verifiable: the replay stopped at ply {self.plies + 1} of "
                               f"{len(game.moves)}; the declared {declared or 'result'} cannot be checked")

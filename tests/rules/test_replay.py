@@ -33,7 +33,8 @@ def test_5_4_6_moving_while_a_capture_was_possible_stands_when_the_opponent_play
     issue = report.issues[0]
     assert (issue.move_number, issue.move, issue.line, issue.column) == (2, "31-27", 1, 19)
     assert "28x19" in issue.message and "art. 5.7" in issue.message
-    assert report.plies == 4 and not report.legal
+    assert report.plies == 4 and not report.legal and report.irregular_from == 3
+    assert "plies after 3 replayed from the irregular position" in report.text()
 
 
 def test_5_4_9_capture_stopped_half_way_and_the_last_move_may_still_be_contested() -> None:
@@ -119,8 +120,10 @@ def test_win_by_a_blocked_side() -> None:
 
 def test_move_after_the_end_of_the_game() -> None:
     report = replay('[FEN "W:W28:B23"]\n1. 28x19 5-10 2-0')
-    assert articles(report)[0][:2] == (2, "5.4.2")
-    assert report.plies == 1
+    assert articles(report)[0] == (2, "7.2.3", "error") and "already over" in report.issues[0].message
+    assert report.plies == 1 and report.board_result == "2-0" and report.verdict.startswith("confirmed")
+    report = replay('[FEN "W:W30,39:B25"]\n1. 39-34 25-20 2-0')
+    assert articles(report)[0] == (2, "7.2.2", "error") and report.plies == 1
 
 
 def test_draw_by_repetition_with_its_ply() -> None:
