@@ -162,6 +162,12 @@ class Entry(models.Model):
     pairing_number = models.PositiveSmallIntegerField(_("pairing number"))
     status = models.CharField(_("status"), max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
+    excused_rounds = models.JSONField(
+        _("excused rounds"),
+        default=list,
+        blank=True,
+        help_text=_("Swiss: rounds the player asked to sit out (a zero-point bye), e.g. [3, 5]."),
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -182,6 +188,31 @@ class Entry(models.Model):
         return self.status == EntryStatus.WITHDRAWN
 
 
+class ForbiddenPair(models.Model):
+    """Two players the Swiss pairing must keep apart (same club, same family), set by the arbiter."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("may not meet"))
+    reason = models.CharField(_("reason"), max_length=120, blank=True)
+
+    class Meta:
+        verbose_name = _("forbidden pair")
+        verbose_name_plural = _("forbidden pairs")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "first", "second"], name="forbidden_pair_once"),
+            models.CheckConstraint(condition=~Q(first=models.F("second")), name="forbidden_pair_distinct"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first.player} / {self.second.player}"
+
+    def clean(self) -> None:
+        for entry in (self.first, self.second):
+            if entry.tournament_id != self.tournament_id:
+                raise ValidationError(_("Both players must be entered in this tournament."))
+
+
 class RoundStatus(models.TextChoices):
     DRAFT = "draft", _("Draft")
     PUBLISHED = "published", _("Published")
@@ -193,6 +224,7 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"))
     date = models.DateField(_("date"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
+    pairing_explanation = models.TextField(_("how the round was paired"), blank=True)
     history = HistoricalRecords()
 
     class Meta:
