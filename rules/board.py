@@ -34,7 +34,7 @@ def _capture_table(captures: core.Captures) -> dict[Move, list[tuple[int, ...]]]
     table: dict[Move, list[tuple[int, ...]]] = {}
     for (_, _, cap), paths in captures.items():
         routes = [tuple(SQUARE_OF[i] for i in path) for path in paths]
-        table[Move(routes[0], tuple(squares_of(cap)))] = routes
+        table[Move._trusted(routes[0], tuple(squares_of(cap)))] = routes
     return table
 
 
@@ -173,7 +173,8 @@ class Board:
     def _quiet(self, color: Color) -> list[Move]:
         own, opp = self._sides(color)
         raw = core.quiet_moves(color is WHITE, own & ~self._kings, own & self._kings, VALID & ~(own | opp))
-        return [Move((SQUARE_OF[f.bit_length() - 1], SQUARE_OF[t.bit_length() - 1])) for f, t, _ in raw]
+        return [Move._trusted((SQUARE_OF[f.bit_length() - 1], SQUARE_OF[t.bit_length() - 1]), ())
+                for f, t, _ in raw]
 
     def legal_moves(self) -> list[Move]:
         """The maximal captures if any capture exists (4.1, 4.13), else every quiet move (3.4, 3.9)."""

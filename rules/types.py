@@ -70,15 +70,29 @@ class Move:
 
     path: tuple[int, ...]
     captured: tuple[int, ...] = field(default=())
+    # (start, end, captured): what equality and hash compare, computed once.
+    _key: tuple[int, int, tuple[int, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        if len(self.path) < 2:
-            raise InvalidMoveError(f"a move needs at least two squares, got path {self.path!r}")
-        for sq in (*self.path, *self.captured):
-            if not 1 <= sq <= 50:
-                raise InvalidMoveError(f"square {sq} is outside 1-50")
-        if list(self.captured) != sorted(set(self.captured)):
-            object.__setattr__(self, "captured", tuple(sorted(set(self.captured))))
+        path = tuple(self.path)
+        if len(path) < 2:
+            raise InvalidMoveError(f"a move needs at least two squares, got path {path!r}")
+        for sq in (*path, *self.captured):
+            if not isinstance(sq, int) or not 1 <= sq <= 50:
+                raise InvalidMoveError(f"square {sq!r} is outside 1-50")
+        captured = tuple(sorted(set(self.captured)))
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "captured", captured)
+        object.__setattr__(self, "_key", (path[0], path[-1], captured))
+
+    @classmethod
+    def _trusted(cls, path: tuple[int, ...], captured: tuple[int, ...]) -> Move:
+        """Constructor for the engine, whose squares are valid and captures already sorted."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "path", path)
+        object.__setattr__(move, "captured", captured)
+        object.__setattr__(move, "_key", (path[0], path[-1], captured))
+        return move
 
     @classmethod
     def quiet(cls, start: int, end: int) -> Move:
@@ -100,16 +114,13 @@ class Move:
     def is_capture(self) -> bool:
         return bool(self.captured)
 
-    def _key(self) -> tuple[int, int, tuple[int, ...]]:
-        return (self.path[0], self.path[-1], self.captured)
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
             return NotImplemented
-        return self._key() == other._key()
+        return self._key == other._key
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash(self._key)
 
     def short(self) -> str:
         """Start and end only (art. 8.2)."""
