@@ -2,6 +2,12 @@
 
     .venv/bin/python bench/replay.py              # ../shared/corpus/pdn/*.pdn
     .venv/bin/python bench/replay.py FILE...      # other files
+    .venv/bin/python bench/replay.py --compare /tmp/pyd/bin/python
+
+--compare runs py-draughts (never a dependency: install it in a throwaway virtualenv, e.g.
+`python3 -m venv /tmp/pyd && /tmp/pyd/bin/pip install py-draughts`) in a child process with that
+interpreter on the same game texts, through its own PDN replay (StandardBoard.from_pdn), and prints
+its figure beside ours.
 
 The files are read from disk once; each timed pass decodes, parses and replays every game and judges
 its result (rules.pdn.read_games + rules.replay.replay_game). The best of several passes is kept so
@@ -12,6 +18,8 @@ Anchor: py-draughts replays 50-74k plies/s; goal over 100k plies/s.
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,6 +30,47 @@ from rules.pdn import read_games  # noqa: E402
 from rules.replay import replay_game  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "pdn"
+
+# Runs inside the other interpreter: game texts as a JSON list on stdin; prints {"plies", "seconds"}.
+_CHILD = r"""
+import json, sys, time
+from draughts import StandardBoard
+texts = json.load(sys.stdin)
+best = None
+for _ in range(int(sys.argv[1])):
+    started = time.perf_counter()
+    plies = 0
+    for text in texts:
+        try:
+            board = StandardBoard.from_pdn(text)
+        except Exception:
+            continue
+        plies += len(getattr(board, "_moves_stack", ()))
+    seconds = time.perf_counter() - started
+    if best is None or seconds < best[1]:
+        best = (plies, seconds)
+print(json.dumps({"plies": best[0], "seconds": best[1], "games": len(texts)}))
+"""
+
+
+def game_texts(files: list[tuple[str, bytes]]) -> list[str]:
+    """Each game's own text, cut at the lines where the reader found the games to start."""
+    texts: list[str] = []
+    for name, data in files:
+        games = read_games(data, source=name)
+        lines = data.decode("utf-8", errors="replace").splitlines()
+        starts = [g.line - 1 for g in games] + [len(lines)]
+        texts.extend("\n".join(lines[a:b]) for a, b in zip(starts, starts[1:], strict=False))
+    return texts
+
+
+def compare(python: str, files: list[tuple[str, bytes]], runs: int) -> str:
+    done = subprocess.run([python, "-c", _CHILD, str(runs)], input=json.dumps(game_texts(files)),
+                          capture_output=True, text=True, timeout=600, check=True)
+    data = json.loads(done.stdout)
+    return (f"py-draughts from_pdn:     {data['games']} games, {data['plies']} plies in "
+            f"{data['seconds'] * 1000:.1f} ms: {data['games'] / data['seconds']:,.0f} games/s, "
+            f"{data['plies'] / data['seconds']:,.0f} plies/s")
 
 
 def one_pass(files: list[tuple[str, bytes]], replay: bool) -> tuple[int, int, float]:
@@ -55,6 +104,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", help="PDN files (default: the shared corpus)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time budget per measurement")
+    parser.add_argument("--compare", metavar="PYTHON", help="interpreter with py-draughts installed")
     args = parser.parse_args()
     paths = [Path(p) for p in args.files] or sorted(CORPUS.glob("*.pdn"))
     if not paths:
@@ -67,6 +117,8 @@ def main() -> int:
     games, plies, seconds = measure(files, False, args.seconds / 3)
     print(f"read only (PDN parsing):  {games} games, {plies} plies in {seconds * 1000:.1f} ms: "
           f"{games / seconds:,.0f} games/s, {plies / seconds:,.0f} plies/s")
+    if args.compare:
+        print(compare(args.compare, files, runs=5))
     return 0
 
 
