@@ -125,12 +125,13 @@ class Board:
         return (self._white, self._black, self._kings, self._turn is WHITE)
 
     def __eq__(self, other: object) -> bool:
+        """Same position and side to move (the history is not compared)."""
         if not isinstance(other, Board):
             return NotImplemented
         return self.key() == other.key()
 
-    def __hash__(self) -> int:
-        return hash(self.key())
+    # A board changes with every push: hash board.key() instead.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Board({self.fen()!r})"

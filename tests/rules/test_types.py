@@ -82,3 +82,16 @@ def test_copy_is_independent() -> None:
 def test_bad_square_for_piece_at_raises() -> None:
     with pytest.raises(RulesError, match="51"):
         Board().piece_at(51)
+
+
+def test_package_docstring_example_runs() -> None:
+    import doctest
+
+    assert doctest.testmod(rules).failed == 0
+
+
+def test_board_is_not_hashable_but_its_key_is() -> None:
+    board = Board()
+    with pytest.raises(TypeError):
+        hash(board)
+    assert {board.key(): 1}[Board().key()] == 1
