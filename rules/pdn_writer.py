@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 
 from rules.board import INITIAL_FEN, Board
-from rules.pdn import SEVEN_TAG_ROSTER, MoveToken, ParsedGame, normalize_result
+from rules.pdn import SEVEN_TAG_ROSTER, MoveToken, ParsedGame, PdnError, normalize_result
 from rules.types import WHITE, RulesError
 
 __all__ = ["write_game", "write_games", "game_from_board", "canonical_date"]
@@ -154,7 +154,13 @@ def _board_or_none(fen: str | None) -> Board | None:
 
 
 def write_game(game: ParsedGame) -> str:
-    """The game as canonical PDN text, ending with a newline."""
+    """The game as canonical PDN text, ending with a newline.
+
+    A game the reader refused (another GameType) raises PdnError: writing it with GameType "20" would
+    turn it into an international draughts game it never was.
+    """
+    if game.refused is not None:
+        raise PdnError(f"{game.source} game {game.index} is not written: {game.refused}")
     result = game.declared_result or "*"
     result = result if result in _RESULTS else "*"
     headers = _headers(game, result)

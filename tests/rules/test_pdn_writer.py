@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rules import Board, Move, RulesError
-from rules.pdn import ParsedGame, read_file, read_game, read_games
+from rules.pdn import ParsedGame, PdnError, read_file, read_game, read_games
 from rules.pdn_writer import canonical_date, game_from_board, write_game, write_games
 
 
@@ -49,6 +49,11 @@ def test_black_to_move_and_annotations() -> None:
     again = read_game(written)
     assert again.moves[0].nags == [3] and again.moves[0].comments == ["good"]
     assert [m.text for m in again.moves[0].variations[0]] == ["19-23", "28x19"]
+
+
+def test_a_refused_game_is_not_written_as_international_draughts() -> None:
+    with pytest.raises(PdnError, match="English draughts"):
+        write_game(read_game('[GameType "21"]\n1. 11-15 23-19 *'))
 
 
 def test_game_from_board() -> None:
