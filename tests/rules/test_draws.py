@@ -188,3 +188,23 @@ def test_a_win_on_the_last_counted_move_is_a_win_not_a_draw() -> None:
     outcome = board.outcome()
     assert outcome is not None and outcome.article == "7.2.3" and outcome.winner is WHITE
     assert outcome.ply == 10
+
+
+@pytest.mark.parametrize(("fen", "kind"), [
+    ("W:WK1,K2,K3:BK50", "6.3"), ("W:WK1,K2,30:BK50", "6.3"), ("W:WK1,29,30:BK50", "6.3"),
+    ("B:WK50:BK1,K2,K3", "6.3"), ("B:WK50:BK1,21,22", "6.3"),
+    ("W:WK1,K2:BK50", "6.4"), ("W:WK1,30:BK50", "6.4"), ("W:WK1:BK50", "6.4"), ("W:WK50:BK1,K2", "6.4"),
+    ("W:W28,29,30:BK50", None),         # three men, no king
+    ("W:W29,30:BK50", None),            # two men, no king
+    ("W:WK1,K2,K3,K4:BK50", None),      # four pieces
+    ("W:WK1,K2,K3:B50", None),          # the lone piece is a man
+    ("W:WK1,K2:BK50,K49", None),        # two kings each
+    ("W:WK1,K2,K3:BK50,45", None),      # king and man on the weaker side
+])
+def test_material_of_6_3_and_6_4(fen: str, kind: str | None) -> None:
+    from rules import draws
+
+    board = Board(fen)
+    names = {draws.SIXTEEN: "6.3", draws.FIVE: "6.4", draws.NONE: None}
+    white, black, kings, _ = board.key()
+    assert names[draws.category(white, black, kings)] == kind
