@@ -138,10 +138,13 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None) -> 
     if number > total:
         raise DomainError(f"{tournament}: all {total} rounds are paired.")
     if tournament.is_round_robin:
-        boards = _round_robin_boards(tournament, entries, number)
+        boards, explanation = _round_robin_boards(tournament, entries, number), ""
     else:
-        boards = _swiss_boards(tournament, entries, number)
-    rnd = Round.objects.create(tournament=tournament, number=number, date=date, status=RoundStatus.DRAFT)
+        from tournaments import swiss  # the bridge to the pure Dutch engine
+
+        boards, explanation = swiss.pair_next_round(tournament, entries, number)
+    rnd = Round.objects.create(tournament=tournament, number=number, date=date, status=RoundStatus.DRAFT,
+                               pairing_explanation=explanation)
     Game.objects.bulk_create(
         Game(round=rnd, board=i, white=white, black=black, result=result.value if result else "")
         for i, (white, black, result) in enumerate(boards, start=1)
@@ -176,10 +179,45 @@ def _round_robin_boards(tournament: Tournament, entries: list[Entry], number: in
     return boards
 
 
-def _swiss_boards(tournament: Tournament, entries: list[Entry], number: int) -> list[Board]:
-    from tournaments import swiss  # the bridge to the pure Dutch engine
+@transaction.atomic
+def round_set_boards(*, round: Round, boards: dict[int, tuple[Entry, Entry | None]]) -> Round:
+    """The arbiter's manual override of a draft round: new players on some boards.
 
-    return swiss.pair_next_round(tournament, entries, number)
+    Allowed even where the engine would pair otherwise (the admin then shows the checker's flags);
+    refused only when the round could not be played: a player twice, or one from another tournament.
+    """
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if rnd.status != RoundStatus.DRAFT:
+        raise DomainError(f"Round {rnd.number} is published: only a draft round can be re-paired.")
+    games = {g.board: g for g in rnd.games.select_related("white__player", "black__player")}
+    for board, (white, black) in boards.items():
+        if board not in games:
+            raise DomainError(f"Round {rnd.number} has no board {board}.")
+        for entry in (white, black):
+            if entry is not None and entry.tournament_id != rnd.tournament_id:
+                raise DomainError(f"Board {board}: {entry.player} is not entered in {rnd.tournament}.")
+        game = games[board]
+        game.white, game.black = white, black
+        if black is None:
+            game.result = game.result if game.result in (Result.BYE, Result.EXCUSED) else Result.BYE.value
+        elif game.result in (Result.BYE, Result.EXCUSED):
+            game.result = ""
+    seen: dict[int, int] = {}
+    for board, game in sorted(games.items()):
+        for entry_id in (game.white_id, game.black_id):
+            if entry_id is None:
+                continue
+            if entry_id in seen:
+                name = game.white.player if game.white_id == entry_id else game.black.player
+                raise DomainError(f"Round {rnd.number}: {name} would play on boards {seen[entry_id]} and {board}.")
+            seen[entry_id] = board
+        if game.white_id == game.black_id:
+            raise DomainError(f"Board {board}: a player cannot play himself.")
+    for board in boards:
+        game = games[board]
+        game.version += 1
+        game.save(update_fields=["white", "black", "result", "version"])
+    return rnd
 
 
 @transaction.atomic
