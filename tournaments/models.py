@@ -309,6 +309,9 @@ class GameSheet(models.Model):
     report = models.JSONField(_("replay report"), default=dict, blank=True)
     status = models.CharField(_("status"), max_length=20, choices=SheetStatus.choices)
     sheet_result = models.CharField(_("result on the sheet"), max_length=12, blank=True)
+    summary = models.CharField(_("summary"), max_length=300, blank=True)
+    # Irregular, mismatch or flagged (an early draw): stored so "needs a look" is one indexed filter.
+    needs_look = models.BooleanField(_("needs a look"), default=False, db_index=True)
     history = HistoricalRecords()
 
     class Meta:

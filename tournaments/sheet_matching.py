@@ -1,0 +1,209 @@
+"""Matching the games of a PDN file to a round's pairings: pure Python on plain dataclasses, no ORM.
+
+A game is matched by its players, FMJD id first (tags WhiteFMJDId / BlackFMJDId, read in any case),
+else by name compared without accents, case, punctuation and word order, so "Jansen, Gérard",
+"Gerard Jansen" and "JANSEN Gerard" are one player. The Round tag must agree with the round when it
+is given. Nothing is guessed: a game that fits no pairing, fits one with colours reversed, names a
+player twice over, or claims a board another game of the same file already took is listed as
+unmatched with the reason, never attached.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+# Tag spellings accepted for a player's FMJD id; the exporter writes the first one.
+FMJD_ID_TAGS = ("FMJDId", "FMJDID", "FmjdId", "FMJD", "Fmjd", "FMJD_ID", "FmjdID")
+
+_TRANSLITERATE = str.maketrans({"ø": "o", "Ø": "o", "ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ß": "ss",
+                                "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ı": "i"})
+_NOT_WORD = re.compile(r"[^\w]+")
+
+
+def fold(text: str) -> str:
+    """Lower case, accents removed ('Lefèvre' -> 'lefevre'); letters outside Latin are kept as they are."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
+def name_key(name: str) -> tuple[str, ...]:
+    """A name as a sorted tuple of folded words: both "Surname, Given" and "Given Surname" give the same key."""
+    return tuple(sorted(word for word in _NOT_WORD.split(fold(name)) if word))
+
+
+def player_key(surname: str, given_name: str) -> tuple[str, ...]:
+    return name_key(f"{given_name} {surname}")
+
+
+@dataclass(frozen=True)
+class PlayerRef:
+    entry_id: int
+    surname: str
+    given_name: str
+    fmjd_id: int | None = None
+
+    @property
+    def key(self) -> tuple[str, ...]:
+        return player_key(self.surname, self.given_name)
+
+    @property
+    def display(self) -> str:
+        return f"{self.surname}, {self.given_name}" if self.given_name else self.surname
+
+
+@dataclass(frozen=True)
+class PairingRef:
+    game_id: int
+    board: int
+    white: PlayerRef
+    black: PlayerRef | None  # None: a bye, which no sheet can be for
+    has_sheet: bool = False
+
+
+@dataclass(frozen=True)
+class SheetHeaders:
+    """What the matcher reads from one game of the file."""
+
+    index: int  # 1-based position in the file
+    white: str
+    black: str
+    round: str | None
+    white_fmjd: str | None = None
+    black_fmjd: str | None = None
+
+    @classmethod
+    def from_tags(cls, index: int, tags: Mapping[str, str]) -> SheetHeaders:
+        return cls(index, tags.get("White", "").strip(), tags.get("Black", "").strip(),
+                   (tags.get("Round") or "").strip() or None,
+                   fmjd_tag(tags, "White"), fmjd_tag(tags, "Black"))
+
+
+@dataclass
+class Match:
+    index: int
+    white: str
+    black: str
+    game_id: int | None = None  # None: unmatched
+    board: int | None = None
+    reason: str = ""  # why unmatched, or how it was matched
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def matched(self) -> bool:
+        return self.game_id is not None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"index": self.index, "white": self.white, "black": self.black, "game_id": self.game_id,
+                "board": self.board, "matched": self.matched, "reason": self.reason, "notes": list(self.notes)}
+
+
+def fmjd_tag(tags: Mapping[str, str], side: str) -> str | None:
+    lowered = {name.casefold(): value for name, value in tags.items()}
+    for suffix in FMJD_ID_TAGS:
+        value = lowered.get(f"{side}{suffix}".casefold())
+        if value is not None and value.strip() not in ("", "?", "-"):
+            return value.strip()
+    return None
+
+
+def _round_number(value: str | None) -> int | None:
+    """'3' -> 3; '3.1' (round 3, board 1, as some files write it) -> 3; '?' and '' -> None."""
+    if value is None:
+        return None
+    head = re.match(r"\s*(\d+)", value)
+    return int(head.group(1)) if head else None
+
+
+class _Index:
+    """The round's players, found by FMJD id or by name key; a key two players share finds nobody."""
+
+    def __init__(self, pairings: Sequence[PairingRef]) -> None:
+        self.by_id: dict[int, PlayerRef] = {}
+        self.by_key: dict[tuple[str, ...], list[PlayerRef]] = {}
+        for pairing in pairings:
+            for player in (pairing.white, pairing.black):
+                if player is None:
+                    continue
+                if player.fmjd_id is not None:
+                    self.by_id[player.fmjd_id] = player
+                self.by_key.setdefault(player.key, []).append(player)
+
+    def find(self, name: str, fmjd: str | None) -> tuple[PlayerRef | None, str]:
+        """(player, '') or (None, why not)."""
+        if fmjd is not None:
+            if not fmjd.isdigit():
+                return None, f"FMJD id {fmjd!r} is not a number"
+            player = self.by_id.get(int(fmjd))
+            if player is None:
+                return None, f"no player with FMJD id {fmjd} plays in this round"
+            if name and name != "?" and name_key(name) and name_key(name) != player.key:
+                return None, f"FMJD id {fmjd} is {player.display}, but the sheet names {name!r}"
+            return player, ""
+        if not name or name == "?":
+            return None, "no name and no FMJD id"
+        found = self.by_key.get(name_key(name), [])
+        if len(found) == 1:
+            return found[0], ""
+        if len(found) > 1:
+            return None, f"{name!r} fits {len(found)} players of the round; add the FMJD id tag"
+        return None, f"{name!r} is not a player of this round"
+
+
+def match_games(round_number: int, pairings: Sequence[PairingRef], games: Sequence[SheetHeaders],
+                replace: bool = False) -> list[Match]:
+    """One Match per game of the file, in file order. A pairing is taken at most once; a game whose
+    pairing already has a sheet stays unmatched unless `replace` is set."""
+    index = _Index(pairings)
+    by_players: dict[tuple[int, int], PairingRef] = {}
+    for pairing in pairings:
+        if pairing.black is not None:
+            by_players[(pairing.white.entry_id, pairing.black.entry_id)] = pairing
+    taken: dict[int, int] = {}  # game id -> index of the file's game that took it
+    out: list[Match] = []
+    for game in games:
+        match = Match(game.index, game.white, game.black)
+        out.append(match)
+        tagged = _round_number(game.round)
+        if game.round is not None and game.round != "?" and tagged is None:
+            match.reason = f"Round tag {game.round!r} is not a round number"
+            continue
+        if tagged is not None and tagged != round_number:
+            match.reason = f"the Round tag says round {tagged}, this is round {round_number}"
+            continue
+        white, why_white = index.find(game.white, game.white_fmjd)
+        black, why_black = index.find(game.black, game.black_fmjd)
+        if white is None or black is None:
+            reasons = [f"White: {why_white}"] if white is None else []
+            reasons += [f"Black: {why_black}"] if black is None else []
+            match.reason = "; ".join(reasons)
+            continue
+        if white.entry_id == black.entry_id:
+            match.reason = f"White and Black are the same player ({white.display})"
+            continue
+        pairing = by_players.get((white.entry_id, black.entry_id))
+        if pairing is None:
+            reversed_pairing = by_players.get((black.entry_id, white.entry_id))
+            if reversed_pairing is not None:
+                match.reason = (f"board {reversed_pairing.board} pairs these players with colours reversed "
+                                f"({black.display} has White): check the sheet")
+            else:
+                match.reason = f"{white.display} and {black.display} do not play each other in round {round_number}"
+            continue
+        if pairing.game_id in taken:
+            match.reason = (f"board {pairing.board} was already matched by game {taken[pairing.game_id]} of "
+                            "this file: a game is never attached twice")
+            continue
+        if pairing.has_sheet and not replace:
+            match.reason = f"board {pairing.board} already has a sheet; upload with 'replace' to change it"
+            continue
+        taken[pairing.game_id] = game.index
+        match.game_id, match.board = pairing.game_id, pairing.board
+        match.reason = "by FMJD id" if game.white_fmjd and game.black_fmjd else "by name"
+        if tagged is None:
+            match.notes.append("no Round tag: matched on the players alone")
+        if pairing.has_sheet:
+            match.notes.append("replaces the sheet stored before")
+    return out

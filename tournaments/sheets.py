@@ -1,0 +1,409 @@
+"""Game sheets in the tournament: upload checks, matching a round's file, replay verdicts, acceptance.
+
+A sheet is the PDN text of one game, kept exactly as it was in the uploaded file (its own slice of it,
+decoded) so that `replay_sheets` can judge it again with a later engine. The recorded result is never
+changed by an upload: the arbiter settles (competition rules 5.5) and may accept the sheet's result,
+which goes through `services.game_record_result` like any other result.
+
+Statuses: verified (every move legal and the board confirms the recorded result), not verifiable
+(legal, but the result rests on resignation, time or agreement), irregular (an art. 5.4 irregularity or a
+sheet the replay could not follow), mismatch (the sheet's or the board's result differs from the recorded
+one; it outranks irregular because it touches the standings), and missing (a played game with no sheet).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from rules.pdn import ParsedGame, read_games
+from rules.replay import ERROR, replay_game
+from tournaments import services
+from tournaments.errors import DomainError
+from tournaments.models import Entry, Game, GameSheet, Round, SheetStatus
+from tournaments.results import Result
+from tournaments.sheet_export import export_pdn  # re-exported: sheets.export_pdn is the public API
+from tournaments.sheet_matching import Match, PairingRef, PlayerRef, SheetHeaders, match_games
+
+DEFAULT_MAX_BYTES = 2 * 1024 * 1024
+MISSING = "missing"  # a status computed for games without a sheet, never stored
+NEEDS_LOOK = (SheetStatus.IRREGULAR, SheetStatus.MISMATCH)
+# Results for which no game was played over the board, so no sheet is expected.
+NO_BOARD_RESULTS = [r.value for r in Result if not r.is_played]
+_SHEET_RESULTS = {"2-0": Result.WHITE_WINS, "1-1": Result.DRAW, "0-2": Result.BLACK_WINS}
+# Bytes Windows-1252 leaves undefined: a file holding them is in no encoding we can name.
+_CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
+
+
+class SheetUploadError(DomainError):
+    """An upload refused as a whole (size, encoding, not PDN): nothing from it is stored."""
+
+
+def max_bytes() -> int:
+    return int(getattr(settings, "DAMIER_PDN_MAX_BYTES", DEFAULT_MAX_BYTES))
+
+
+# --- Upload checks -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Upload:
+    text: str
+    encoding: str
+    source_name: str
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()[:16]
+
+
+def decode_upload(data: bytes | str, source_name: str = "") -> Upload:
+    """Check an upload before any parsing: size, emptiness, binary content, encoding.
+
+    UTF-8 (with or without BOM) and UTF-16 with a BOM are read as such; other bytes as Windows-1252,
+    the encoding of old draughts programs, unless they hold bytes that code page leaves undefined.
+    """
+    name = _safe_name(source_name)
+    limit = max_bytes()
+    if isinstance(data, str):
+        size = len(data.encode("utf-8"))
+        if size > limit:
+            raise SheetUploadError(f"{name}: {size} bytes, over the limit of {limit} bytes.")
+        text, encoding = data.removeprefix("\ufeff"), "utf-8"
+    else:
+        if len(data) > limit:
+            raise SheetUploadError(f"{name}: {len(data)} bytes, over the limit of {limit} bytes "
+                                   "(DAMIER_PDN_MAX_BYTES).")
+        text, encoding = _decode_bytes(bytes(data), name)
+    if not text.strip():
+        raise SheetUploadError(f"{name}: the file is empty.")
+    return Upload(text.replace("\r\n", "\n").replace("\r", "\n"), encoding, name)
+
+
+def _safe_name(source_name: str) -> str:
+    # Only a label for the report: the last path component, never opened.
+    base = source_name.replace("\\", "/").rsplit("/", 1)[-1].strip()
+    return base[:200] or "upload"
+
+
+def _decode_bytes(raw: bytes, name: str) -> tuple[str, str]:
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16"), "utf-16"
+        except UnicodeDecodeError as exc:
+            raise SheetUploadError(f"{name}: announces UTF-16 but is not valid UTF-16 ({exc.reason}).") from exc
+    if b"\x00" in raw:
+        raise SheetUploadError(f"{name}: binary data (NUL bytes), not a PDN text file.")
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    hole = next((i for i, byte in enumerate(raw) if byte in _CP1252_HOLES), None)
+    if hole is not None:
+        raise SheetUploadError(f"{name}: unknown encoding: neither UTF-8 nor Windows-1252 (byte 0x{raw[hole]:02x} "
+                               f"at offset {hole}). Save the file as UTF-8 and upload it again.")
+    return raw.decode("cp1252"), "windows-1252"
+
+
+def parse_upload(upload: Upload) -> list[ParsedGame]:
+    """The games of the file; SheetUploadError when nothing in it is PDN."""
+    games = read_games(upload.text, upload.source_name)
+    real = [g for g in games if g.headers or g.moves or g.result_token]
+    if not real:
+        first = next((str(e) for g in games for e in g.errors), "")
+        raise SheetUploadError(f"{upload.source_name}: not a PDN file: no tag and no move found"
+                               + (f" ({first})." if first else "."))
+    return real
+
+
+def game_texts(text: str, games: list[ParsedGame]) -> list[str]:
+    """Each game's own part of the file, unchanged: from its first line to the line before the next game."""
+    lines = text.split("\n")
+    starts = [g.line - 1 for g in games] + [len(lines)]
+    return ["\n".join(lines[starts[i]:starts[i + 1]]).strip("\n") + "\n" for i in range(len(games))]
+
+
+# --- Verdicts ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Verdict:
+    status: str
+    summary: str
+    sheet_result: str
+    flags: list[str] = field(default_factory=list)
+    report: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def needs_look(self) -> bool:
+        return self.status in NEEDS_LOOK or bool(self.flags)
+
+
+def judge(parsed: ParsedGame, recorded: str) -> Verdict:
+    """Replay one sheet against the game's recorded result ('' when none is recorded yet)."""
+    played = recorded in _SHEET_RESULTS
+    replay = replay_game(parsed, recorded if played else None)
+    declared = parsed.declared_result
+    sheet_result = declared if declared not in (None, "*") else ""
+    board = replay.board_result
+    flags: list[str] = []
+    early = [i for i in replay.issues if i.article == "compet. 5.3"]
+    if early:
+        flags.append(f"early draw (compet. 5.3): {early[0].message}")
+    irregular = [i for i in replay.issues if i.severity == ERROR and (i.article or "").startswith("5.4")]
+    if not irregular and not replay.legal:
+        irregular = [i for i in replay.issues if i.severity == ERROR]
+    if parsed.refused:
+        irregular = []
+        flags.append(parsed.refused)
+    notes: list[str] = []
+    if recorded and not played:
+        status = SheetStatus.MISMATCH
+        notes.append(f"recorded {recorded}, but a sheet of a played game was uploaded")
+    elif played and ((sheet_result and sheet_result != recorded) or (board and board != recorded)):
+        status = SheetStatus.MISMATCH
+        if sheet_result and sheet_result != recorded:
+            notes.append(f"recorded {recorded}, the sheet says {sheet_result}")
+        if board and board != recorded:
+            notes.append(f"recorded {recorded}, the board gives {board} (art. {replay.board_article})")
+    elif irregular or not replay.legal or parsed.refused:
+        status = SheetStatus.IRREGULAR
+    elif replay.verdict.startswith("confirmed"):
+        status = SheetStatus.VERIFIED
+    else:
+        status = SheetStatus.NOT_VERIFIABLE
+    if irregular:
+        first = irregular[0]
+        where = f"ply {first.ply}" if first.ply is not None else "the sheet"
+        article = f"art. {first.article}" if first.article else "unreadable move"
+        notes.append(f"irregular at {where} ({article}): {first.message}")
+    if not recorded:
+        notes.append("no result recorded yet")
+    notes.append(replay.verdict)
+    summary = "; ".join(notes + flags)
+    report = {"replay": replay.to_dict(), "status": str(status), "flags": flags, "recorded": recorded,
+              "summary": summary, "replayed_at": timezone.now().isoformat(timespec="seconds"),
+              "irregular": [i.to_dict() for i in irregular]}
+    return Verdict(str(status), summary, sheet_result, flags, report)
+
+
+def game_sheet_status(game: Game) -> str:
+    """The sheet's status, or 'missing' for a game played over the board without one ('' otherwise)."""
+    sheet = getattr(game, "sheet", None) if _has_sheet(game) else None
+    if sheet is not None:
+        return sheet.status
+    if game.black_id is None or game.result in NO_BOARD_RESULTS:
+        return ""
+    return MISSING
+
+
+def _has_sheet(game: Game) -> bool:
+    try:
+        game.sheet  # noqa: B018 - the reverse one-to-one raises when there is none
+    except GameSheet.DoesNotExist:
+        return False
+    return True
+
+
+def needs_look_q(prefix: str = "") -> Q:
+    """Games (or, with prefix 'games__', rounds) needing a look: irregular, mismatch, flagged or missing."""
+    missing = (Q(**{f"{prefix}sheet__isnull": True}) & Q(**{f"{prefix}black__isnull": False})
+               & ~Q(**{f"{prefix}result__in": NO_BOARD_RESULTS}))
+    return Q(**{f"{prefix}sheet__needs_look": True}) | missing
+
+
+def _store(game: Game, upload: Upload, text: str, verdict: Verdict, user: Any) -> GameSheet:
+    sheet, _ = GameSheet.objects.update_or_create(
+        game=game,
+        defaults={"text": text, "source_name": upload.source_name, "encoding": upload.encoding,
+                  "uploaded_by": user if getattr(user, "pk", None) else None, "report": verdict.report,
+                  "status": verdict.status, "sheet_result": verdict.sheet_result,
+                  "summary": verdict.summary[:300], "needs_look": verdict.needs_look},
+    )
+    return sheet
+
+
+# --- One game ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: Any = None,
+                 replace: bool = False) -> GameSheet:
+    """Attach one game's sheet. The file must hold exactly one game, for these two players."""
+    if game.black_id is None:
+        raise DomainError(f"Board {game.board} is a bye: there is no game sheet for it.")
+    upload = decode_upload(data, source_name)
+    games = parse_upload(upload)
+    if len(games) != 1:
+        raise SheetUploadError(f"{upload.source_name}: {len(games)} games in the file; a game's sheet holds one "
+                               "(upload several games on the round page).")
+    locked = Game.objects.select_for_update(of=("self",)).select_related(
+        "round", "white__player", "black__player").get(pk=game.pk)
+    pairing = _pairing(locked, has_sheet=_has_sheet(locked))
+    tags = dict(games[0].headers)
+    # A sheet naming nobody is taken for the game the arbiter chose; one naming others is refused.
+    for side, player in (("White", pairing.white), ("Black", pairing.black)):
+        if tags.get(side, "").strip() in ("", "?") and player is not None:
+            tags[side] = player.display
+    match = match_games(locked.round.number, [pairing], [SheetHeaders.from_tags(1, tags)], replace=replace)[0]
+    if not match.matched:
+        raise SheetUploadError(f"{upload.source_name}: not stored: {match.reason}.")
+    verdict = judge(games[0], locked.result)
+    return _store(locked, upload, game_texts(upload.text, games)[0], verdict, user)
+
+
+def _player(entry: Entry) -> PlayerRef:
+    p = entry.player
+    return PlayerRef(entry.pk, p.surname, p.given_name, p.fmjd_id)
+
+
+def _pairing(game: Game, has_sheet: bool) -> PairingRef:
+    return PairingRef(game.pk, game.board, _player(game.white), _player(game.black) if game.black else None,
+                      has_sheet)
+
+
+# --- A whole round -----------------------------------------------------------------------------
+
+
+@dataclass
+class ImportItem:
+    match: Match
+    text: str
+    verdict: Verdict | None = None  # for matched games: the status the sheet will get
+
+    def to_dict(self) -> dict[str, Any]:
+        out = self.match.to_dict()
+        if self.verdict is not None:
+            out.update(status=self.verdict.status, summary=self.verdict.summary)
+        return out
+
+
+@dataclass
+class RoundImport:
+    """The preview of a round's file: nothing is stored until `round_import_confirm`."""
+
+    round: Round
+    upload: Upload
+    items: list[ImportItem]
+    missing_boards: list[int]  # boards of the round (not byes) no game of the file matched
+
+    @property
+    def matched(self) -> list[ImportItem]:
+        return [item for item in self.items if item.match.matched]
+
+    @property
+    def unmatched(self) -> list[ImportItem]:
+        return [item for item in self.items if not item.match.matched]
+
+    def lines(self) -> list[str]:
+        """The report, the same for the command line and the admin."""
+        rnd = self.round
+        out = [f"{self.upload.source_name} ({self.upload.encoding}): {len(self.items)} game(s) for "
+               f"{rnd.tournament} round {rnd.number}: {len(self.matched)} matched, {len(self.unmatched)} unmatched."]
+        for item in self.items:
+            m = item.match
+            head = f"  game {m.index}: {m.white or '?'} - {m.black or '?'}"
+            if m.matched and item.verdict is not None:
+                extra = "".join(f"; {note}" for note in m.notes)
+                out.append(f"{head} -> board {m.board} ({m.reason}{extra}): {item.verdict.status}: "
+                           f"{item.verdict.summary}")
+            else:
+                out.append(f"{head} -> UNMATCHED: {m.reason}")
+        if self.missing_boards:
+            out.append("  boards without a sheet in this file: " + ", ".join(map(str, self.missing_boards)))
+        return out
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+
+def round_import_preview(*, round: Round, data: bytes | str, source_name: str = "",
+                         replace: bool = False) -> RoundImport:
+    """Match a round's PDN file to the round's pairings and judge the matched sheets; stores nothing."""
+    upload = decode_upload(data, source_name)
+    games = parse_upload(upload)
+    texts = game_texts(upload.text, games)
+    pairs = list(round.games.select_related("white__player", "black__player", "sheet").order_by("board"))
+    refs = [_pairing(g, _has_sheet(g)) for g in pairs]
+    headers = [SheetHeaders.from_tags(i + 1, g.headers) for i, g in enumerate(games)]
+    matches = match_games(round.number, refs, headers, replace=replace)
+    by_id = {g.pk: g for g in pairs}
+    items = []
+    for parsed, text, match in zip(games, texts, matches, strict=True):
+        if match.matched and parsed.refused:
+            match.reason, match.game_id, match.board = f"refused: {parsed.refused}", None, None
+        item = ImportItem(match, text)
+        if match.matched:
+            item.verdict = judge(parsed, by_id[match.game_id].result)  # type: ignore[index]
+        items.append(item)
+    taken = {item.match.game_id for item in items}
+    missing = [g.board for g in pairs if g.black_id is not None and g.pk not in taken and not _has_sheet(g)]
+    return RoundImport(round, upload, items, missing)
+
+
+@transaction.atomic
+def round_import_confirm(*, preview: RoundImport, user: Any = None) -> list[GameSheet]:
+    """Store the matched sheets of a preview, each replayed against the result recorded now."""
+    stored = []
+    for item in preview.matched:
+        game = Game.objects.select_for_update(of=("self",)).get(pk=item.match.game_id)
+        parsed = read_games(item.text, preview.upload.source_name)[0]
+        stored.append(_store(game, preview.upload, item.text, judge(parsed, game.result), user))
+    return stored
+
+
+# --- Replay and acceptance ---------------------------------------------------------------------
+
+
+def sheet_replay(*, sheet: GameSheet) -> GameSheet:
+    """Judge a stored sheet again from its unchanged text (a newer engine, or a changed recorded result)."""
+    games = read_games(sheet.text, sheet.source_name or "sheet")
+    if not games:
+        verdict = Verdict(str(SheetStatus.IRREGULAR), "the stored text holds no game", "",
+                          report={"status": str(SheetStatus.IRREGULAR), "summary": "no game in the text"})
+    else:
+        verdict = judge(games[0], sheet.game.result)
+    sheet.report, sheet.status, sheet.sheet_result = verdict.report, verdict.status, verdict.sheet_result
+    sheet.summary, sheet.needs_look = verdict.summary[:300], verdict.needs_look
+    sheet.save(update_fields=["report", "status", "sheet_result", "summary", "needs_look"])
+    return sheet
+
+
+def sheets_replay(sheets: Iterable[GameSheet]) -> dict[str, int]:
+    """Replay many sheets; returns how many ended in each status."""
+    counts: dict[str, int] = {}
+    for sheet in sheets:
+        with transaction.atomic():
+            status = sheet_replay(sheet=sheet).status
+        counts[status] = counts.get(status, 0) + 1
+    return counts
+
+
+@transaction.atomic
+def sheet_accept_result(*, game: Game, expected_version: int | None = None) -> Game:
+    """Record the sheet's result as the game's result (the round's status rules apply), then re-judge."""
+    if not _has_sheet(game):
+        raise DomainError(f"Board {game.board} has no game sheet.")
+    sheet = game.sheet
+    result = _SHEET_RESULTS.get(sheet.sheet_result)
+    if result is None:
+        shown = sheet.sheet_result or "no result"
+        raise DomainError(f"Board {game.board}: the sheet declares {shown}, which is not a result to record "
+                          "(2-0, 1-1 or 0-2); enter the result by hand.")
+    updated = services.game_record_result(game=game, result=result, expected_version=expected_version)
+    sheet.game = updated
+    sheet_replay(sheet=sheet)
+    return updated
+
+__all__ = ["SheetUploadError", "decode_upload", "parse_upload", "judge", "game_sheet_status", "needs_look_q",
+           "sheet_upload", "round_import_preview", "round_import_confirm", "sheet_replay", "sheets_replay",
+           "sheet_accept_result", "export_pdn", "RoundImport", "Verdict", "MISSING"]
