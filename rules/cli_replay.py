@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -48,7 +49,18 @@ def run(args: argparse.Namespace) -> int:
     reports, failures = replay_files(args.files)
     for failure in failures:
         print(f"replay: {failure}", file=sys.stderr)
-    if args.json:
+    try:
+        show(reports, args.json)
+    except BrokenPipeError:
+        # The reader of our output went away (`| head`): not an error of the games.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if failures:
+        return 2
+    return 1 if any(report.has_error for report in reports) else 0
+
+
+def show(reports: list[Report], as_json: bool) -> None:
+    if as_json:
         data: list[dict[str, Any]] = [report.to_dict() for report in reports]
         json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
@@ -57,6 +69,4 @@ def run(args: argparse.Namespace) -> int:
             print(report.text())
             print()
         print(summary(reports))
-    if failures:
-        return 2
-    return 1 if any(report.has_error for report in reports) else 0
+    sys.stdout.flush()

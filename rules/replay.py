@@ -79,6 +79,9 @@ class Report:
     board_ply: int | None = None  # ply at which the board result arose
     verdict: str = ""
     final_fen: str | None = None
+    # Men and kings of each side in the final position: what an arbiter looks at when a resignation
+    # cannot be verified from the sheet.
+    material: dict[str, dict[str, int]] = field(default_factory=dict)
     # First ply of an irregularity that stands (art. 5.7): every later ply was replayed from the position
     # that irregularity left, not from a legal game.
     irregular_from: int | None = None
@@ -97,7 +100,8 @@ class Report:
                 "issues": [issue.to_dict() for issue in self.issues],
                 "declared_result": self.declared_result, "board_result": self.board_result,
                 "board_article": self.board_article, "board_ply": self.board_ply, "verdict": self.verdict,
-                "final_fen": self.final_fen, "irregular_from": self.irregular_from, "clean": self.clean}
+                "final_fen": self.final_fen, "material": self.material, "irregular_from": self.irregular_from,
+                "clean": self.clean}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
@@ -107,6 +111,8 @@ class Report:
         declared = self.declared_result or "none"
         lines = [f"{self.file} game {self.index}: {white} - {black}, declared {declared}"]
         board = self.board_result or "game not finished on the board"
+        if self.material:
+            board += f"; final position {self.final_fen} ({_describe_material(self.material)})"
         if self.board_article:
             board += f" (art. {self.board_article}, ply {self.board_ply})"
         lines.append(f"  replayed {self.plies}/{self.sheet_plies} plies, "
@@ -191,6 +197,7 @@ class _Replay:
         report.plies = self.plies
         report.legal = self.legal and self.plies == len(game.moves)
         report.final_fen = board.fen()
+        report.material = _material(board)
         report.irregular_from = self.irregular_ply
         self.judge(board, report)
         report.issues = self.issues
@@ -372,6 +379,24 @@ class _Replay:
         if declared == "0-0":
             return "not verifiable from the sheet: 0-0 (both lose, forfeit) cannot be checked on the board"
         return f"not verifiable from the sheet: {declared!r} is not a draughts result"
+
+
+def _material(board: Board) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for color in (WHITE, Color.BLACK):
+        pieces = board.pieces(color).values()
+        kings = sum(piece.king for piece in pieces)
+        out[color.name.lower()] = {"men": len(pieces) - kings, "kings": kings}
+    return out
+
+
+def _describe_material(material: dict[str, dict[str, int]]) -> str:
+    parts = []
+    for side in ("white", "black"):
+        counts = material[side]
+        kings = f" and {counts['kings']} king(s)" if counts["kings"] else ""
+        parts.append(f"{side.capitalize()} {counts['men']} men{kings}")
+    return ", ".join(parts)
 
 
 def replay_game(game: ParsedGame, recorded_result: str | None = None) -> Report:

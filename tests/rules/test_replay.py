@@ -25,6 +25,8 @@ def test_clean_game_from_the_initial_position() -> None:
     assert report.final_fen is not None and report.board_result is None
     assert report.verdict.startswith("not verifiable from the sheet") and "resignation or time" in report.verdict
     assert report.clean and not report.has_error
+    assert report.material == {"white": {"men": 19, "kings": 0}, "black": {"men": 19, "kings": 0}}
+    assert "White 19 men, Black 19 men" in report.text()
 
 
 def test_5_4_6_moving_while_a_capture_was_possible_stands_when_the_opponent_plays_on() -> None:
