@@ -85,6 +85,7 @@ class Report:
     # First ply of an irregularity that stands (art. 5.7): every later ply was replayed from the position
     # that irregularity left, not from a legal game.
     irregular_from: int | None = None
+    encoding: str = ""  # how the file was decoded (rules.pdn.decode_pdn)
 
     @property
     def has_error(self) -> bool:
@@ -101,7 +102,7 @@ class Report:
                 "declared_result": self.declared_result, "board_result": self.board_result,
                 "board_article": self.board_article, "board_ply": self.board_ply, "verdict": self.verdict,
                 "final_fen": self.final_fen, "material": self.material, "irregular_from": self.irregular_from,
-                "clean": self.clean}
+                "encoding": self.encoding, "clean": self.clean}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
@@ -174,7 +175,7 @@ class _Replay:
     def run(self) -> Report:
         game = self.game
         report = Report(game.source, game.index, game.headers, 0, len(game.moves), True,
-                        declared_result=self.recorded or game.declared_result)
+                        declared_result=self.recorded or game.declared_result, encoding=game.encoding)
         for error in game.errors:
             severity = ERROR if error.severity == "error" else WARNING
             self.issues.append(Issue(None, None, None, "PDN", severity, error.message, error.line,

@@ -42,6 +42,7 @@ def test_json_array_and_error_exit(tmp_path: Path, capsys: pytest.CaptureFixture
     assert data[0]["plies"] == 4 and data[0]["legal"] is False
     assert data[1]["headers"] == {"Event": "e"} and data[1]["legal"] is True
     assert data[2]["headers"]["White"] == "G\u00e9rard" and data[2]["declared_result"] == "1-1"
+    assert (data[0]["encoding"], data[2]["encoding"]) == ("utf-8", "windows-1252")
     assert data[2]["board_result"] is None
 
 
