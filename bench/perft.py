@@ -5,10 +5,13 @@
 
 --compare runs py-draughts (GPL, so never a dependency: install it in a throwaway virtualenv, e.g.
 `python3 -m venv /tmp/pyd && /tmp/pyd/bin/pip install py-draughts`) in a child process with that
-interpreter, in the same run, and prints both figures and the ratio.  py-draughts is measured two
+interpreter, in the same run, and prints both figures and the ratios.  py-draughts is measured two
 ways: a walk through its public Board API (legal_moves/push/pop), and its own bulk perft function
-when the installed version has one.  Every figure is the best of --repeat runs (the machine is shared,
-so the best run is the one least disturbed by other work).
+when the installed version has one.
+
+The machine is shared, so: the runs of both libraries are interleaved, every figure is the best of
+--repeat runs, and both wall-clock and CPU time (time.process_time) are shown; the ratios use CPU
+time, which other work on the machine disturbs least.
 """
 
 from __future__ import annotations
@@ -27,12 +30,12 @@ from rules import Board, perft  # noqa: E402
 
 EXPECTED = {5: 27117, 6: 167140, 7: 1049442}
 
-# Runs inside the other interpreter; prints one JSON line {"api": [nodes, s], "bulk": [nodes, s] | null}.
+# Runs inside the other interpreter, once per call; prints one JSON line:
+# {"api": [nodes, wall, cpu], "bulk": [nodes, wall, cpu] | null}.
 _CHILD = r"""
 import json, sys, time
 from draughts import StandardBoard
 depth = int(sys.argv[1])
-board = StandardBoard()
 
 def walk(b, d):
     if d == 0:
@@ -44,24 +47,23 @@ def walk(b, d):
         b.pop()
     return n
 
-repeat = int(sys.argv[2])
+def measure(fn, *args):
+    w, c = time.perf_counter(), time.process_time()
+    n = fn(*args)
+    return [n, time.perf_counter() - w, time.process_time() - c]
 
-def best(fn, *args):
-    runs = []
-    for _ in range(repeat):
-        t = time.perf_counter(); n = fn(*args); runs.append(time.perf_counter() - t)
-    return [n, min(runs)]
-
-api = best(walk, board, depth)
+api = measure(walk, StandardBoard(), depth)
 bulk = None
 try:
     from draughts.engines.turbo import perft_from_board
 except ImportError:
     pass
 else:
-    bulk = best(perft_from_board, StandardBoard(), depth)
+    bulk = measure(perft_from_board, StandardBoard(), depth)
 print(json.dumps({"api": api, "bulk": bulk}))
 """
+
+Figure = tuple[int, float, float]  # nodes, best wall seconds, best CPU seconds
 
 
 def walk(board: Board, depth: int) -> int:
@@ -76,58 +78,62 @@ def walk(board: Board, depth: int) -> int:
     return total
 
 
-def timed(repeat: int, fn: Callable[[Board, int], int], depth: int) -> tuple[int, float]:
-    """(nodes, best wall-clock seconds over `repeat` runs), each run on a fresh initial position."""
-    runs: list[float] = []
-    nodes = 0
-    for _ in range(repeat):
-        board = Board()
-        started = time.perf_counter()
-        nodes = fn(board, depth)
-        runs.append(time.perf_counter() - started)
-    return nodes, min(runs)
+def measure(fn: Callable[[Board, int], int], depth: int) -> Figure:
+    wall, cpu = time.perf_counter(), time.process_time()
+    nodes = fn(Board(), depth)
+    return nodes, time.perf_counter() - wall, time.process_time() - cpu
 
 
-def line(label: str, nodes: int, seconds: float) -> str:
-    return f"{label:<44} {nodes:>9} nodes {seconds:7.3f} s {nodes / seconds:>11,.0f} nodes/s"
+def best(runs: list[Figure]) -> Figure:
+    return runs[0][0], min(r[1] for r in runs), min(r[2] for r in runs)
+
+
+def line(label: str, figure: Figure) -> str:
+    nodes, wall, cpu = figure
+    return (f"{label:<42} {nodes:>8} nodes  wall {wall:6.3f} s {nodes / wall:>10,.0f}/s"
+            f"  cpu {cpu:6.3f} s {nodes / cpu:>10,.0f}/s")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--compare", metavar="PYTHON", help="interpreter that has py-draughts installed")
-    parser.add_argument("--depths", default="6,7", help="perft depths for Damier (default 6,7)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure, best kept (default 3)")
     args = parser.parse_args()
 
-    results: dict[int, tuple[int, float]] = {}
-    for depth in (int(d) for d in args.depths.split(",")):
-        nodes, seconds = timed(args.repeat, perft, depth)
-        if depth in EXPECTED and nodes != EXPECTED[depth]:
-            print(f"perft({depth}) = {nodes}, expected {EXPECTED[depth]}", file=sys.stderr)
-            return 1
-        results[depth] = (nodes, seconds)
-        print(line(f"damier rules.perft({depth}) [bulk]", nodes, seconds))
-    nodes, seconds = timed(args.repeat, walk, 5)
-    print(line("damier Board push/pop walk (5) [API]", nodes, seconds))
+    ours: dict[int, list[Figure]] = {6: [], 7: []}
+    api: list[Figure] = []
+    theirs_api: list[Figure] = []
+    theirs_bulk: list[Figure] = []
+    for _ in range(args.repeat):
+        for depth in ours:
+            ours[depth].append(measure(perft, depth))
+        api.append(measure(walk, 5))
+        if args.compare:
+            done = subprocess.run([args.compare, "-c", _CHILD, "6"], capture_output=True, text=True)
+            if done.returncode != 0:
+                print(f"py-draughts run failed: {done.stderr.strip()}", file=sys.stderr)
+                return 1
+            other = json.loads(done.stdout.strip().splitlines()[-1])
+            theirs_api.append(tuple(other["api"]))  # type: ignore[arg-type]
+            if other["bulk"]:
+                theirs_bulk.append(tuple(other["bulk"]))  # type: ignore[arg-type]
 
-    if args.compare:
-        depth = 6
-        done = subprocess.run([args.compare, "-c", _CHILD, str(depth), str(args.repeat)],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            print(f"py-draughts run failed: {done.stderr.strip()}", file=sys.stderr)
+    for depth, runs in ours.items():
+        if runs[0][0] != EXPECTED[depth]:
+            print(f"perft({depth}) = {runs[0][0]}, expected {EXPECTED[depth]}", file=sys.stderr)
             return 1
-        other = json.loads(done.stdout.strip().splitlines()[-1])
-        ours = results.get(depth) or timed(args.repeat, perft, depth)
-        ours_rate = ours[0] / ours[1]
-        api_nodes, api_seconds = other["api"]
-        print(line(f"py-draughts push/pop walk ({depth}) [API]", api_nodes, api_seconds))
-        print(f"ratio damier perft({depth}) / py-draughts API walk: {ours_rate / (api_nodes / api_seconds):.2f}x")
-        if other["bulk"]:
-            bulk_nodes, bulk_seconds = other["bulk"]
-            print(line(f"py-draughts turbo perft ({depth}) [bulk]", bulk_nodes, bulk_seconds))
-            print(f"ratio damier perft({depth}) / py-draughts turbo perft: "
-                  f"{ours_rate / (bulk_nodes / bulk_seconds):.2f}x")
+        print(line(f"damier rules.perft({depth}) [bulk]", best(runs)))
+    print(line("damier Board push/pop walk (5) [API]", best(api)))
+    if args.compare:
+        six = best(ours[6])
+        rate = six[0] / six[2]
+        figure = best(theirs_api)
+        print(line("py-draughts push/pop walk (6) [API]", figure))
+        print(f"ratio damier perft(6) / py-draughts API walk (cpu): {rate / (figure[0] / figure[2]):.2f}x")
+        if theirs_bulk:
+            figure = best(theirs_bulk)
+            print(line("py-draughts turbo perft (6) [bulk]", figure))
+            print(f"ratio damier perft(6) / py-draughts turbo perft (cpu): {rate / (figure[0] / figure[2]):.2f}x")
     return 0
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules import core, draws
 from rules.fen import format_fen, parse_fen
@@ -15,12 +15,16 @@ INITIAL_FEN = "W:W31-50:B1-20"
 PositionKey = tuple[int, int, int, bool]
 
 
-@dataclass(frozen=True, slots=True)
-class _Undo:
+_Table = dict[Move, list[tuple[int, ...]]]
+
+
+class _Undo(NamedTuple):
     white: int
     black: int
     kings: int
     turn: Color
+    # The legal moves of that position, so that pop does not generate them again.
+    legal: tuple[PositionKey, _Table] | None
 
 
 def _check_square(square: int) -> int:
@@ -29,9 +33,9 @@ def _check_square(square: int) -> int:
     return BIT_OF[square]
 
 
-def _capture_table(captures: core.Captures) -> dict[Move, list[tuple[int, ...]]]:
+def _capture_table(captures: core.Captures) -> _Table:
     """Moves (one per start, end and captured set) with every route that realises each."""
-    table: dict[Move, list[tuple[int, ...]]] = {}
+    table: _Table = {}
     for (_, _, cap), paths in captures.items():
         routes = [tuple(SQUARE_OF[i] for i in path) for path in paths]
         table[Move._trusted(routes[0], tuple(squares_of(cap)))] = routes
@@ -48,7 +52,7 @@ class Board:
         self._turn = WHITE
         self.move_stack: list[Move] = []
         self._undo: list[_Undo] = []
-        self._legal_cache: tuple[PositionKey, dict[Move, list[tuple[int, ...]]]] | None = None
+        self._legal_cache: tuple[PositionKey, _Table] | None = None
         self._set_fen(INITIAL_FEN if fen is None else fen)
 
     @classmethod
@@ -155,25 +159,27 @@ class Board:
     def _sides(self, color: Color) -> tuple[int, int]:
         return (self._white, self._black) if color is WHITE else (self._black, self._white)
 
-    def _legal_table(self) -> dict[Move, list[tuple[int, ...]]]:
+    def _legal_table(self) -> _Table:
         key = self.key()
         if self._legal_cache is not None and self._legal_cache[0] == key:
             return self._legal_cache[1]
         own, opp = self._sides(self._turn)
         empty = VALID & ~(own | opp)
         men, kings = own & ~self._kings, own & self._kings
-        table: dict[Move, list[tuple[int, ...]]]
+        table: _Table
         if core.has_capture(men, kings, opp, empty):
             table = _capture_table(core.maximal(core.capture_sequences(men, kings, opp, empty)))
+            table = dict(sorted(table.items(), key=lambda item: (item[0].start, item[0].end, item[0].path)))
         else:
             table = {m: [m.path] for m in self._quiet(self._turn)}
-        table = dict(sorted(table.items(), key=lambda item: (item[0].start, item[0].end, item[0].path)))
         self._legal_cache = (key, table)
         return table
 
     def _quiet(self, color: Color) -> list[Move]:
         own, opp = self._sides(color)
         raw = core.quiet_moves(color is WHITE, own & ~self._kings, own & self._kings, VALID & ~(own | opp))
+        # Square numbers grow with bit positions, so sorting the raw moves sorts by (start, end).
+        raw.sort()
         return [Move._trusted((SQUARE_OF[f.bit_length() - 1], SQUARE_OF[t.bit_length() - 1]), ())
                 for f, t, _ in raw]
 
@@ -187,7 +193,7 @@ class Board:
 
     def quiet_moves(self, color: Color | None = None) -> list[Move]:
         """Every non-capture move of `color` (default: the side to move), captures ignored."""
-        return sorted(self._quiet(self._turn if color is None else color), key=lambda m: m.path)
+        return self._quiet(self._turn if color is None else color)
 
     def capture_moves(self, color: Color | None = None, maximal_only: bool = False) -> list[Move]:
         """Every complete capture sequence of `color`, one Move per start, end and captured set.
@@ -213,13 +219,17 @@ class Board:
         if move.path not in routes:
             # Same move, but the caller gave a route we do not know (e.g. start and end only).
             move = next(m for m in table if m == move)
-        self._undo.append(_Undo(self._white, self._black, self._kings, self._turn))
-        own, opp = self._sides(self._turn)
-        white = self._turn is WHITE
-        raw = (BIT_OF[move.start], BIT_OF[move.end], sum(BIT_OF[sq] for sq in move.captured))
-        own, opp, self._kings = core.apply_raw(white, own, opp, self._kings, raw)
-        self._white, self._black = (own, opp) if white else (opp, own)
-        self._turn = self._turn.opponent
+        self._undo.append(_Undo(self._white, self._black, self._kings, self._turn, self._legal_cache))
+        cap = 0
+        for sq in move.captured:
+            cap |= BIT_OF[sq]
+        raw = (BIT_OF[move.path[0]], BIT_OF[move.path[-1]], cap)
+        if self._turn is WHITE:
+            self._white, self._black, self._kings = core.apply_raw(True, self._white, self._black, self._kings, raw)
+            self._turn = BLACK
+        else:
+            self._black, self._white, self._kings = core.apply_raw(False, self._black, self._white, self._kings, raw)
+            self._turn = WHITE
         self.move_stack.append(move)
 
     def pop(self) -> Move:
@@ -228,6 +238,8 @@ class Board:
             raise RulesError("pop from an empty move stack")
         undo = self._undo.pop()
         self._white, self._black, self._kings, self._turn = undo.white, undo.black, undo.kings, undo.turn
+        if undo.legal is not None:
+            self._legal_cache = undo.legal
         return self.move_stack.pop()
 
     def peek(self) -> Move | None:
