@@ -33,7 +33,8 @@ def on_board(c: Coord) -> bool:
 MoveKey = tuple[int, int, frozenset[int]]
 
 
-def reference_moves(pieces: dict[int, Piece], turn: Color) -> set[MoveKey]:
+def reference_moves(pieces: dict[int, Piece], turn: Color, maximal_only: bool = True) -> set[MoveKey]:
+    """Legal moves; with maximal_only=False, every complete capture instead (quiet moves if none)."""
     occupied = {coord(sq): p for sq, p in pieces.items()}
     captures: set[MoveKey] = set()
 
@@ -62,6 +63,8 @@ def reference_moves(pieces: dict[int, Piece], turn: Color) -> set[MoveKey]:
     for sq, piece in pieces.items():
         if piece.color is turn:
             extend(coord(sq), coord(sq), piece.king, frozenset())
+    if captures and not maximal_only:
+        return captures
     if captures:
         most = max(len(c[2]) for c in captures)
         return {c for c in captures if len(c[2]) == most}
@@ -102,6 +105,9 @@ def test_legal_moves_agree_with_the_literal_reference(position: tuple[dict[int, 
     got = {(m.start, m.end, frozenset(m.captured)) for m in board.legal_moves()}
     assert got == reference_moves(pieces, turn)
     assert len(board.legal_moves()) == len(got)
+    every = {(m.start, m.end, frozenset(m.captured)) for m in board.capture_moves()}
+    if every:
+        assert every == reference_moves(pieces, turn, maximal_only=False)
 
 
 def test_reference_agrees_on_the_woldouby_capture() -> None:
