@@ -84,6 +84,11 @@ def measure(fn: Callable[[Board, int], int], depth: int) -> Figure:
     return nodes, time.perf_counter() - wall, time.process_time() - cpu
 
 
+def _figure(values: list[float]) -> Figure:
+    nodes, wall, cpu = values
+    return int(nodes), float(wall), float(cpu)
+
+
 def best(runs: list[Figure]) -> Figure:
     return runs[0][0], min(r[1] for r in runs), min(r[2] for r in runs)
 
@@ -114,9 +119,9 @@ def main() -> int:
                 print(f"py-draughts run failed: {done.stderr.strip()}", file=sys.stderr)
                 return 1
             other = json.loads(done.stdout.strip().splitlines()[-1])
-            theirs_api.append(tuple(other["api"]))  # type: ignore[arg-type]
+            theirs_api.append(_figure(other["api"]))
             if other["bulk"]:
-                theirs_bulk.append(tuple(other["bulk"]))  # type: ignore[arg-type]
+                theirs_bulk.append(_figure(other["bulk"]))
 
     for depth, runs in ours.items():
         if runs[0][0] != EXPECTED[depth]:
