@@ -5,14 +5,23 @@ Each selector costs a fixed number of queries whatever the size of the tournamen
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
-from tournaments.models import Entry, Game, Round, RoundStatus, Tournament
+from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, Tournament
 from tournaments.results import Result
 from tournaments.services import rounds_total
-from tournaments.standings import StandingGame, StandingPlayer, StandingRow, compute_standings
+from tournaments.standings import (
+    StandingGame,
+    StandingPlayer,
+    StandingRow,
+    compute_standings,
+    crosstable_cells,
+)
 
 
 def public_tournaments() -> QuerySet[Tournament]:
@@ -103,3 +112,267 @@ def entries_with_games(tournament: Tournament) -> QuerySet[Entry]:
         Prefetch("games_as_white", queryset=Game.objects.select_related("round", "black__player")),
         Prefetch("games_as_black", queryset=Game.objects.select_related("round", "white__player")),
     )
+
+
+# --- Public pages and printing ---------------------------------------------------------------
+# Reads for the public site and the PDFs (issue 7): each costs a fixed number of queries, and the
+# shaping into rows is plain Python on what those queries returned, shared by HTML and PDF.
+
+
+@dataclass(frozen=True)
+class TournamentListing:
+    tournament: Tournament
+    state: str  # "current", "upcoming", "past" or "undated"
+    players: int
+
+
+def public_tournament_listing(today: datetime.date) -> list[TournamentListing]:
+    """Public tournaments, current first, then upcoming (soonest first), then past (latest first)."""
+    rows = []
+    for t in public_tournaments().annotate(n_players=Count("entries")):
+        start, end = t.start_date, t.end_date or t.start_date
+        if start is None or end is None:
+            state = "undated"
+        elif start <= today <= end:
+            state = "current"
+        elif today < start:
+            state = "upcoming"
+        else:
+            state = "past"
+        rows.append(TournamentListing(t, state, t.n_players))
+    rank = {"current": 0, "upcoming": 1, "past": 2, "undated": 3}
+
+    def key(row: TournamentListing) -> tuple[int, int, str]:
+        day = row.tournament.start_date.toordinal() if row.tournament.start_date else 0
+        return (rank[row.state], day if row.state == "upcoming" else -day, row.tournament.name)
+
+    return sorted(rows, key=key)
+
+
+def public_tournament(slug: str) -> Tournament | None:
+    return public_tournaments().select_related("chief_arbiter").filter(slug=slug).first()
+
+
+def public_round(tournament: Tournament, number: int) -> Round | None:
+    return tournament_rounds(tournament, public_only=True).filter(number=number).first()
+
+
+def tournament_arbiters(tournament: Tournament) -> list[str]:
+    """Display names, chief first; one query for the deputies."""
+    def name(user: Any) -> str:
+        return user.get_full_name() or user.get_username()
+
+    chief = [name(tournament.chief_arbiter)] if tournament.chief_arbiter else []
+    return chief + [name(u) for u in tournament.deputy_arbiters.order_by("last_name", "username")]
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """What a listing shows of a player: built from the entry, never from another query."""
+
+    entry_id: int
+    pairing_number: int
+    name: str
+    title: str
+    federation: str
+    rating: int | None
+    withdrawn: bool
+
+
+def player_line(entry: Entry) -> PlayerLine:
+    p = entry.player
+    return PlayerLine(entry.pk, entry.pairing_number, p.full_name, p.title, p.federation, p.rating,
+                      entry.is_withdrawn)
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    row: StandingRow
+    player: PlayerLine
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    text: str  # "12w2", "7b0F", "bye", or for a round robin grid "2", "1 0", "X" on the diagonal
+    title: str  # a longer reading for a tooltip: round, opponent, colour, result
+
+
+@dataclass(frozen=True)
+class CrossLine:
+    standing: StandingLine
+    cells: list[CrossCell]
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    round_robin: bool
+    last_round: int
+    headers: list[str]  # rank numbers (round robin) or round numbers (Swiss)
+    lines: list[CrossLine]
+    tiebreaks: list[str]
+
+
+def standing_lines(tournament: Tournament, data: TournamentData, after_round: int | None) -> list[StandingLine]:
+    by_id = {e.pk: player_line(e) for e in data.entries}
+    rows = standings(tournament, after_round=after_round, data=data)
+    return [StandingLine(r, by_id[r.player.id]) for r in rows]
+
+
+def last_round_with_results(data: TournamentData, after_round: int | None) -> int:
+    played = [g.round.number for g in data.games if g.result]
+    last = max(played, default=0)
+    return min(last, after_round) if after_round is not None else last
+
+
+def crosstable(tournament: Tournament, *, after_round: int | None = None, public_only: bool = True,
+               data: TournamentData | None = None) -> Crosstable:
+    """Round robin: a grid of players by rank against players by rank; Swiss: a column per round
+    with the opponent's rank, colour and result ("12w2", "7b0F"). Three queries in all."""
+    data = data or tournament_data(tournament, public_only=public_only)
+    lines = standing_lines(tournament, data, after_round)
+    last = last_round_with_results(data, after_round)
+    cells = crosstable_cells(
+        data.standing_players(), data.standing_games(up_to_round=after_round), system=tournament.system,
+        rounds_total=data.rounds_total, bye_points=bye_points_for(tournament), after_round=last or None,
+    ) if last else {e.pk: [] for e in data.entries}
+    # An unranked player (5.9 A.a) still needs a number to be named by in the others' cells.
+    label = {line.player.entry_id: str(i + 1) for i, line in enumerate(lines)}
+    tiebreaks = list(tournament.tiebreaks)
+    if tournament.is_round_robin:
+        order = [line.player.entry_id for line in lines]
+        out = []
+        for line in lines:
+            pid = line.player.entry_id
+            against: dict[int, list[str]] = {}
+            for c in cells.get(pid, []):
+                if c.opponent is not None and c.text:
+                    against.setdefault(c.opponent, []).append(c.text)
+            row = [CrossCell("X", "") if other == pid else
+                   CrossCell(" ".join(against.get(other, [])), "") for other in order]
+            out.append(CrossLine(line, row))
+        return Crosstable(True, last, [label[pid] for pid in order], out, tiebreaks)
+    out = []
+    for line in lines:
+        row = []
+        for c in cells.get(line.player.entry_id, []):
+            if c.opponent is None:
+                text = c.text  # "bye", "excused" or "" (no game)
+            else:
+                colour = "w" if c.colour == "white" else "b"
+                text = f"{label[c.opponent]}{colour}{c.text}" if c.text else f"{label[c.opponent]}{colour}"
+            title = f"R{c.round}"
+            if c.cancelled:
+                title += " (5.9 A.a)"
+            row.append(CrossCell(text, title))
+        out.append(CrossLine(line, row))
+    return Crosstable(False, last, [str(n) for n in range(1, last + 1)], out, tiebreaks)
+
+
+# FIDE Rating Regulations, table 8.1(a): fractional score p (two decimals) -> rating difference dp,
+# for p from 0.50 to 1.00; below 0.50, dp(p) = -dp(1 - p). p = 1.00 and 0.00 give +-800 as in the
+# FIDE title regulations (1.48). Index i holds dp for p = 0.50 + i / 100.
+_DP_TABLE: tuple[int, ...] = (
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175,
+    184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444,
+    470, 501, 538, 589, 677, 800,
+)
+
+
+def rating_difference(p: Fraction) -> int:
+    """dp for a fractional score p in [0, 1], p rounded to two decimals (half up) as FIDE does."""
+    if not 0 <= p <= 1:
+        raise ValueError(f"a fractional score is between 0 and 1, not {p}")
+    hundredths = int(p * 100 + Fraction(1, 2))
+    return _DP_TABLE[hundredths - 50] if hundredths >= 50 else -_DP_TABLE[50 - hundredths]
+
+
+def performance_rating(games: list[tuple[int, int]]) -> int | None:
+    """FIDE-style performance: average opponent rating + dp(p), rounded to the nearest integer.
+
+    `games` are (opponent rating, points scored on the 2/1/0 scale); the caller passes only games
+    played over the board against rated opponents. None when there is none.
+    """
+    if not games:
+        return None
+    average = Fraction(sum(r for r, _ in games), len(games))
+    p = Fraction(sum(points for _, points in games), 2 * len(games))
+    return int(average + rating_difference(p) + Fraction(1, 2))
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    round: int
+    board: int | None
+    game_id: int | None
+    colour: str | None  # "white", "black", None for a bye or no game
+    opponent: PlayerLine | None
+    result: Result | None
+    text: str  # his side of the result: "2", "1", "0", "2F", "0F", "bye", ...
+    points: int  # as counted in the standings (5.9 applied)
+    running: int  # his total after this round
+    has_sheet: bool
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    player: PlayerLine
+    club: str
+    standing: StandingLine | None
+    rounds: list[PlayerRound]
+    performance: int | None
+    rated_games: int
+
+
+def player_card(tournament: Tournament, pairing_number: int) -> PlayerCard | None:
+    """A player's public page: his games round by round, running score and performance. Four queries."""
+    data = tournament_data(tournament, public_only=True)
+    entry = next((e for e in data.entries if e.pairing_number == pairing_number), None)
+    if entry is None:
+        return None
+    lines = {e.pk: player_line(e) for e in data.entries}
+    line = next((s for s in standing_lines(tournament, data, None) if s.player.entry_id == entry.pk), None)
+    last = last_round_with_results(data, None)
+    counted = {c.round: c for c in crosstable_cells(
+        data.standing_players(), data.standing_games(), system=tournament.system,
+        rounds_total=data.rounds_total, bye_points=bye_points_for(tournament), after_round=last or None,
+    ).get(entry.pk, [])} if last else {}
+    games = [g for g in data.games if entry.pk in (g.white_id, g.black_id)]
+    with_sheet = set(GameSheet.objects.filter(game__in=[g.pk for g in games]).values_list("game_id", flat=True))
+    rounds: list[PlayerRound] = []
+    running = 0
+    rated: list[tuple[int, int]] = []
+    for g in games:
+        white = g.white_id == entry.pk
+        opponent_id = g.black_id if white else g.white_id
+        result = Result(g.result) if g.result else None
+        cell = counted.get(g.round.number)
+        points = cell.points if cell is not None else 0
+        running += points
+        text = cell.text if cell is not None and cell.result is not None else (
+            result.value if result and result.is_single_player else
+            result.cell(white) if result and result is not Result.NOT_PLAYED else "")
+        opponent = lines.get(opponent_id) if opponent_id is not None else None
+        if (result is not None and result.is_played and opponent is not None and opponent.rating is not None
+                and (cell is None or cell.counts)):
+            rated.append((opponent.rating, result.points()[0 if white else 1]))
+        rounds.append(PlayerRound(
+            round=g.round.number, board=g.board, game_id=g.pk,
+            colour=None if g.black_id is None else ("white" if white else "black"),
+            opponent=opponent, result=result, text=text, points=points, running=running,
+            has_sheet=g.pk in with_sheet,
+        ))
+    return PlayerCard(lines[entry.pk], entry.player.club, line, rounds, performance_rating(rated), len(rated))
+
+
+def public_game(tournament: Tournament, game_id: int) -> Game | None:
+    """A game of a published round, with its players and its sheet (if any): one query."""
+    return (Game.objects.select_related("round", "white__player", "black__player", "sheet")
+            .filter(pk=game_id, round__tournament=tournament).exclude(round__status=RoundStatus.DRAFT).first())
+
+
+def round_for_print(tournament: Tournament, number: int, *, public_only: bool) -> tuple[Round, list[Game]] | None:
+    qs = tournament_rounds(tournament, public_only=public_only).filter(number=number)
+    rnd = qs.first()
+    if rnd is None:
+        return None
+    return rnd, list(round_games(rnd))

@@ -1,0 +1,137 @@
+"""A 10x10 board diagram as SVG, drawn from a rules-engine position, and the game's positions ply by ply.
+
+Pure Python: no Django. The SVG has one piece slot per playable square, each a `<g>` whose class says
+what stands there ("w", "b", "W", "B" or "e" for empty), so the game page's script can step through the
+positions by changing classes only; the board itself is always the server's drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from html import escape
+
+from rules import WHITE, Board, Move, RulesError
+from rules.pdn import ParsedGame, read_game
+
+SQUARE = 40  # user units per square; the SVG scales to its container
+EMPTY = "e"
+
+
+def square_xy(square: int, flipped: bool = False) -> tuple[int, int]:
+    """Column and row (0-9, row 0 at the top) of a playable square 1-50, Black at the top by default."""
+    row, index = divmod(square - 1, 5)
+    # Square 1 is the second cell of the top row (art. 2.1: the board is set with a dark square at the
+    # player's left), so even rows start on column 1 and odd rows on column 0.
+    col = index * 2 + (1 if row % 2 == 0 else 0)
+    if flipped:
+        return 9 - col, 9 - row
+    return col, row
+
+
+def position_code(board: Board) -> str:
+    """50 characters, one per square 1-50: w/b men, W/B kings, 'e' empty."""
+    out = []
+    for sq in range(1, 51):
+        piece = board.piece_at(sq)
+        out.append(piece.symbol() if piece is not None else EMPTY)
+    return "".join(out)
+
+
+def board_svg(code: str, *, highlight: Iterable[int] = (), flipped: bool = False, numbers: bool = True,
+              label: str = "") -> str:
+    """The diagram for a 50-character position code (see position_code)."""
+    if len(code) != 50:
+        raise ValueError("a position code has 50 characters")
+    size = 10 * SQUARE
+    lit = set(highlight)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" class="board" role="img" '
+        f'aria-label="{escape(label)}">',
+        f'<rect width="{size}" height="{size}" class="light"/>',
+    ]
+    for sq in range(1, 51):
+        col, row = square_xy(sq, flipped)
+        x, y = col * SQUARE, row * SQUARE
+        cls = "dark lit" if sq in lit else "dark"
+        parts.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" class="{cls}" data-sq="{sq}"/>')
+        if numbers:
+            parts.append(f'<text x="{x + 2}" y="{y + 9}" class="num">{sq}</text>')
+        cx, cy, r = x + SQUARE // 2, y + SQUARE // 2, SQUARE * 0.4
+        # Every slot carries both the man and the crown; CSS shows what the class says.
+        parts.append(
+            f'<g class="p {code[sq - 1]}" data-sq="{sq}">'
+            f'<circle cx="{cx}" cy="{cy}" r="{r:.0f}"/>'
+            f'<circle cx="{cx}" cy="{cy}" r="{r * 0.55:.0f}" class="crown"/></g>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+@dataclass(frozen=True)
+class Ply:
+    number: int  # move number as printed: 1, 1, 2, 2, ... (adjusted for a black first move)
+    white: bool
+    text: str  # as written on the sheet
+    code: str  # the position after it
+    squares: tuple[int, ...]  # from, (via...), to: highlighted on the diagram
+
+
+@dataclass
+class GameLine:
+    """The main line of a sheet replayed on the board as far as it is legal."""
+
+    start: str
+    plies: list[Ply] = field(default_factory=list)
+    unplayable: list[str] = field(default_factory=list)  # moves written after the first one we cannot play
+    problem: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def _start_board(game: ParsedGame) -> Board:
+    fen = game.initial_fen
+    if fen is None:
+        return Board()
+    if fen.startswith("?"):
+        fen = "W" + fen[1:]
+    return Board(fen)
+
+
+def line_from_moves(moves: Iterable[str], start: Board | None = None) -> GameLine:
+    """Step a list of moves in notation ("32-28", "19x28"...) from the start position (default initial)."""
+    board = start or Board()
+    line = GameLine(start=position_code(board))
+    number = 1
+    texts = list(moves)
+    for index, text in enumerate(texts):
+        white = board.turn is WHITE
+        try:
+            move: Move = board.push_notation(text)
+        except RulesError as err:
+            line.problem = f"{text}: {err}"
+            line.unplayable = texts[index:]
+            break
+        line.plies.append(Ply(number, white, text, position_code(board), tuple(move.path)))
+        if not white:
+            number += 1
+    return line
+
+
+def line_from_pdn(text: str) -> GameLine:
+    """Read a one-game PDN sheet and replay its main line. Reading errors go into `problem`."""
+    game = read_game(text)
+    try:
+        board = _start_board(game)
+    except RulesError as err:
+        line = GameLine(start=position_code(Board()), problem=f"starting position: {err}")
+        line.unplayable = [m.text for m in game.moves]
+        return line
+    first_number = game.moves[0].number if game.moves and game.moves[0].number else 1
+    line = line_from_moves([m.text for m in game.moves], board)
+    if first_number != 1:
+        offset = first_number - 1
+        line.plies = [Ply(p.number + offset, p.white, p.text, p.code, p.squares) for p in line.plies]
+    if game.errors and line.problem is None:
+        line.problem = "; ".join(str(e) for e in game.errors if e.severity == "error") or None
+    line.headers = dict(game.headers)
+    return line

@@ -1,0 +1,246 @@
+"""django-tables2 tables of the public pages, fed with the plain rows of tournaments.selectors.
+
+Cells are built with format_html from values already loaded: rendering a table never queries.
+Sorting by clicking headers is off: a standings table has one order, the rules'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Game
+from tournaments.results import Result
+from tournaments.selectors import (
+    Crosstable,
+    PlayerCard,
+    PlayerLine,
+    StandingLine,
+    TournamentListing,
+)
+from tournaments.standings import TIEBREAKS, TieBreakValue
+
+# The registry's labels are English; these are the words shown (and translated) on the pages.
+TIEBREAK_LABELS: dict[str, Any] = {
+    "solkoff": _("Solkoff"),
+    "solkoff_median": _("Solkoff median"),
+    "solkoff_short_truncated": _("Truncated Solkoff"),
+    "solkoff_full_truncated": _("Full truncated Solkoff"),
+    "solkoff_plus": _("Solkoff plus"),
+    "sonneborn_berger": _("Sonneborn-Berger"),
+    "wins": _("Wins"),
+    "mutual_result": _("Mutual result"),
+    "average_rating": _("Avg. opp. rating"),
+}
+
+STATE_LABELS: dict[str, Any] = {
+    "current": _("in progress"), "upcoming": _("upcoming"), "past": _("finished"), "undated": "",
+}
+
+
+def tiebreak_label(name: str) -> Any:
+    return TIEBREAK_LABELS.get(name, TIEBREAKS[name].label if name in TIEBREAKS else name)
+
+
+def format_tiebreak(value: TieBreakValue) -> str:
+    """How a tie-break value reads: '–' where it does not apply, averages to one decimal, and the full
+    truncated Solkoff as its first steps (the later ones only ever break ties)."""
+    if value is None:
+        return "–"
+    if isinstance(value, tuple):
+        return "/".join(str(v) for v in value[:3]) if value else "0"
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+    return str(value)
+
+
+def player_html(slug: str, p: PlayerLine | None, *, link: bool = True) -> SafeString:
+    if p is None:
+        return format_html('<span class="muted">{}</span>', _("bye"))
+    name = format_html('<a href="{}">{}</a>', reverse("tournaments:player", args=[slug, p.pairing_number]),
+                       p.name) if link else p.name
+    return format_html(
+        '{}{}{}{}', name,
+        format_html(' <span class="title">{}</span>', p.title) if p.title else "",
+        format_html(' <span class="fed">{}</span>', p.federation) if p.federation else "",
+        format_html(' <span class="wd" title="{}">{}</span>', _("withdrawn"), _("wd")) if p.withdrawn else "",
+    )
+
+
+class ValueColumn(tables.Column):
+    """A column reading record[key] (records are dicts here), with an optional renderer."""
+
+    def __init__(self, key: str, render: Callable[[Any], Any] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("orderable", False)
+        kwargs.setdefault("empty_values", ())
+        super().__init__(accessor=tables.A(key), **kwargs)
+        self._render = render
+
+    def render(self, value: Any) -> Any:
+        return self._render(value) if self._render else value
+
+
+class _Base(tables.Table):
+    # Set here rather than in Meta, which django-tables2 does not hand down to subclasses.
+    def __init__(self, data: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("orderable", False)
+        kwargs.setdefault("attrs", {"class": "listing"})
+        kwargs.setdefault("template_name", "tournaments/_table.html")
+        super().__init__(data, **kwargs)
+
+
+class TournamentTable(_Base):
+    name = ValueColumn("name_html", verbose_name=_("Tournament"))
+    venue = ValueColumn("venue", verbose_name=_("Venue"))
+    dates = ValueColumn("dates", verbose_name=_("Dates"))
+    system = ValueColumn("system", verbose_name=_("System"))
+    players = ValueColumn("players", verbose_name=_("Players"), attrs={"td": {"class": "num"}})
+    state = ValueColumn("state", verbose_name=_("Status"))
+
+    @classmethod
+    def build(cls, listings: Sequence[TournamentListing], dates: Callable[[Any], str]) -> TournamentTable:
+        rows = [{
+            "name_html": format_html('<a href="{}">{}</a>',
+                                     reverse("tournaments:tournament", args=[ls.tournament.slug]),
+                                     ls.tournament.name),
+            "venue": ls.tournament.venue, "dates": dates(ls.tournament),
+            "system": ls.tournament.get_system_display(), "players": ls.players,
+            "state": STATE_LABELS[ls.state],
+        } for ls in listings]
+        return cls(rows, row_attrs={"class": lambda record: ""})
+
+
+def _standing_record(slug: str, line: StandingLine) -> dict[str, Any]:
+    row = line.row
+    return {
+        "rank": row.rank if row.rank is not None else "–",
+        "player": player_html(slug, line.player),
+        "rating": line.player.rating or "",
+        "points": row.points,
+        "played": row.played,
+        "withdrawn": row.withdrawn,
+        "note": row.withdrawal_note or "",
+        **{f"tb_{name}": format_tiebreak(value) for name, value in row.tiebreaks.items()},
+    }
+
+
+def _row_attrs() -> dict[str, Any]:
+    return {
+        "class": lambda record: "withdrawn" if record.get("withdrawn") else "",
+        "title": lambda record: record.get("note", ""),
+    }
+
+
+class StandingsTable(_Base):
+    rank = ValueColumn("rank", verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
+    player = ValueColumn("player", verbose_name=_("Player"), attrs={"td": {"class": "name"}})
+    rating = ValueColumn("rating", verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
+    points = ValueColumn("points", verbose_name=_("Pts"), attrs={"td": {"class": "num pts"}})
+    played = ValueColumn("played", verbose_name=_("Games"), attrs={"td": {"class": "num"}})
+
+    @classmethod
+    def build(cls, slug: str, lines: Sequence[StandingLine], tiebreaks: Sequence[str]) -> StandingsTable:
+        extra = [(f"tb_{name}", ValueColumn(f"tb_{name}", verbose_name=tiebreak_label(name),
+                                            attrs={"td": {"class": "num"}})) for name in tiebreaks]
+        return cls([_standing_record(slug, line) for line in lines], extra_columns=extra, row_attrs=_row_attrs())
+
+
+class CrosstableTable(_Base):
+    number = ValueColumn("number", verbose_name="#", attrs={"td": {"class": "num"}})
+    rank = ValueColumn("rank", verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
+    player = ValueColumn("player", verbose_name=_("Player"), attrs={"td": {"class": "name"}})
+    rating = ValueColumn("rating", verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
+
+    @classmethod
+    def build(cls, slug: str, table: Crosstable) -> CrosstableTable:
+        records = []
+        for i, line in enumerate(table.lines, start=1):
+            rec = _standing_record(slug, line.standing)
+            rec["number"] = i
+            for j, cell in enumerate(line.cells):
+                rec[f"c{j}"] = format_html('<span title="{}">{}</span>', cell.title, cell.text) if cell.title \
+                    else cell.text
+            records.append(rec)
+        cell_class = "cell rr" if table.round_robin else "cell"
+        extra: list[tuple[str, tables.Column]] = [
+            (f"c{j}", ValueColumn(f"c{j}", verbose_name=head, attrs={"td": {"class": cell_class}}))
+            for j, head in enumerate(table.headers)
+        ]
+        extra.append(("points", ValueColumn("points", verbose_name=_("Pts"), attrs={"td": {"class": "num pts"}})))
+        extra.extend((f"tb_{name}", ValueColumn(f"tb_{name}", verbose_name=tiebreak_label(name),
+                                                attrs={"td": {"class": "num"}})) for name in table.tiebreaks)
+        return cls(records, extra_columns=extra, row_attrs=_row_attrs())
+
+
+def result_text(game: Game) -> str:
+    if not game.result:
+        return ""
+    result = Result(game.result)
+    if result.is_single_player or result is Result.NOT_PLAYED:
+        return str(result.label)
+    return result.value
+
+
+class PairingsTable(_Base):
+    board = ValueColumn("board", verbose_name=_("Board"), attrs={"td": {"class": "num"}})
+    white = ValueColumn("white", verbose_name=_("White"), attrs={"td": {"class": "name"}})
+    white_rating = ValueColumn("white_rating", verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
+    result = ValueColumn("result", verbose_name=_("Result"), attrs={"td": {"class": "result"}})
+    black = ValueColumn("black", verbose_name=_("Black"), attrs={"td": {"class": "name"}})
+    black_rating = ValueColumn("black_rating", verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
+    game = ValueColumn("game", verbose_name="", attrs={"td": {"class": "link"}})
+
+    @classmethod
+    def build(cls, slug: str, games: Sequence[Game], lines: dict[int, PlayerLine]) -> PairingsTable:
+        rows = []
+        for g in games:
+            black = lines.get(g.black_id) if g.black_id else None
+            rows.append({
+                "board": g.board,
+                "white": player_html(slug, lines[g.white_id]),
+                "white_rating": lines[g.white_id].rating or "",
+                "result": result_text(g) or "–",
+                "black": player_html(slug, black) if g.black_id else format_html(
+                    '<span class="muted">{}</span>', _("bye")),
+                "black_rating": (black.rating or "") if black else "",
+                "game": "" if g.black_id is None else format_html(
+                    '<a href="{}">{}</a>', reverse("tournaments:game", args=[slug, g.pk]), _("game")),
+            })
+        return cls(rows)
+
+
+COLOUR_LABELS: dict[str | None, Any] = {"white": _("White"), "black": _("Black"), None: ""}
+
+
+class PlayerGamesTable(_Base):
+    round = ValueColumn("round", verbose_name=_("Round"), attrs={"td": {"class": "num"}})
+    colour = ValueColumn("colour", verbose_name=_("Colour"))
+    opponent = ValueColumn("opponent", verbose_name=_("Opponent"), attrs={"td": {"class": "name"}})
+    rating = ValueColumn("rating", verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
+    result = ValueColumn("result", verbose_name=_("Result"), attrs={"td": {"class": "result"}})
+    running = ValueColumn("running", verbose_name=_("Score"), attrs={"td": {"class": "num pts"}})
+    game = ValueColumn("game", verbose_name="", attrs={"td": {"class": "link"}})
+
+    @classmethod
+    def build(cls, slug: str, card: PlayerCard) -> PlayerGamesTable:
+        rows = []
+        for r in card.rounds:
+            rows.append({
+                "round": r.round,
+                "colour": format_html('<span class="stone {}"></span> {}', r.colour, COLOUR_LABELS[r.colour])
+                if r.colour else "",
+                "opponent": player_html(slug, r.opponent),
+                "rating": (r.opponent.rating or "") if r.opponent else "",
+                "result": r.text or "–",
+                "running": r.running,
+                "game": format_html('<a href="{}">{}</a>', reverse("tournaments:game", args=[slug, r.game_id]),
+                                    _("game")) if r.game_id and r.colour else "",
+            })
+        return cls(rows)
