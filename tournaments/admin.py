@@ -26,6 +26,11 @@ from tournaments import selectors, services
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Game, Player, Round, Tournament
 from tournaments.player_import import players_import_csv
+from tournaments.sheet_admin import (
+    GameSheetsMixin,
+    RoundSheetsMixin,
+    TournamentSheetsMixin,
+)
 
 
 def tournament_of(obj: object) -> Tournament | None:
@@ -231,7 +236,7 @@ class TournamentForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ArbiterScopedAdmin):
+class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
     form = TournamentForm
     tournament_lookup = "pk"  # scope() filters on the tournament itself
     list_display = ("name", "system", "start_date", "venue", "public", "entry_count", "round_count", "links")
@@ -396,7 +401,7 @@ class GameInline(ScopedInline):
 
 
 @admin.register(Round)
-class RoundAdmin(ArbiterScopedAdmin):
+class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
     list_display = ("__str__", "number", "date", "status", "game_count", "missing_results")
     list_filter = ("tournament", "status")
     list_select_related = ("tournament",)
@@ -458,7 +463,7 @@ class RoundAdmin(ArbiterScopedAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(ArbiterScopedAdmin):
+class GameAdmin(GameSheetsMixin, ArbiterScopedAdmin):
     tournament_lookup = "round__tournament"
     list_display = ("__str__", "round", "board", "white", "black", "result")
     list_filter = ("round__tournament", "round__number", "result")

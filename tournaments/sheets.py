@@ -254,9 +254,15 @@ def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: 
     for side, player in (("White", pairing.white), ("Black", pairing.black)):
         if tags.get(side, "").strip() in ("", "?") and player is not None:
             tags[side] = player.display
-    match = match_games(locked.round.number, [pairing], [SheetHeaders.from_tags(1, tags)], replace=replace)[0]
+    # The whole round is searched so that a sheet for another board says which one it is for.
+    others = locked.round.games.exclude(pk=locked.pk).select_related("white__player", "black__player")
+    pairings = [pairing, *(_pairing(g, False) for g in others)]
+    match = match_games(locked.round.number, pairings, [SheetHeaders.from_tags(1, tags)], replace=replace)[0]
     if not match.matched:
         raise SheetUploadError(f"{upload.source_name}: not stored: {match.reason}.")
+    if match.game_id != locked.pk:
+        raise SheetUploadError(f"{upload.source_name}: not stored: the sheet is for board {match.board} "
+                               f"({match.white} - {match.black}), not board {locked.board}.")
     verdict = judge(games[0], locked.result)
     return _store(locked, upload, game_texts(upload.text, games)[0], verdict, user)
 
