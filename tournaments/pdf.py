@@ -58,6 +58,12 @@ def _player(line_name: str, title: str, federation: str) -> str:
     return " ".join(part for part in (line_name, title, federation and f"({federation})") if part)
 
 
+def _canvas(*args: Any, **kwargs: Any) -> Canvas:
+    # The canvas would otherwise open every page in Helvetica, which cannot print Cyrillic.
+    kwargs["initialFontName"], kwargs["initialFontSize"] = FONT, 9
+    return Canvas(*args, **kwargs)
+
+
 class _Doc:
     """A4 document with the tournament in the page header and 'page n' in the footer."""
 
@@ -88,7 +94,7 @@ class _Doc:
         canvas.restoreState()
 
     def build(self, flowables: list[Any]) -> bytes:
-        self.doc.build(flowables, onFirstPage=self._page, onLaterPages=self._page)
+        self.doc.build(flowables, onFirstPage=self._page, onLaterPages=self._page, canvasmaker=_canvas)
         return self.buffer.getvalue()
 
 
@@ -118,6 +124,9 @@ def _table(rows: list[list[Any]], widths: Sequence[float], *, align_left: Sequen
     ]
     for col in align_left:
         style.append(("ALIGN", (col, 0), (col, -1), "LEFT"))
+    # Long tie-break names wrap inside their column instead of running into the next one.
+    head = ParagraphStyle("head", fontName=FONT_BOLD, fontSize=size, leading=size + 1.5, alignment=1)
+    rows = [[Paragraph(str(h), head) if isinstance(h, str) and len(h) > 6 else h for h in rows[0]], *rows[1:]]
     if stripes:
         style.append(("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f0f0ec")]))
     style.extend(extra)
@@ -165,7 +174,7 @@ def standings_pdf(tournament: Tournament, lines: Sequence[StandingLine], *, afte
             *[format_tiebreak(ln.row.tiebreaks.get(n)) for n in tiebreaks],
         ])
     total = sum(ln.row.points for ln in lines)
-    rows.append(["", _("Total"), "", total, sum(ln.row.played for ln in lines)] + [""] * len(tiebreaks))
+    rows.append(["", _("Total"), "", total, ""] + [""] * len(tiebreaks))
     table = _table(rows, fixed, align_left=[1], extra=[("FONT", (0, -1), (-1, -1), FONT_BOLD, 9)])
     return doc.build([table, *_notes(lines)])
 
@@ -230,7 +239,7 @@ def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -
     """One page per copy, COPIES copies per game (3.10.2), byes skipped: nothing is played there."""
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=A4, pageCompression=1)
+    canvas = _canvas(buffer, pagesize=A4, pageCompression=1)
     canvas.setTitle(f"{tournament.name} – " + _("Round %(n)s score sheets") % {"n": rnd.number})
     for g in games:
         if g.black is None:
