@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views
+from tournaments import sheet_views, views
 
 app_name = "tournaments"
 
@@ -18,4 +18,6 @@ urlpatterns = [
     path("t/<slug:slug>/round/<int:number>/scoresheets.pdf", views.scoresheets_pdf, name="scoresheets_pdf"),
     path("t/<slug:slug>/player/<int:number>/", views.player_detail, name="player"),
     path("t/<slug:slug>/game/<int:game_id>/", views.game_detail, name="game"),
+    path("t/<slug:slug>/games.pdn", sheet_views.tournament_pdn, name="games_pdn"),
+    path("t/<slug:slug>/round/<int:number>/games.pdn", sheet_views.round_pdn, name="round_games_pdn"),
 ]

@@ -62,3 +62,15 @@ def test_export_command(tournament, capsys) -> None:  # type: ignore[no-untyped-
         call_command("export_pdn", "t", "--round", "9")
     with pytest.raises(CommandError, match="No tournament"):
         call_command("export_pdn", "nope")
+
+
+@pytest.mark.django_db
+def test_public_pdn_urls_show_published_rounds_only(tournament, client) -> None:  # type: ignore[no-untyped-def]
+    response = client.get("/t/t/games.pdn")
+    assert response.status_code == 200 and response["Content-Type"].startswith("application/x-pdn")
+    assert response.content.count(b"[Event ") == 3
+    assert client.get("/t/t/round/1/games.pdn").content.count(b"[Event ") == 2
+    assert client.get("/t/t/round/3/games.pdn").status_code == 404  # a draft
+    tournament.public = False
+    tournament.save()
+    assert client.get("/t/t/games.pdn").status_code == 404
