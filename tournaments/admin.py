@@ -18,29 +18,21 @@ from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments import selectors, services
 from tournaments.errors import DomainError
-from tournaments.models import Entry, Game, Player, Round, Tournament
+from tournaments.models import Entry, Game, GameSheet, Player, Round, Tournament
+from tournaments.permissions import can_change_player, managed_tournaments, tournament_of
 from tournaments.player_import import players_import_csv
 from tournaments.sheet_admin import (
     GameSheetsMixin,
     RoundSheetsMixin,
     TournamentSheetsMixin,
 )
-
-
-def tournament_of(obj: object) -> Tournament | None:
-    if isinstance(obj, Tournament):
-        return obj
-    if isinstance(obj, (Entry, Round)):
-        return obj.tournament
-    if isinstance(obj, Game):
-        return obj.round.tournament
-    return None
 
 
 def is_arbiter(user: Any) -> bool:
@@ -111,6 +103,14 @@ class ArbiterScopedAdmin(SimpleHistoryAdmin):
             if not self._allowed(request, obj):
                 raise PermissionDenied(f"You are not an arbiter of {tournament_of(obj)}.")
 
+    def history_form_view(self, request: HttpRequest, object_id: str, version_id: str,
+                          extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        # simple_history saves this form on POST even with reverts disabled: that would write
+        # around the services, so an old version can be looked at, never saved back.
+        if request.method == "POST":
+            raise PermissionDenied("History is read-only: enter the change on the object's own page.")
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
 
 class ScopedInline(admin.TabularInline):
     """Inlines follow their parent's object-level permission, not Django's model permissions."""
@@ -162,7 +162,7 @@ class PlayerAdmin(SimpleHistoryAdmin):
         return is_arbiter(request.user)
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return is_arbiter(request.user)
+        return can_change_player(request.user, obj)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return bool(request.user.is_superuser)
@@ -173,6 +173,22 @@ class PlayerAdmin(SimpleHistoryAdmin):
             *super().get_urls(),
         ]
 
+    def _foreign_players(self, request: HttpRequest) -> dict[int, tuple[Any, ...]]:
+        """Players entered in a tournament this arbiter does not arbitrate, as they are now."""
+        if request.user.is_superuser:
+            return {}
+        foreign = Entry.objects.exclude(tournament__in=managed_tournaments(request.user))
+        fields = [f.attname for f in Player._meta.concrete_fields]
+        return {row[0]: row for row in Player.objects.filter(entries__in=foreign).distinct().values_list(*fields)}
+
+    def _check_foreign_players(self, request: HttpRequest, before: dict[int, tuple[Any, ...]]) -> None:
+        """A rating list may update only players this arbiter may change; else the whole import is undone."""
+        after = self._foreign_players(request)
+        refused = sorted(str(Player.objects.get(pk=pk)) for pk, row in before.items() if after.get(pk) != row)
+        if refused:
+            raise DomainError(f"Nothing imported: {', '.join(refused)} also play in tournaments you are not an "
+                              f"arbiter of; ask their arbiter or an administrator to update them.")
+
     def import_csv_view(self, request: HttpRequest) -> HttpResponse:
         if not self.has_add_permission(request):
             raise PermissionDenied
@@ -182,9 +198,13 @@ class PlayerAdmin(SimpleHistoryAdmin):
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]
             try:
-                report = players_import_csv(data=upload.read(), source=upload.name,
-                                            tournament=form.cleaned_data["tournament"])
+                with transaction.atomic():
+                    before = self._foreign_players(request)
+                    report = players_import_csv(data=upload.read(), source=upload.name,
+                                                tournament=form.cleaned_data["tournament"])
+                    self._check_foreign_players(request, before)
             except DomainError as exc:
+                report = None
                 messages.error(request, str(exc))
             else:
                 if report.ok:
@@ -347,6 +367,19 @@ class EntryAdmin(ArbiterScopedAdmin):
     readonly_fields = ("status", "withdrawn_after_round")
     actions = ["withdraw"]
 
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "tournament":  # never enter a player in, or move one to, another's tournament
+            kwargs["queryset"] = managed_tournaments(request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def save_model(self, request: HttpRequest, obj: Entry, form: Any, change: bool) -> None:
+        if change:
+            super().save_model(request, obj, form, change)
+        else:  # the service checks a round robin is not yet paired and the number is free
+            saved = services.entry_add(tournament=obj.tournament, player=obj.player,
+                                       pairing_number=obj.pairing_number)
+            obj.pk = saved.pk
+
     @admin.action(description=_("Withdraw the player (competition rules 5.9)"))
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Entry]) -> HttpResponse | None:
         self.check_objects(request, queryset)
@@ -369,6 +402,44 @@ class EntryAdmin(ArbiterScopedAdmin):
 
 
 # --- Rounds and games ------------------------------------------------------------------------
+
+# What the change log shows for each model: who changed what, when, from what to what.
+LOGGED_FIELDS: dict[type, tuple[str, ...]] = {
+    Round: ("status", "date"), Game: ("white_id", "black_id", "result"),
+    GameSheet: ("status", "sheet_result", "source_name"), Entry: ("status", "withdrawn_after_round"),
+}
+
+
+def _shown(value: object) -> str:
+    return "–" if value in (None, "") else str(value)
+
+
+def change_log(histories: list[tuple[type, str, QuerySet[Any]]], limit: int = 200) -> str:
+    """An HTML table of history records, newest first; each line diffs a record against the previous one."""
+    lines = []
+    for model, label, qs in histories:
+        fields = LOGGED_FIELDS[model]
+        previous: dict[int, Any] = {}
+        for rec in qs.select_related("history_user").order_by("id", "history_date", "history_id"):
+            before = previous.get(rec.id)
+            changes = [(f.removesuffix("_id"), getattr(before, f) if before else None, getattr(rec, f))
+                       for f in fields if before is None or getattr(before, f) != getattr(rec, f)]
+            previous[rec.id] = rec
+            if before is not None and not changes and rec.history_type == "~":
+                continue  # a save that changed none of the shown fields (e.g. the version alone)
+            what = {"+": "created", "~": "changed", "-": "deleted"}[rec.history_type]
+            text = "; ".join(f"{name}: {_shown(old)} → {_shown(new)}" for name, old, new in changes)
+            lines.append((rec.history_date, label.format(obj=rec), what, rec.history_user or "(system)", text))
+    lines.sort(key=lambda line: line[0], reverse=True)
+    if not lines:
+        return "No change recorded."
+    rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                            ((localtime(d).strftime("%Y-%m-%d %H:%M:%S"), obj, what, who, text)
+                             for d, obj, what, who, text in lines[:limit]))
+    return format_html("<table><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>"
+                       "<tbody>{}</tbody></table>", _("when"), _("what"), _("change"), _("who"),
+                       _("before → after"), rows)
+
 
 
 class GameInlineForm(forms.ModelForm):
@@ -406,8 +477,8 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
     list_filter = ("tournament", "status")
     list_select_related = ("tournament",)
     inlines = [GameInline]
-    fields = ("tournament", "number", "date", "status")
-    readonly_fields = ("tournament", "number", "status")
+    fields = ("tournament", "number", "date", "status", "history_log")
+    readonly_fields = ("tournament", "number", "status", "history_log")
     actions = ["publish", "complete", "reopen", "delete_draft"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
@@ -425,6 +496,14 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return False  # rounds are created by "pair the next round"
+
+    @admin.display(description=_("change history"))
+    def history_log(self, obj: Round) -> str:
+        return change_log([
+            (Round, "round {obj.number}", Round.history.filter(id=obj.pk)),
+            (Game, "board {obj.board}", Game.history.filter(round_id=obj.pk)),
+            (GameSheet, "sheet of game {obj.game_id}", GameSheet.history.filter(game__round_id=obj.pk)),
+        ])
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         if formset.model is not Game:
@@ -469,8 +548,17 @@ class GameAdmin(GameSheetsMixin, ArbiterScopedAdmin):
     list_filter = ("round__tournament", "round__number", "result")
     list_select_related = ("round__tournament", "white__player", "black__player")
     search_fields = ("white__player__surname", "black__player__surname")
-    fields = ("round", "board", "white", "black", "result")
-    readonly_fields = ("round", "board", "white", "black", "result")
+    fields = ("round", "board", "white", "black", "result", "history_log")
+    readonly_fields = ("round", "board", "white", "black", "result", "history_log")
+
+    @admin.display(description=_("change history"))
+    def history_log(self, obj: Game) -> str:
+        players = [e for e in (obj.white_id, obj.black_id) if e]
+        return change_log([
+            (Game, "board {obj.board}", Game.history.filter(id=obj.pk)),
+            (GameSheet, "sheet", GameSheet.history.filter(game_id=obj.pk)),
+            (Entry, "entry {obj.pairing_number}", Entry.history.filter(id__in=players)),
+        ])
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return False

@@ -1,0 +1,69 @@
+"""Who may change what: the object-level rules every admin page, action, upload and export applies.
+
+Superusers may do everything. A staff user may change a tournament only when he is its chief or a
+deputy arbiter. Players are shared between tournaments, so a player may be changed only by someone
+who arbitrates every tournament the player is entered in (a player entered nowhere yet, by any
+arbiter): otherwise an arbiter could alter a rating that another tournament's standings depend on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q, QuerySet
+
+from tournaments.models import Entry, Game, GameSheet, Player, Round, Tournament
+
+
+def is_staff_arbiter(user: Any) -> bool:
+    """May use the arbiter's workplace at all (not yet: for which tournament)."""
+    return bool(getattr(user, "is_active", False) and getattr(user, "is_staff", False))
+
+
+def tournament_of(obj: object) -> Tournament | None:
+    if isinstance(obj, Tournament):
+        return obj
+    if isinstance(obj, (Entry, Round)):
+        return obj.tournament
+    if isinstance(obj, Game):
+        return obj.round.tournament
+    if isinstance(obj, GameSheet):
+        return obj.game.round.tournament
+    return None
+
+
+def managed_tournaments(user: Any) -> QuerySet[Tournament]:
+    qs = Tournament.objects.all()
+    if getattr(user, "is_superuser", False):
+        return qs
+    if not is_staff_arbiter(user):
+        return qs.none()
+    return qs.filter(Q(chief_arbiter_id=user.pk) | Q(deputy_arbiters__id=user.pk)).distinct()
+
+
+def can_manage(user: Any, obj: object) -> bool:
+    """May change this tournament, or the entry, round, game or sheet of one."""
+    if getattr(user, "is_superuser", False):
+        return True
+    tournament = tournament_of(obj)
+    return is_staff_arbiter(user) and tournament is not None and tournament.is_arbiter(user)
+
+
+def require_manage(user: Any, obj: object) -> Tournament:
+    """For views outside the admin: the tournament, or PermissionDenied naming it."""
+    tournament = tournament_of(obj)
+    if tournament is None or not can_manage(user, obj):
+        raise PermissionDenied(f"You are not an arbiter of {tournament or 'this tournament'}.")
+    return tournament
+
+
+def can_change_player(user: Any, player: Player | None) -> bool:
+    if getattr(user, "is_superuser", False):
+        return True
+    if not is_staff_arbiter(user):
+        return False
+    if player is None or player.pk is None:
+        return True
+    foreign = Entry.objects.filter(player=player).exclude(tournament__in=managed_tournaments(user))
+    return not foreign.exists()
