@@ -65,8 +65,13 @@ def facts(p: PState, got: Colour) -> ColourFacts:
     )
 
 
-def compatible_colours(a: PState, b: PState) -> bool:
-    """C3: two non-topscorers with the same absolute preference cannot meet."""
-    if a.topscorer or b.topscorer:
+def compatible_colours(a: PState, b: PState, initial: Colour = "w") -> bool:
+    """C3 and C.04.1 f/g: two non-topscorers with the same absolute preference cannot meet. A topscorer
+    (last round) may meet a player with the same absolute preference only when the allocation still
+    leaves the non-topscorer within the colour rules."""
+    if not (a.strength == ABSOLUTE and b.strength == ABSOLUTE and a.pref == b.pref):
         return True
-    return not (a.strength == ABSOLUTE and b.strength == ABSOLUTE and a.pref == b.pref)
+    if not (a.topscorer or b.topscorer):
+        return False
+    white, black = allocate(a, b, initial)
+    return all(p.topscorer or not facts(p, c).breaks_absolute for p, c in ((white, "w"), (black, "b")))

@@ -30,7 +30,7 @@ from tournaments.pairing.state import DOWN, UP, PState
 BYE = "BYE"
 # Up to this many players left, a bracket is paired in a graph holding all of them (exact C4 and C7);
 # above it, lower brackets join only when the rest of the round cannot be completed.
-FULL_GRAPH_LIMIT = 160
+FULL_GRAPH_LIMIT = 64
 
 QUALITY_NAMES = (
     "C8 topscorers' colour difference beyond 2",
@@ -79,10 +79,12 @@ class Bracket:
 class Compat:
     """The absolute criteria between two players: C1 rematch, C3 colours, forbidden pairs."""
 
-    def __init__(self, states: dict[int, PState], forbidden: frozenset[frozenset[int]]) -> None:
+    def __init__(self, states: dict[int, PState], forbidden: frozenset[frozenset[int]], initial: Colour = "w") -> None:
+        self.initial = initial
         self.states = states
         self.forbidden = forbidden
         self.bye_pool: set[int] = {p.id for p in states.values() if p.bye_ok}
+        self.prefer_played_bye = False
         self._cache: dict[tuple[int, int], bool] = {}
 
     def __call__(self, a: int, b: int) -> bool:
@@ -90,7 +92,11 @@ class Compat:
         got = self._cache.get(key)
         if got is None:
             pa, pb = self.states[a], self.states[b]
-            got = b not in pa.opponents and frozenset(key) not in self.forbidden and compatible_colours(pa, pb)
+            got = (
+                b not in pa.opponents
+                and frozenset(key) not in self.forbidden
+                and compatible_colours(pa, pb, self.initial)
+            )
             self._cache[key] = got
         return got
 
@@ -99,11 +105,13 @@ def pair_brackets(
     req: PairingRequest, states: dict[int, PState], active: list[PState]
 ) -> tuple[list[tuple[PState, PState]], PState | None, list[PState], list[dict[str, object]]]:
     """Pairs, bye, players left unpaired, one report dict per bracket."""
-    compat = Compat(states, req.forbidden_pairs)
+    compat = Compat(states, req.forbidden_pairs, req.initial_colour)
     remaining = sorted(active, key=lambda p: p.rank)
     odd = len(remaining) % 2 == 1
     if odd:
         compat.bye_pool = _lowest_bye_pool(remaining, compat)
+        top = remaining[0].score
+        compat.prefer_played_bye = all(compat.states[i].score >= top for i in compat.bye_pool)
     pairs: list[tuple[PState, PState]] = []
     reports: list[dict[str, object]] = []
     movers: list[PState] = []
@@ -183,15 +191,18 @@ def _solve(
     quality = _QualityCache(br, compat, req)
     extra = below if completion else []
     inb = {p.id for p in br.players}
-    # 1. quality only: how many pairs, how many moved-down players are paired
-    mates = _match(br, br.players, nxt if completion else [], extra, odd and completion, quality, None)
-    bpairs = _bracket_pairs(br, mates)
-    with_next = nxt if (completion or len(bpairs) * 2 < len(br.players)) else []
-    npairs = len(bpairs)
+    # 1. the bracket alone, quality only: how many pairs it can make at best (cheap, no lower players)
+    npairs = len(_bracket_pairs(br, _match(br, br.players, [], [], False, quality, None)))
+    with_next = nxt if (completion or npairs * 2 < len(br.players)) else []
     if not br.mdp:
         order = _HomogeneousOrder([p.id for p in br.players], npairs)
-        mates = _match(br, br.players, with_next, extra, odd and completion, quality, order)
-        return _bracket_pairs(br, mates)
+        got = _bracket_pairs(br, _match(br, br.players, with_next, extra, odd and completion, quality, order))
+        if len(got) == npairs or not completion:
+            return got
+        # completing the round costs the bracket pairs: S1 shrinks accordingly
+        mates = _match(br, br.players, with_next, extra, odd and completion, quality, None)
+        order = _HomogeneousOrder([p.id for p in br.players], len(_bracket_pairs(br, mates)))
+        return _bracket_pairs(br, _match(br, br.players, with_next, extra, odd and completion, quality, order))
     mdp_order = _MdpOrder(br)
     mates = _match(br, br.players, with_next, extra, odd and completion, quality, mdp_order)
     bpairs = _bracket_pairs(br, mates)
@@ -391,8 +402,9 @@ def _match(
     if with_bye:
         for p in graph:
             if p.id in compat.bye_pool:
-                # 2025 text: the bye goes preferably to a player with fewer unplayed games
-                played = p.played if p.id in inb else 0
+                # the bye goes preferably to a player with fewer unplayed games; bbpPairings applies
+                # this only when the bye comes out of the top scoregroup, and so do we
+                played = p.played if p.id in inb and compat.prefer_played_bye else 0
                 rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
     return max_weight_matching(_combine(rows, len(graph) // 2 + 1))
 

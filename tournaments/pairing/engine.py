@@ -80,7 +80,7 @@ def _natural_first_round(req: PairingRequest, active: list[PState], states: dict
         bye, order = order[-1], order[:-1]
     half = len(order) // 2
     pairs = list(zip(order[:half], order[half:], strict=True))
-    compat = Compat(states, req.forbidden_pairs)
+    compat = Compat(states, req.forbidden_pairs, req.initial_colour)
     if not all(compat(a.id, b.id) for a, b in pairs):
         return None
     br = Bracket(order + ([bye] if bye else []), order[0].score if order else 0, req.points.win, req.initial_colour)

@@ -170,5 +170,5 @@ def _entry(g: GameRecord, white: bool, ps: PointSystem) -> PlayedRound:
     opp = g.black if white else g.white
     pts = g.white_points if white else g.black_points
     if g.forfeit:
-        return PlayedRound(opp, None, pts, played=False)
+        return PlayedRound(opp, "w" if white else "b", pts, played=False)
     return PlayedRound(opp, "w" if white else "b", pts, played=True)

@@ -32,8 +32,9 @@ class PointSystem:
 class PlayedRound:
     """One round of one player's history, seen from that player.
 
-    `played` is False for forfeits and every kind of bye: such rounds give no colour and, for the
-    rematch rule, no meeting (bbpPairings and JaVaFo let forfeit opponents meet again).
+    `played` is False for forfeits and every kind of bye: such rounds count for no colour (the colour of
+    a forfeit is kept for the record only) and, for the rematch rule, no meeting (bbpPairings and
+    JaVaFo let forfeit opponents meet again).
     """
 
     opponent: int | None = None
@@ -55,7 +56,7 @@ class PlayedRound:
         mine, theirs = result.points(ps.bye) if as_white else result.points(ps.bye)[::-1]
         if result.is_forfeit:
             won = mine > theirs
-            return cls(opponent, None, ps.forfeit_win if won else ps.loss, played=False)
+            return cls(opponent, "w" if as_white else "b", ps.forfeit_win if won else ps.loss, played=False)
         scaled = ps.win if mine > theirs else ps.draw if mine == theirs else ps.loss
         return cls(opponent, "w" if as_white else "b", scaled, played=True)
 

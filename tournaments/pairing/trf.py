@@ -115,7 +115,8 @@ def _entry(cell: tuple[int, str, str], pts: PointSystem) -> PlayedRound:
         value = {"U": pts.bye, "F": pts.win, "H": pts.draw, "Z": pts.excused, "+": pts.win}.get(code, 0)
         return PlayedRound(None, None, value, played=False, pab=code == "U")
     if code in ("+", "-"):
-        return PlayedRound(opp, None, pts.forfeit_win if code == "+" else pts.loss, played=False)
+        side = colour if colour in ("w", "b") else None
+        return PlayedRound(opp, side, pts.forfeit_win if code == "+" else pts.loss, played=False)  # type: ignore[arg-type]
     value = pts.win if code in _WIN else pts.draw if code in _DRAW else pts.loss
     return PlayedRound(opp, "w" if colour == "w" else "b", value, played=True)
 
@@ -131,7 +132,7 @@ def request_from_trf(trf: TrfFile, rnd: int | None = None) -> PairingRequest:
             cell = p.cells.get(k)
             hist.append(_entry(cell, trf.points) if cell else PlayedRound.absent())
         mark = p.cells.get(rnd)
-        not_paired = mark is not None and mark[0] == 0
+        not_paired = mark is not None and mark[0] == 0 and mark[2] != "U"
         players.append(
             SwissPlayer(
                 id=p.number,

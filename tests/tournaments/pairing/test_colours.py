@@ -1,0 +1,64 @@
+"""Colour allocation, C.04.3 E.1 to E.5 (2025 text, article 5)."""
+
+from __future__ import annotations
+
+from tournaments.pairing.colours import allocate
+from tournaments.pairing.state import PState, colour_preference
+
+
+def st(pid: int, colours: str, rank: int | None = None, pn: int | None = None) -> PState:
+    cols = tuple(colours)
+    pref, strength = colour_preference(cols)  # type: ignore[arg-type]
+    return PState(
+        id=pid,
+        pn=pn or pid,
+        score=0,
+        rank=rank if rank is not None else pid,
+        colours=cols,  # type: ignore[arg-type]
+        cd=cols.count("w") - cols.count("b"),
+        pref=pref,
+        strength=strength,
+        float1=None,
+        float2=None,
+        opponents=frozenset(),
+        played=len(cols),
+        bye_ok=True,
+        topscorer=False,
+    )
+
+
+def white(a: PState, b: PState, initial: str = "w") -> int:
+    return allocate(a, b, initial)[0].id  # type: ignore[arg-type]
+
+
+def test_preferences() -> None:
+    assert colour_preference(tuple("wbw")) == ("b", 2)
+    assert colour_preference(tuple("wbbw")) == ("b", 1)
+    assert colour_preference(tuple("bwbb")) == ("w", 3)
+    assert colour_preference(tuple("wwbww")) == ("b", 3)
+    assert colour_preference(()) == (None, 0)
+
+
+def test_e1_both_preferences_granted() -> None:
+    assert white(st(1, "wb"), st(2, "bw")) == 1  # 1 is due White, 2 Black
+
+
+def test_e2_stronger_preference_wins() -> None:
+    assert white(st(1, "bwb"), st(2, "wbwbb")) == 2  # 2 absolute beats 1 strong
+
+
+def test_e3_alternate_from_the_last_difference() -> None:
+    # both due Black (mild); in the latest round where they differed (the second) 1 had Black
+    assert white(st(1, "wbbw"), st(2, "bwbw")) == 1
+
+
+def test_e4_higher_ranked_player_gets_his_preference() -> None:
+    # identical histories, both due Black: the higher ranked one gets Black
+    assert white(st(1, "bw"), st(2, "bw")) == 2
+    assert white(st(1, "bw", rank=5), st(2, "bw", rank=1)) == 1
+
+
+def test_e5_initial_colour_by_pairing_number() -> None:
+    assert white(st(1, ""), st(2, "")) == 1
+    assert white(st(1, ""), st(2, ""), "b") == 2
+    assert white(st(4, "", rank=0), st(3, "", rank=1)) == 3

@@ -1,0 +1,100 @@
+"""TRF(x) in and out, and the bbpPairings-style command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tournaments.pairing import PlayedRound, PointSystem, SwissPlayer, pair_dutch
+from tournaments.pairing.__main__ import main
+from tournaments.pairing.generator import GenSettings, generate
+from tournaments.pairing.reference import tournament_trf
+from tournaments.pairing.trf import parse_trf, request_from_trf, write_pairing, write_trf
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def test_round_trip_gives_the_same_requests() -> None:
+    t = generate(GenSettings(players=17, rounds=6, seed=3, forfeit_rate=0.1, late_rate=0.1))
+    trf = parse_trf(tournament_trf(t))
+    assert trf.total_rounds == 6 and trf.points == PointSystem()
+    for rec in t.rounds[1:]:
+        got = {p.id: p.history for p in request_from_trf(trf, rec.request.round).players}
+        for p in rec.request.players:
+            assert got[p.id] == p.history
+
+
+def test_player_line_columns() -> None:
+    p = SwissPlayer(7, 7, 1850, "Sijbrands", (PlayedRound(3, "w", 2), PlayedRound(None, None, 2, False, True)))
+    text = write_trf([p], total_rounds=5)
+    line = next(x for x in text.splitlines() if x.startswith("001"))
+    assert line[4:8] == "   7" and line[48:52] == "1850" and line[80:84] == " 4.0"
+    assert line[91:99] == "   3 w 1" and line[101:109] == "0000 - U"
+
+
+def test_point_codes_and_forbidden_pairs() -> None:
+    text = "XXR 7\nXXC black1\nBBW 1.0\nBBD 0.5\nXXP 3 5 8\n"
+    trf = parse_trf(text)
+    assert trf.points.win == 2 and trf.points.draw == 1  # chess halves doubled
+    assert trf.initial_colour == "b"
+    assert frozenset((5, 8)) in trf.forbidden and frozenset((3, 8)) in trf.forbidden
+
+
+def test_next_round_marks_for_withdrawn_and_excused() -> None:
+    ps = [SwissPlayer(1, 1), SwissPlayer(2, 2, withdrawn=True), SwissPlayer(3, 3, excused=True)]
+    trf = parse_trf(write_trf(ps, total_rounds=3, next_round=1))
+    req = request_from_trf(trf, 1)
+    flags = {p.id: (p.withdrawn, p.excused) for p in req.players}
+    assert flags == {1: (False, False), 2: (True, False), 3: (False, True)}
+
+
+def test_pairing_output_format() -> None:
+    assert write_pairing([(5, 2), (1, 4)], 7) == "3\n5 2\n1 4\n7 0\n"
+
+
+def test_cli_pairs_like_the_library(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    t = generate(GenSettings(players=13, rounds=5, seed=11), rounds=3)
+    src = tmp_path / "in.trf"
+    src.write_text(tournament_trf(t))
+    out = tmp_path / "out.txt"
+    assert main(["--dutch", str(src), "-p", str(out)]) == 0
+    lines = out.read_text().split("\n")
+    res = pair_dutch(request_from_trf(parse_trf(src.read_text())))
+    assert int(lines[0]) == len(res.boards) + (res.bye is not None)
+    assert lines[1] == f"{res.boards[0].white} {res.boards[0].black}"
+
+
+def test_cli_checker(tmp_path: Path) -> None:
+    t = generate(GenSettings(players=15, rounds=4, seed=2))
+    src = tmp_path / "t.trf"
+    src.write_text(tournament_trf(t))
+    assert main(["--dutch", str(src), "-c"]) == 0
+    # swap two opponents in the last round: the checker reports it
+    lines = src.read_text().splitlines()
+    rec = t.rounds[-1].result
+    (a, b), (c, d) = (rec.boards[0].white, rec.boards[0].black), (rec.boards[1].white, rec.boards[1].black)
+    swap = {a: c, c: a, b: d, d: b}
+    fixed = []
+    for line in lines:
+        if line.startswith("001") and int(line[4:8]) in swap:
+            opp = {b: d, d: b, a: c, c: a}[int(line[4:8])]
+            new_opp = swap[opp]
+            line = line[:121] + f"{new_opp:4d}" + line[125:]
+        fixed.append(line)
+    src.write_text("\n".join(fixed) + "\n")
+    assert main(["--dutch", str(src), "-c"]) == 1
+
+
+def test_module_runs_as_a_program(tmp_path: Path) -> None:
+    out = tmp_path / "g.trf"
+    cmd = [sys.executable, "-m", "tournaments.pairing", "-g", str(out), "--players", "9", "--rounds", "3"]
+    subprocess.run(cmd, check=True, cwd=REPO)
+    res = subprocess.run(
+        [sys.executable, "-m", "tournaments.pairing", "--dutch", str(out), "-p"],
+        check=True,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
+    assert res.stdout.split("\n")[0] == "5"
