@@ -22,7 +22,7 @@ from django.urls import NoReverseMatch, reverse
 
 from tests.tournaments.conftest import play_round
 from tournaments import services
-from tournaments.models import Entry, Game, Player, Round, Tournament
+from tournaments.models import Entry, Game, GameSheet, Player, Round, Tournament
 
 ROLES = ("anonymous", "staff", "other_arbiter", "deputy", "chief", "superuser")
 ARBITERS = frozenset({"deputy", "chief", "superuser"})
@@ -187,6 +187,35 @@ def a_free_player(w: World) -> None:
     w.extra["free"] = Player.objects.create(surname="Newcomer", fmjd_id=777001)
 
 
+def sheet_pdn(game: Game, result: str) -> str:
+    return (f'[Round "{game.round.number}"]\n[White "{game.white.player.full_name}"]\n'
+            f'[Black "{game.black.player.full_name}"]\n[Result "{result}"]\n\n1. 32-28 19-23 2. 28x19 14x23 {result}\n')
+
+
+def game1(w: World) -> Game:
+    return w.round(1).games.select_related("white__player", "black__player", "round").get(board=1)
+
+
+def a_sheet_that_disagrees(w: World) -> None:
+    from tournaments import sheets
+
+    play_round(w.a, {1: "2-0"}, complete=False)
+    sheets.sheet_upload(game=game1(w), data=sheet_pdn(game1(w), "0-2"), source_name="b1.pdn")
+
+
+def a_round_preview(w: World) -> None:
+    from tournaments import sheets
+    from tournaments.sheet_admin import _pack
+
+    play_round(w.a, complete=False)
+    preview = sheets.round_import_preview(round=w.round(1), data=sheet_pdn(game1(w), "1-1"), source_name="r1.pdn")
+    w.extra["payload"] = _pack(w.round(1), preview, False)
+
+
+def sheets_of_a(w: World) -> object:
+    return sorted(GameSheet.objects.filter(game__round__tournament=w.a).values_list("game__board", "status"))
+
+
 # --- The matrix ------------------------------------------------------------------------------
 
 
@@ -251,6 +280,17 @@ ENDPOINTS = [
         entries, setup=a_free_player),
     Endpoint("entry action: withdraw", action(Entry, "withdraw", lambda w: [w.entry(2)], apply=1, after_round=0),
              entries),
+    Endpoint("game sheet: upload", lambda w: (reverse("admin:tournaments_game_sheet", args=[game1(w).pk]),
+                                              {"text": sheet_pdn(game1(w), "1-1")}), sheets_of_a,
+             setup=lambda w: play_round(w.a, complete=False)),
+    Endpoint("game sheet: accept its result", lambda w: (
+        reverse("admin:tournaments_game_sheet", args=[game1(w).pk]), {"accept": "1", "version": game1(w).version}),
+        results, setup=a_sheet_that_disagrees),
+    Endpoint("game action: accept the sheet's result", action(Game, "accept_sheet_result", lambda w: [game1(w)]),
+             results, setup=a_sheet_that_disagrees),
+    Endpoint("round sheets: confirm the upload", lambda w: (
+        reverse("admin:tournaments_round_sheets", args=[w.round(1).pk]),
+        {"confirm": "1", "payload": w.extra["payload"]}), sheets_of_a, setup=a_round_preview),
     Endpoint("player page: change a player of A", change_form(lambda w: w.entry(1).player, rating="1234"), players),
     Endpoint("player CSV import into A", csv_upload(lambda w: "surname,fmjd_id,rating\nNewcomer,777002,1500\n",
                                                     True), entries),
@@ -328,6 +368,69 @@ def test_read_matrix(world: World, read: Read, role: str) -> None:
         assert response.status_code in {302, 403, 404}
         if response.status_code == 302:
             assert response["Location"] != url and not response["Location"].startswith(url)
+
+
+@dataclass(frozen=True)
+class Export:
+    """A download of a tournament's data: given to its arbiters only, whatever the tournament's visibility."""
+
+    name: str
+    request: Callable[[World], tuple[str, str, dict[str, Any]]]  # method, url, data
+    allowed: frozenset[str] = ARBITERS
+
+
+EXPORTS = [
+    Export("round PDN (admin)", lambda w: ("get", reverse("admin:tournaments_round_pdn", args=[w.round(1).pk]), {})),
+    Export("action: round PDN", lambda w: ("post", *action(Round, "export_round_pdn", lambda w: [w.round(1)])(w))),
+    Export("action: tournament PDN", lambda w: ("post", *action(Tournament, "export_tournament_pdn",
+                                                                 lambda w: [w.a])(w))),
+    Export("scoresheets PDF", lambda w: ("get", reverse("tournaments:scoresheets_pdf", args=[w.a.slug, 1]), {})),
+]
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("export", EXPORTS, ids=[e.name for e in EXPORTS])
+def test_export_matrix(world: World, export: Export, role: str) -> None:
+    completed(world)
+    world.a.public = False
+    world.a.save()
+    method, url, data = export.request(world)
+    response = getattr(world.client(role), method)(url, data)
+    assert response.status_code < 500
+    # An action run on nothing in one's scope may still answer with an empty file: what must never be
+    # delivered is the tournament's content (its players' names, or a PDF of it).
+    body = response.content if response.status_code == 200 else b""
+    delivered = body.startswith(b"%PDF") or b"Player01" in body
+    assert delivered == (role in export.allowed), (role, response.status_code, response.get("Content-Type"))
+
+
+PUBLIC_PAGES = ["tournaments:tournament", "tournaments:standings", "tournaments:crosstable", "tournaments:round",
+                "tournaments:standings_pdf", "tournaments:crosstable_pdf", "tournaments:pairings_pdf",
+                "tournaments:player", "tournaments:games_pdn", "tournaments:round_games_pdn"]
+
+
+def public_url(name: str, w: World) -> str:
+    args: list[object] = [w.a.slug]
+    if name in {"tournaments:round", "tournaments:pairings_pdf", "tournaments:round_games_pdn",
+                "tournaments:player"}:
+        args.append(1)
+    return reverse(name, args=args)
+
+
+@pytest.mark.parametrize("name", PUBLIC_PAGES)
+def test_public_pages_show_public_tournaments_to_everyone_and_others_to_nobody(world: World, name: str) -> None:
+    completed(world)
+    url = public_url(name, world)
+    assert world.client("anonymous").get(url).status_code == 200
+    world.a.public = False
+    world.a.save()
+    for role in ROLES:
+        assert world.client(role).get(url).status_code == 404, role
+
+
+def test_public_pages_hide_draft_rounds(world: World) -> None:
+    paired(world)
+    assert world.client("anonymous").get(reverse("tournaments:round", args=[world.a.slug, 1])).status_code == 404
 
 
 def test_an_arbiter_lists_only_his_tournaments_objects(world: World) -> None:
