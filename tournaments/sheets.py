@@ -161,7 +161,8 @@ def judge(parsed: ParsedGame, recorded: str) -> Verdict:
         flags.append(f"early draw (compet. 5.3): {early[0].message}")
     irregular = [i for i in replay.issues if i.severity == ERROR and (i.article or "").startswith("5.4")]
     if not irregular and not replay.legal:
-        irregular = [i for i in replay.issues if i.severity == ERROR]
+        # The replay stopped or met a move it could not place: the first error at a ply says where.
+        irregular = [i for i in replay.issues if i.severity == ERROR and i.ply is not None]
     if parsed.refused:
         irregular = []
         flags.append(parsed.refused)
@@ -246,6 +247,8 @@ def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: 
     if len(games) != 1:
         raise SheetUploadError(f"{upload.source_name}: {len(games)} games in the file; a game's sheet holds one "
                                "(upload several games on the round page).")
+    if games[0].refused:
+        raise SheetUploadError(f"{upload.source_name}: {games[0].refused}.")
     locked = Game.objects.select_for_update(of=("self",)).select_related(
         "round", "white__player", "black__player").get(pk=game.pk)
     pairing = _pairing(locked, has_sheet=_has_sheet(locked))

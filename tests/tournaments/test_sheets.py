@@ -120,6 +120,10 @@ def test_single_upload_refusals(game: Game) -> None:
     two = sheet_text(game, finished_game("2-0"), "2-0") * 2
     with pytest.raises(SheetUploadError, match="2 games in the file"):
         sheet_upload(game=game, data=two)
+    with pytest.raises(SheetUploadError, match="Russian draughts"):
+        sheet_upload(game=game, data='[GameType "25"]\n1. c3-d4 *\n')
+    with pytest.raises(SheetUploadError, match="the Round tag says round 4, this is round 1"):
+        sheet_upload(game=game, data=sheet_text(game, finished_game("2-0"), "2-0").replace('"1"]', '"4"]'))
     # A sheet naming nobody is taken for the game it is uploaded on.
     anonymous = "1. 32-28 19-23 2. 28x19 14x23 2-0\n"
     assert sheet_upload(game=game, data=anonymous).status == "not_verifiable"
