@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
-from rules import core, draws
+from rules import core, draws, notation
 from rules.fen import format_fen, parse_fen
-from rules.geometry import BIT_OF, SQUARE_OF, VALID, squares_of
+from rules.geometry import BIT_OF, INDEX_OF, RAYS, SQUARE_OF, VALID, squares_of
 from rules.types import BLACK, WHITE, Color, IllegalMoveError, Move, Outcome, Piece, RulesError
 
 INITIAL_FEN = "W:W31-50:B1-20"
@@ -17,14 +18,27 @@ PositionKey = tuple[int, int, int, bool]
 
 _Table = dict[Move, list[tuple[int, ...]]]
 
+# What the fast path of parse_move reads: `32-28`, `28x19` and long captures, nothing else (no
+# spaces, no strength marks); any other text goes to rules.notation, which reads every form.
+_SHORT_RE = re.compile(r"(\d\d?)[-xX:](\d\d?)")
+_LONG_RE = re.compile(r"\d\d?(?:[-xX:]\d\d?){2,}")
+_SEPARATOR_RE = re.compile(r"[-xX:]")
+
 
 class _Undo(NamedTuple):
+    """The position before a move, and the draw-rule counts that include that position."""
+
     white: int
     black: int
     kings: int
     turn: Color
     # The legal moves of that position, so that pop does not generate them again.
     legal: tuple[PositionKey, _Table] | None
+    # Plies in a row, ending with this move, in which a king moved without capturing (6.2).
+    kings_only: int
+    # Where the 6.3 / 6.4 counts started, as indices into the history, once this position is counted.
+    start16: int | None
+    start5: int | None
 
 
 def _check_square(square: int) -> int:
@@ -53,6 +67,10 @@ class Board:
         self.move_stack: list[Move] = []
         self._undo: list[_Undo] = []
         self._legal_cache: tuple[PositionKey, _Table] | None = None
+        # How often each earlier position of the game occurred (the current one is not counted).
+        self._seen: dict[PositionKey, int] = {}
+        # The last move parse_move found legal, with its position: push need not check it again.
+        self._verified: tuple[PositionKey, Move] | None = None
         self._set_fen(INITIAL_FEN if fen is None else fen)
 
     @classmethod
@@ -122,6 +140,8 @@ class Board:
         other.move_stack = list(self.move_stack)
         other._undo = list(self._undo)
         other._legal_cache = self._legal_cache
+        other._seen = dict(self._seen)
+        other._verified = None
         return other
 
     def key(self) -> PositionKey:
@@ -212,14 +232,18 @@ class Board:
 
     def push(self, move: Move) -> None:
         """Play a legal move; raises IllegalMoveError otherwise."""
-        table = self._legal_table()
-        routes = table.get(move) if isinstance(move, Move) else None
-        if routes is None:
-            raise IllegalMoveError(f"{move} is not a legal move in {self.fen()}")
-        if move.path not in routes:
-            # Same move, but the caller gave a route we do not know (e.g. start and end only).
-            move = next(m for m in table if m == move)
-        self._undo.append(_Undo(self._white, self._black, self._kings, self._turn, self._legal_cache))
+        key = self.key()
+        verified = self._verified
+        if verified is None or verified[1] is not move or verified[0] != key:
+            table = self._legal_table()
+            routes = table.get(move) if isinstance(move, Move) else None
+            if routes is None:
+                raise IllegalMoveError(f"{move} is not a legal move in {self.fen()}")
+            if move.path not in routes:
+                # Same move, but the caller gave a route we do not know (e.g. start and end only).
+                move = next(m for m in table if m == move)
+        self._verified = None
+        self._count(key, move)
         cap = 0
         for sq in move.captured:
             cap |= BIT_OF[sq]
@@ -232,14 +256,31 @@ class Board:
             self._turn = WHITE
         self.move_stack.append(move)
 
+    def _count(self, key: PositionKey, move: Move) -> None:
+        """Record the position `move` is played from, with the draw-rule counts (6.1-6.4) up to it."""
+        previous = self._undo[-1] if self._undo else None
+        king_move = not move.captured and self._kings & BIT_OF[move.path[0]]
+        kings_only = (previous.kings_only + 1 if previous else 1) if king_move else 0
+        start16, start5 = _ending_counts(previous, len(self._undo), key)
+        self._undo.append(_Undo(key[0], key[1], key[2], self._turn, self._legal_cache, kings_only,
+                                start16, start5))
+        self._seen[key] = self._seen.get(key, 0) + 1
+
     def pop(self) -> Move:
         """Take back the last move, restoring the exact position before it (set_piece included)."""
         if not self.move_stack:
             raise RulesError("pop from an empty move stack")
         undo = self._undo.pop()
         self._white, self._black, self._kings, self._turn = undo.white, undo.black, undo.kings, undo.turn
+        key = (undo.white, undo.black, undo.kings, undo.turn is WHITE)
+        left = self._seen[key] - 1
+        if left:
+            self._seen[key] = left
+        else:
+            del self._seen[key]
         if undo.legal is not None:
             self._legal_cache = undo.legal
+        self._verified = None
         return self.move_stack.pop()
 
     def peek(self) -> Move | None:
@@ -250,20 +291,79 @@ class Board:
     def notation(self, move: Move) -> str:
         """Art. 8.2 with PDN 3.0: `32-28`, `28x19`, long form only when another legal capture shares
         start and end."""
-        from rules.notation import move_notation
-
-        return move_notation(self, move)
+        return notation.move_notation(self, move)
 
     def parse_move(self, text: str) -> Move:
         """Read `32-28`, `28x19`, `47x38x24x13x36` (also ':' or '-' for captures) as a legal move."""
-        from rules.notation import parse_move
-
-        return parse_move(self, text)
+        move = self._parse_fast(text) if type(text) is str else None
+        if move is None:
+            move = notation.parse_move(self, text)
+        self._verified = (self.key(), move)
+        return move
 
     def push_notation(self, text: str) -> Move:
         move = self.parse_move(text)
         self.push(move)
         return move
+
+    def _parse_fast(self, text: str) -> Move | None:
+        """The legal move a plain `a-b`, `axb` or `axcxb` names, found without building the legal move
+        table; None whenever the answer is not a single legal move, so that rules.notation decides
+        (and words the error).  It returns the very Move the full path would: same path, same captures.
+        """
+        short = _SHORT_RE.fullmatch(text)
+        if short is not None:
+            squares = [int(short[1]), int(short[2])]
+        elif _LONG_RE.fullmatch(text):
+            squares = [int(part) for part in _SEPARATOR_RE.split(text)]
+        else:
+            return None
+        for sq in squares:
+            if not 1 <= sq <= 50:
+                return None
+        start, end = squares[0], squares[-1]
+        own, opp = self._sides(self._turn)
+        if not own & BIT_OF[start]:
+            return None
+        empty = VALID & ~(own | opp)
+        kings = own & self._kings
+        men = own ^ kings
+        if not core.has_capture(men, kings, opp, empty):
+            if len(squares) == 2 and self._quiet_reaches(start, end, kings, empty):
+                return Move._trusted((start, end), ())
+            return None
+        # Same generator and order as _legal_table, so the route chosen for a short capture is the same.
+        first, last = INDEX_OF[start], INDEX_OF[end]
+        matching = [(cap, routes)
+                    for (frm, to, cap), routes in core.maximal(core.capture_sequences(men, kings, opp, empty)).items()
+                    if frm == first and to == last]
+        if len(squares) == 2:
+            if len(matching) != 1:
+                return None
+            cap, routes = matching[0]
+            return Move._trusted(tuple(SQUARE_OF[i] for i in routes[0]), tuple(squares_of(cap)))
+        wanted = tuple(INDEX_OF[sq] for sq in squares)
+        exact = [cap for cap, routes in matching if wanted in routes]
+        if len(exact) != 1:
+            return None
+        return Move._trusted(tuple(squares), tuple(squares_of(exact[0])))
+
+    def _quiet_reaches(self, start: int, end: int, kings: int, empty: int) -> bool:
+        """Whether the side to move's piece on `start` has a quiet move to `end` (3.4, 3.9)."""
+        frm, to = BIT_OF[start], BIT_OF[end]
+        if not empty & to:
+            return False
+        if not kings & frm:
+            # Ghost squares make a diagonal step the same shift everywhere (rules.geometry).
+            steps = (frm >> 5) | (frm >> 6) if self._turn is WHITE else (frm << 5) | (frm << 6)
+            return bool(steps & to)
+        for ray in RAYS[INDEX_OF[start]]:
+            for bit, _ in ray:
+                if not empty & bit:
+                    break
+                if bit == to:
+                    return True
+        return False
 
     # -- end of game ------------------------------------------------------------------------------
 
@@ -279,6 +379,7 @@ class Board:
         """The result if the game is over by art. 7.2.2, 7.2.3 or 6.1-6.4, else None.
 
         Wins are checked before draws: a move that wins on the last move of a count still wins.
+        The draw counts are kept up to date by push and pop, so this does not rescan the game.
         """
         ply = len(self.move_stack)
         own, opp = self._sides(self._turn)
@@ -288,40 +389,18 @@ class Board:
         if not opp:
             winner = self._turn
             return Outcome(winner, "7.2.3", f"{winner.opponent.name.capitalize()} has no pieces left.", ply)
-        if not self._legal_table():
+        if not core.count_legal(self._turn is WHITE, own, opp, self._kings):
             return Outcome(self._turn.opponent, "7.2.2",
                            f"{self._turn.name.capitalize()} is to move and has no legal move.", ply)
-        history = self._history()
-        current = history[-1][0]
-        if sum(1 for key, _ in history if key == current) >= 3:
+        current = self.key()
+        if self._seen.get(current, 0) + 1 >= 3:
             return Outcome(None, "6.1", "The same position occurred for the third time with the same side "
                            "to move.", ply)
-        kings_only = 0
-        for key, move in reversed(history[:-1]):
-            assert move is not None
-            if move.captured or not key[2] & BIT_OF[move.start]:
-                break
-            kings_only += 1
-        if kings_only >= draws.KINGS_ONLY_PLIES:
+        last = self._undo[-1] if self._undo else None
+        if last is not None and last.kings_only >= draws.KINGS_ONLY_PLIES:
             return Outcome(None, "6.2", "Only kings moved, without capture, for 25 moves by each player.",
                            ply)
-        return self._counted_ending(history, ply)
-
-    def _counted_ending(self, history: list[tuple[PositionKey, Move | None]], ply: int) -> Outcome | None:
-        start16: int | None = None
-        start5: int | None = None
-        for i, (key, _) in enumerate(history):
-            kind = draws.category(key[0], key[1], key[2])
-            if kind == draws.SIXTEEN:
-                start5 = None
-                if start16 is None:
-                    start16 = i
-            elif kind == draws.FIVE:
-                if start5 is None:
-                    start5 = i
-                # start16 is kept on purpose: the 16-move limit keeps running (see rules.draws).
-            else:
-                start16 = start5 = None
+        start16, start5 = _ending_counts(last, ply, current)
         limits: list[tuple[int, str, str]] = []
         if start16 is not None:
             limits.append((start16 + draws.SIXTEEN_MOVE_PLIES, "6.3",
@@ -337,6 +416,19 @@ class Board:
 
     def is_game_over(self) -> bool:
         return self.outcome() is not None
+
+
+def _ending_counts(previous: _Undo | None, index: int, key: PositionKey) -> tuple[int | None, int | None]:
+    """Where the 6.3 and 6.4 counts started once the position `key`, at `index` in the history, is
+    counted after the earlier ones (whose counts `previous` holds).  See rules.draws for the rules."""
+    start16, start5 = (previous.start16, previous.start5) if previous is not None else (None, None)
+    kind = draws.category(key[0], key[1], key[2])
+    if kind == draws.SIXTEEN:
+        return (index if start16 is None else start16), None
+    if kind == draws.FIVE:
+        # start16 is kept on purpose: the 16-move limit keeps running (see rules.draws).
+        return start16, (index if start5 is None else start5)
+    return None, None
 
 
 def perft(board: Board, depth: int) -> int:

@@ -40,6 +40,10 @@ def category(white: int, black: int, kings: int) -> int:
     Both articles put a set of pieces with at least one king against a lone king: three pieces
     (3 kings, 2 kings + 1 man, 1 king + 2 men) for 6.3; two or one (2 kings, king + man, king) for 6.4.
     """
+    if white & (white - 1) and black & (black - 1):
+        # Both sides have two pieces or more, so neither has a lone king: the common case, decided
+        # without counting because the board asks this after every move.
+        return NONE
     w_men, w_kings = _side(white, kings)
     b_men, b_kings = _side(black, kings)
     for (men, kgs), (o_men, o_kings) in (((w_men, w_kings), (b_men, b_kings)),
