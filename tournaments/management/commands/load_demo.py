@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import textwrap
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -175,7 +176,8 @@ def _pdn(game: Game, moves: list[str], result: str) -> str:
             "WhiteFMJDId": str(game.white.player.fmjd_id), "BlackFMJDId": str(game.black.player.fmjd_id),  # type: ignore[union-attr]
             "Result": result, "GameType": "20"}
     head = "\n".join(f'[{k} "{v}"]' for k, v in tags.items())
-    return f"{head}\n\n{numbered} {result}\n"
+    body = textwrap.fill(f"{numbered} {result}", width=80, break_long_words=False, break_on_hyphens=False)
+    return f"{head}\n\n{body}\n"
 
 
 def attach_demo_sheets(tournament: Tournament, user: Any) -> str:
