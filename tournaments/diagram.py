@@ -55,8 +55,6 @@ def board_svg(code: str, *, highlight: Iterable[int] = (), flipped: bool = False
         x, y = col * SQUARE, row * SQUARE
         cls = "dark lit" if sq in lit else "dark"
         parts.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}" class="{cls}" data-sq="{sq}"/>')
-        if numbers:
-            parts.append(f'<text x="{x + 2}" y="{y + 9}" class="num">{sq}</text>')
         cx, cy, r = x + SQUARE // 2, y + SQUARE // 2, SQUARE * 0.4
         # Every slot carries both the man and the crown; CSS shows what the class says.
         parts.append(
@@ -64,6 +62,9 @@ def board_svg(code: str, *, highlight: Iterable[int] = (), flipped: bool = False
             f'<circle cx="{cx}" cy="{cy}" r="{r:.0f}"/>'
             f'<circle cx="{cx}" cy="{cy}" r="{r * 0.55:.0f}" class="crown"/></g>'
         )
+        if numbers:
+            # After the piece, so CSS can show the number on empty squares only ("g.p.e + text").
+            parts.append(f'<text x="{x + 2}" y="{y + 9}" class="num">{sq}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -74,6 +74,10 @@ def player_html(slug: str, p: PlayerLine | None, *, link: bool = True) -> SafeSt
     )
 
 
+# Columns a phone screen drops (CSS class "opt"): the rest of the row says what matters.
+OPTIONAL_NUM = {"td": {"class": "num opt"}, "th": {"class": "opt"}}
+
+
 class ValueColumn(tables.Column):
     """A column reading record[key] (records are dicts here), with an optional renderer."""
 
@@ -141,7 +145,7 @@ def _row_attrs() -> dict[str, Any]:
 class StandingsTable(_Base):
     rank = ValueColumn("rank", verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
     player = ValueColumn("player", verbose_name=_("Player"), attrs={"td": {"class": "name"}})
-    rating = ValueColumn("rating", verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
+    rating = ValueColumn("rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     points = ValueColumn("points", verbose_name=_("Pts"), attrs={"td": {"class": "num pts"}})
     played = ValueColumn("played", verbose_name=_("Games"), attrs={"td": {"class": "num"}})
 
@@ -154,9 +158,9 @@ class StandingsTable(_Base):
 
 class CrosstableTable(_Base):
     number = ValueColumn("number", verbose_name="#", attrs={"td": {"class": "num"}})
-    rank = ValueColumn("rank", verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
+    rank = ValueColumn("rank", verbose_name=_("Rank"), attrs=OPTIONAL_NUM)
     player = ValueColumn("player", verbose_name=_("Player"), attrs={"td": {"class": "name"}})
-    rating = ValueColumn("rating", verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
+    rating = ValueColumn("rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
 
     @classmethod
     def build(cls, slug: str, table: Crosstable) -> CrosstableTable:
@@ -223,7 +227,7 @@ class PlayerGamesTable(_Base):
     round = ValueColumn("round", verbose_name=_("Round"), attrs={"td": {"class": "num"}})
     colour = ValueColumn("colour", verbose_name=_("Colour"))
     opponent = ValueColumn("opponent", verbose_name=_("Opponent"), attrs={"td": {"class": "name"}})
-    rating = ValueColumn("rating", verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
+    rating = ValueColumn("rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     result = ValueColumn("result", verbose_name=_("Result"), attrs={"td": {"class": "result"}})
     running = ValueColumn("running", verbose_name=_("Score"), attrs={"td": {"class": "num pts"}})
     game = ValueColumn("game", verbose_name="", attrs={"td": {"class": "link"}})

@@ -1,0 +1,69 @@
+"""Playwright on Debian's headless chromium against pytest-django's live server, with the demo loaded."""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls made by the tests themselves
+# (loading the demo, looking up ids) would otherwise be refused as "async unsafe".
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("DAMIER_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "artifacts" / "screenshots"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} not found (apt-get install chromium; .ci/run does it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def demo(transactional_db: None, live_server: Any) -> str:
+    """The demo tournament on the live server; returns the server's base URL."""
+    from django.core.management import call_command
+
+    call_command("load_demo", stdout=io.StringIO())
+    return str(live_server.url)
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    pg = context.new_page()
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  locale="en-GB")
+    pg = context.new_page()
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+def shot(pg: Any, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    pg.screenshot(path=str(path), full_page=True)
+    return path
