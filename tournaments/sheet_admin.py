@@ -341,6 +341,9 @@ class RoundSheetsMixin(_ExtraActions):
                 messages.error(request, f"Nothing stored: {exc}")
                 return HttpResponseRedirect(request.path)
             messages.success(request, f"{len(stored)} sheet(s) stored for round {rnd.number}.")
+            if preview.skipped:
+                messages.warning(request, "Not stored, a sheet arrived since the preview: board(s) "
+                                 + ", ".join(map(str, preview.skipped)) + ".")
             return HttpResponseRedirect(reverse("admin:tournaments_round_change", args=[rnd.pk]))
         if request.method == "POST":
             form = RoundUploadForm(request.POST, request.FILES)

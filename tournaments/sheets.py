@@ -304,6 +304,8 @@ class RoundImport:
     upload: Upload
     items: list[ImportItem]
     missing_boards: list[int]  # boards of the round (not byes) no game of the file matched
+    replace: bool = False
+    skipped: list[int] = field(default_factory=list)  # boards that got a sheet between preview and confirm
 
     @property
     def matched(self) -> list[ImportItem]:
@@ -356,7 +358,7 @@ def round_import_preview(*, round: Round, data: bytes | str, source_name: str = 
         items.append(item)
     taken = {item.match.game_id for item in items}
     missing = [g.board for g in pairs if g.black_id is not None and g.pk not in taken and not _has_sheet(g)]
-    return RoundImport(round, upload, items, missing)
+    return RoundImport(round, upload, items, missing, replace)
 
 
 @transaction.atomic
@@ -365,6 +367,10 @@ def round_import_confirm(*, preview: RoundImport, user: Any = None) -> list[Game
     stored = []
     for item in preview.matched:
         game = Game.objects.select_for_update(of=("self",)).get(pk=item.match.game_id)
+        if not preview.replace and GameSheet.objects.filter(game=game).exists():
+            # Another upload stored a sheet for this board since the preview: it is kept, not overwritten.
+            preview.skipped.append(game.board)
+            continue
         parsed = read_games(item.text, preview.upload.source_name)[0]
         stored.append(_store(game, preview.upload, item.text, judge(parsed, game.result), user))
     return stored

@@ -19,6 +19,7 @@ from tournaments.sheets import (
     decode_upload,
     game_sheet_status,
     needs_look_q,
+    round_import_confirm,
     round_import_preview,
     sheet_accept_result,
     sheet_replay,
@@ -168,3 +169,14 @@ def test_round_preview_colours_reversed_and_players_not_in_round(game: Game) -> 
     assert "'Someone, Else' is not a player of this round" in reasons[1]
     assert preview.missing_boards == [1, 2]
     assert "UNMATCHED" in preview.text()
+
+
+@pytest.mark.django_db
+def test_a_sheet_stored_between_preview_and_confirm_is_not_overwritten(game: Game) -> None:
+    text = sheet_text(game, finished_game("2-0"), "2-0")
+    preview = round_import_preview(round=game.round, data=text, source_name="r1.pdn")
+    assert [item.match.board for item in preview.matched] == [1]
+    first = sheet_upload(game=game, data="1. 32-28 19-23 2-0\n", source_name="other.pdn")
+    assert round_import_confirm(preview=preview) == []
+    assert preview.skipped == [1]
+    assert GameSheet.objects.get(game=game).source_name == first.source_name == "other.pdn"

@@ -50,6 +50,9 @@ class Command(BaseCommand):
         elif options["confirm"]:
             stored = round_import_confirm(preview=preview)
             self.stdout.write(f"Stored {len(stored)} sheet(s).")
+            if preview.skipped:
+                self.stdout.write("Not stored, a sheet arrived meanwhile: board(s) "
+                                  + ", ".join(map(str, preview.skipped)))
         else:
             self.stdout.write(f"Nothing stored: run again with --confirm to store the {len(preview.matched)} "
                               "matched sheet(s).")
