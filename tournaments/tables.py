@@ -12,8 +12,8 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Game
@@ -98,6 +98,29 @@ class _Base(tables.Table):
         kwargs.setdefault("attrs", {"class": "listing"})
         kwargs.setdefault("template_name", "tournaments/_table.html")
         super().__init__(data, **kwargs)
+
+    def body_html(self) -> SafeString:
+        """The <tbody> rows, rendered in one pass over the records.
+
+        django-tables2's BoundRow path resolves attributes and renders every cell through the template
+        engine, which costs about 0.1 ms a cell: 200 crosstable rows of 18 columns took most of the
+        300 ms budget. Here each column's <td> attributes are computed once and each cell is its
+        column's render() of the record's value, escaped like the template would.
+        """
+        columns = [(bc.column, bc.accessor, bc.attrs["td"].as_html()) for bc in self.columns]
+        out: list[str] = []
+        for i, record in enumerate(self.data):
+            classes = ["withdrawn"] if record.get("withdrawn") else []
+            classes.append("odd" if i % 2 else "even")
+            note = record.get("note")
+            title = f' title="{conditional_escape(note)}"' if note else ""
+            cells = []
+            for column, accessor, td in columns:
+                value = accessor.resolve(record)
+                rendered = column.render(value) if isinstance(column, ValueColumn) else value
+                cells.append(f"<td {td}>{conditional_escape(rendered)}</td>")
+            out.append(f'<tr class="{" ".join(classes)}"{title}>{"".join(cells)}</tr>')
+        return mark_safe("\n".join(out))  # every cell went through conditional_escape
 
 
 class TournamentTable(_Base):
