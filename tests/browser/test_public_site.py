@@ -130,3 +130,16 @@ def test_screenshots_desktop_and_phone(demo: str, page: Any, phone: Any) -> None
             # Nothing may be wider than the screen except inside the scrolling table boxes.
             overflow = pg.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{name} at {width} width scrolls sideways by {overflow}px"
+
+
+def test_swiss_crosstable_screenshots(demo: str, page: Any, phone: Any) -> None:
+    from bench.pages import build_swiss
+
+    t = build_swiss(24, 5, slug="swiss-open")
+    for width, pg in (("desktop", page), ("phone", phone)):
+        pg.goto(f"{demo}/t/{t.slug}/crosstable/")
+        first = pg.locator("table.listing tbody tr").first.locator("td")
+        assert re.fullmatch(r"\d+[wb](2|1|0|2F|0F)|bye", first.nth(4).inner_text())
+        shot(pg, f"crosstable-swiss-{width}")
+        overflow = pg.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0
