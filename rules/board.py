@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from rules import core, draws, notation
+from rules.fast_notation import read_plain
 from rules.fen import format_fen, parse_fen
-from rules.geometry import BIT_OF, INDEX_OF, RAYS, SQUARE_OF, VALID, squares_of
+from rules.geometry import BIT_OF, SQUARE_OF, VALID, squares_of
 from rules.types import BLACK, WHITE, Color, IllegalMoveError, Move, Outcome, Piece, RulesError
 
 INITIAL_FEN = "W:W31-50:B1-20"
@@ -18,11 +18,8 @@ PositionKey = tuple[int, int, int, bool]
 
 _Table = dict[Move, list[tuple[int, ...]]]
 
-# What the fast path of parse_move reads: `32-28`, `28x19` and long captures, nothing else (no
-# spaces, no strength marks); any other text goes to rules.notation, which reads every form.
-_SHORT_RE = re.compile(r"(\d\d?)[-xX:](\d\d?)")
-_LONG_RE = re.compile(r"\d\d?(?:[-xX:]\d\d?){2,}")
-_SEPARATOR_RE = re.compile(r"[-xX:]")
+# A Piece is an immutable value: piece_at hands out these four instead of building one per call.
+_PIECES = {(color, king): Piece(color, king) for color in (WHITE, BLACK) for king in (False, True)}
 
 
 class _Undo(NamedTuple):
@@ -45,6 +42,13 @@ def _check_square(square: int) -> int:
     if not isinstance(square, int) or not 1 <= square <= 50:
         raise RulesError(f"square {square!r} is outside 1-50")
     return BIT_OF[square]
+
+
+def _raw(move: Move) -> core.RawMove:
+    cap = 0
+    for sq in move.captured:
+        cap |= BIT_OF[sq]
+    return BIT_OF[move.path[0]], BIT_OF[move.path[-1]], cap
 
 
 def _capture_table(captures: core.Captures) -> _Table:
@@ -70,7 +74,7 @@ class Board:
         # How often each earlier position of the game occurred (the current one is not counted).
         self._seen: dict[PositionKey, int] = {}
         # The last move parse_move found legal, with its position: push need not check it again.
-        self._verified: tuple[PositionKey, Move] | None = None
+        self._verified: tuple[PositionKey, Move, core.RawMove] | None = None
         self._set_fen(INITIAL_FEN if fen is None else fen)
 
     @classmethod
@@ -107,9 +111,9 @@ class Board:
     def piece_at(self, square: int) -> Piece | None:
         bit = _check_square(square)
         if self._white & bit:
-            return Piece(WHITE, bool(self._kings & bit))
+            return _PIECES[WHITE, bool(self._kings & bit)]
         if self._black & bit:
-            return Piece(BLACK, bool(self._kings & bit))
+            return _PIECES[BLACK, bool(self._kings & bit)]
         return None
 
     def set_piece(self, square: int, piece: Piece | None) -> None:
@@ -234,7 +238,9 @@ class Board:
         """Play a legal move; raises IllegalMoveError otherwise."""
         key = self.key()
         verified = self._verified
-        if verified is None or verified[1] is not move or verified[0] != key:
+        if verified is not None and verified[1] is move and verified[0] == key:
+            raw = verified[2]
+        else:
             table = self._legal_table()
             routes = table.get(move) if isinstance(move, Move) else None
             if routes is None:
@@ -242,12 +248,9 @@ class Board:
             if move.path not in routes:
                 # Same move, but the caller gave a route we do not know (e.g. start and end only).
                 move = next(m for m in table if m == move)
+            raw = _raw(move)
         self._verified = None
-        self._count(key, move)
-        cap = 0
-        for sq in move.captured:
-            cap |= BIT_OF[sq]
-        raw = (BIT_OF[move.path[0]], BIT_OF[move.path[-1]], cap)
+        self._count(key, move, raw)
         if self._turn is WHITE:
             self._white, self._black, self._kings = core.apply_raw(True, self._white, self._black, self._kings, raw)
             self._turn = BLACK
@@ -256,10 +259,10 @@ class Board:
             self._turn = WHITE
         self.move_stack.append(move)
 
-    def _count(self, key: PositionKey, move: Move) -> None:
+    def _count(self, key: PositionKey, move: Move, raw: core.RawMove) -> None:
         """Record the position `move` is played from, with the draw-rule counts (6.1-6.4) up to it."""
         previous = self._undo[-1] if self._undo else None
-        king_move = not move.captured and self._kings & BIT_OF[move.path[0]]
+        king_move = not raw[2] and self._kings & raw[0]
         kings_only = (previous.kings_only + 1 if previous else 1) if king_move else 0
         start16, start5 = _ending_counts(previous, len(self._undo), key)
         self._undo.append(_Undo(key[0], key[1], key[2], self._turn, self._legal_cache, kings_only,
@@ -295,75 +298,21 @@ class Board:
 
     def parse_move(self, text: str) -> Move:
         """Read `32-28`, `28x19`, `47x38x24x13x36` (also ':' or '-' for captures) as a legal move."""
-        move = self._parse_fast(text) if type(text) is str else None
-        if move is None:
+        found = self._parse_fast(text) if type(text) is str else None
+        if found is None:
             move = notation.parse_move(self, text)
-        self._verified = (self.key(), move)
-        return move
+            found = move, _raw(move)
+        self._verified = (self.key(), *found)
+        return found[0]
 
     def push_notation(self, text: str) -> Move:
         move = self.parse_move(text)
         self.push(move)
         return move
 
-    def _parse_fast(self, text: str) -> Move | None:
-        """The legal move a plain `a-b`, `axb` or `axcxb` names, found without building the legal move
-        table; None whenever the answer is not a single legal move, so that rules.notation decides
-        (and words the error).  It returns the very Move the full path would: same path, same captures.
-        """
-        short = _SHORT_RE.fullmatch(text)
-        if short is not None:
-            squares = [int(short[1]), int(short[2])]
-        elif _LONG_RE.fullmatch(text):
-            squares = [int(part) for part in _SEPARATOR_RE.split(text)]
-        else:
-            return None
-        for sq in squares:
-            if not 1 <= sq <= 50:
-                return None
-        start, end = squares[0], squares[-1]
+    def _parse_fast(self, text: str) -> tuple[Move, core.RawMove] | None:
         own, opp = self._sides(self._turn)
-        if not own & BIT_OF[start]:
-            return None
-        empty = VALID & ~(own | opp)
-        kings = own & self._kings
-        men = own ^ kings
-        if not core.has_capture(men, kings, opp, empty):
-            if len(squares) == 2 and self._quiet_reaches(start, end, kings, empty):
-                return Move._trusted((start, end), ())
-            return None
-        # Same generator and order as _legal_table, so the route chosen for a short capture is the same.
-        first, last = INDEX_OF[start], INDEX_OF[end]
-        matching = [(cap, routes)
-                    for (frm, to, cap), routes in core.maximal(core.capture_sequences(men, kings, opp, empty)).items()
-                    if frm == first and to == last]
-        if len(squares) == 2:
-            if len(matching) != 1:
-                return None
-            cap, routes = matching[0]
-            return Move._trusted(tuple(SQUARE_OF[i] for i in routes[0]), tuple(squares_of(cap)))
-        wanted = tuple(INDEX_OF[sq] for sq in squares)
-        exact = [cap for cap, routes in matching if wanted in routes]
-        if len(exact) != 1:
-            return None
-        return Move._trusted(tuple(squares), tuple(squares_of(exact[0])))
-
-    def _quiet_reaches(self, start: int, end: int, kings: int, empty: int) -> bool:
-        """Whether the side to move's piece on `start` has a quiet move to `end` (3.4, 3.9)."""
-        frm, to = BIT_OF[start], BIT_OF[end]
-        if not empty & to:
-            return False
-        if not kings & frm:
-            # Ghost squares make a diagonal step the same shift everywhere (rules.geometry).
-            steps = (frm >> 5) | (frm >> 6) if self._turn is WHITE else (frm << 5) | (frm << 6)
-            return bool(steps & to)
-        for ray in RAYS[INDEX_OF[start]]:
-            for bit, _ in ray:
-                if not empty & bit:
-                    break
-                if bit == to:
-                    return True
-        return False
+        return read_plain(text, self._turn is WHITE, own, opp, self._kings)
 
     # -- end of game ------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import AmbiguousMoveError, Board, IllegalMoveError, Move, Outcome, RulesError, draws, notation
+from rules.board import _raw
 from rules.geometry import BIT_OF
 
 STARTS = [
@@ -74,7 +75,9 @@ def test_every_legal_move_is_read_as_the_full_path_reads_it(playout: tuple[str, 
             if unique_ends or text != move.short():
                 # Only an ambiguous short capture needs the table; the fast path answers the rest itself.
                 fast = board._parse_fast(text)
-                assert fast is not None and exact(fast) == expected, text
+                assert fast is not None and exact(fast[0]) == expected, text
+                # push applies this raw form without looking the move up again.
+                assert fast[1] == _raw(fast[0])
 
 
 # Random plain texts: mostly illegal, sometimes legal, sometimes ambiguous or out of range.
