@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Sequence
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -125,8 +126,11 @@ def _table(rows: list[list[Any]], widths: Sequence[float], *, align_left: Sequen
     for col in align_left:
         style.append(("ALIGN", (col, 0), (col, -1), "LEFT"))
     # Long tie-break names wrap inside their column instead of running into the next one.
-    head = ParagraphStyle("head", fontName=FONT_BOLD, fontSize=size, leading=size + 1.5, alignment=1)
-    rows = [[Paragraph(str(h), head) if isinstance(h, str) and len(h) > 6 else h for h in rows[0]], *rows[1:]]
+    head = ParagraphStyle("head", fontName=FONT_BOLD, fontSize=size - 0.5, leading=size + 1, alignment=1,
+                          splitLongWords=0)
+    # "Sonneborn-Berger" breaks after its hyphen, never in the middle of a word.
+    rows = [[Paragraph(escape(h).replace("-", "-<br/>"), head) if isinstance(h, str) and len(h) > 6 else h
+             for h in rows[0]], *rows[1:]]
     if stripes:
         style.append(("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f0f0ec")]))
     style.extend(extra)
@@ -160,7 +164,7 @@ def standings_pdf(tournament: Tournament, lines: Sequence[StandingLine], *, afte
     heading = _("Standings after round %(n)s") % {"n": after_round}
     doc = _Doc(tournament, heading, wide=wide)
     usable = doc.pagesize[0] - 24 * mm
-    fixed = [12 * mm, 0, 14 * mm, 12 * mm, 14 * mm] + [22 * mm] * len(tiebreaks)
+    fixed = [12 * mm, 0, 14 * mm, 12 * mm, 16 * mm] + [22 * mm] * len(tiebreaks)
     fixed[1] = usable - sum(fixed)
     header = [_("Rank"), _("Player"), _("Rating"), _("Pts"), _("Games")] + [str(tiebreak_label(n)) for n in tiebreaks]
     rows: list[list[Any]] = [header]
@@ -190,7 +194,10 @@ def crosstable_pdf(tournament: Tournament, cross: Crosstable) -> bytes:
     cell_w = (8 if cross.round_robin else 12) * mm
     if cross.round_robin and n_cells > 20:
         cell_w = 6 * mm
-    fixed = [8 * mm, 9 * mm, 0, 12 * mm] + [cell_w] * n_cells + [10 * mm] + [16 * mm] * len(tb)
+    tb_w = 20 * mm
+    fixed = [8 * mm, 11 * mm, 0, 12 * mm] + [cell_w] * n_cells + [10 * mm] + [tb_w] * len(tb)
+    if usable - sum(fixed) < 45 * mm:  # a wide Swiss: narrower tie-break columns keep the names readable
+        fixed[-len(tb) or len(fixed):] = [16 * mm] * len(tb)
     fixed[2] = max(35 * mm, usable - sum(fixed))
     header = ["#", _("Rank"), _("Player"), _("Rating"), *cross.headers, _("Pts"), *[str(tiebreak_label(n)) for n in tb]]
     rows: list[list[Any]] = [header]
