@@ -264,7 +264,11 @@ class Board:
         previous = self._undo[-1] if self._undo else None
         king_move = not raw[2] and self._kings & raw[0]
         kings_only = (previous.kings_only + 1 if previous else 1) if king_move else 0
-        start16, start5 = _ending_counts(previous, len(self._undo), key)
+        if key[0] & (key[0] - 1) and key[1] & (key[1] - 1):
+            # Both sides have two pieces or more: no 6.3 / 6.4 ending, whatever came before.
+            start16 = start5 = None
+        else:
+            start16, start5 = _ending_counts(previous, len(self._undo), key)
         self._undo.append(_Undo(key[0], key[1], key[2], self._turn, self._legal_cache, kings_only,
                                 start16, start5))
         self._seen[key] = self._seen.get(key, 0) + 1

@@ -22,7 +22,7 @@ from typing import Any
 from rules.board import Board
 from rules.pdn import MoveToken, ParsedGame
 from rules.pdn_irregularities import classify_illegal, parse_token
-from rules.types import WHITE, Color, Outcome, RulesError
+from rules.types import WHITE, Color, Move, Outcome, RulesError
 
 __all__ = ["Issue", "Report", "replay_game", "ERROR", "WARNING", "INFO"]
 
@@ -215,12 +215,16 @@ class _Replay:
             if index in setups:
                 board = self.apply_setup(board, ply, setups[index])
                 seen, kings_only = {board.key(): 1}, 0
-            self.check_number(ply, token)
-            move = parse_token(board, token)
+            if token.number is not None:
+                self.check_number(ply, token)
+            try:
+                move: Move | None = board.parse_move(token.text)
+            except RulesError:
+                move = None
             if move is not None:
                 start_piece = board.piece_at(move.start)
                 moved_man = start_piece is None or not start_piece.king
-                capture = move.is_capture
+                capture = bool(move.captured)
                 if capture and "x" not in token.text:
                     self.issue(ply, token, "8.2.3", WARNING,
                                f"capture written with '-' instead of 'x'; read as {board.notation(move)}")
