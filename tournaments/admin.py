@@ -23,9 +23,9 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments import selectors, services
+from tournaments import selectors, services, swiss
 from tournaments.errors import DomainError
-from tournaments.models import Entry, Game, GameSheet, Player, Round, Tournament
+from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, RoundStatus, Tournament
 from tournaments.permissions import can_change_player, managed_tournaments, tournament_of
 from tournaments.player_import import players_import_csv
 from tournaments.sheet_admin import (
@@ -135,6 +135,20 @@ class ScopedInline(admin.TabularInline):
         return self._allowed(request, obj)
 
 
+def report_messages(request: HttpRequest, rnd: Round, report: Any) -> None:
+    """The checker's verdict on a round, as admin messages: violations are errors, differences warnings."""
+    for v in report.violations:
+        messages.error(request, f"{rnd}: {v.criterion}: {v.detail}.")
+    if report.differs:
+        ours = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_proposed)
+        engine = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_engine)
+        messages.warning(request, f"{rnd}: differs from the engine's pairing (this round: {ours}; engine: {engine}).")
+    if report.ok and not report.differs:
+        messages.success(request, f"{rnd}: the pairing meets every absolute criterion and is the engine's own.")
+    elif report.ok:
+        messages.info(request, f"{rnd}: no absolute criterion is broken.")
+
+
 # --- Players ---------------------------------------------------------------------------------
 
 
@@ -232,6 +246,20 @@ class EntryInline(ScopedInline):
         return super().get_queryset(request).select_related("player")
 
 
+class ForbiddenPairInline(ScopedInline):
+    model = ForbiddenPair
+    extra = 0
+    fields = ("first", "second", "reason")
+    verbose_name_plural = _("forbidden pairs (Swiss: never paired together)")
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        formset = super().get_formset(request, obj, **kwargs)
+        entries = obj.entries.select_related("player") if obj is not None else Entry.objects.none()
+        for name in ("first", "second"):
+            formset.form.base_fields[name].queryset = entries
+        return formset
+
+
 class TournamentForm(forms.ModelForm):
     tiebreaks = forms.CharField(
         required=False,
@@ -264,8 +292,8 @@ class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
     search_fields = ("name", "venue", "slug")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("deputy_arbiters",)
-    inlines = [EntryInline]
-    actions = ["pair_next_round", "number_by_rating"]
+    inlines = [EntryInline, ForbiddenPairInline]
+    actions = ["pair_next_round", "number_by_rating", "export_trf"]
     fieldsets = (
         (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public")}),
         (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
@@ -327,6 +355,20 @@ class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
         self.check_objects(request, queryset)
         for t in queryset:
             run_service(request, lambda t=t: services.round_pair(tournament=t), f"{t}: next round paired (draft).")
+
+    @admin.action(description=_("Export to TRF(x) (cross-check with bbpPairings or JaVaFo)"))
+    def export_trf(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse | None:
+        self.check_objects(request, queryset)
+        if queryset.count() != 1:
+            messages.error(request, _("Select one tournament to export."))
+            return None
+        tournament = queryset.get()
+        if tournament.is_round_robin:
+            messages.error(request, _("TRF(x) export is for Swiss tournaments."))
+            return None
+        response = HttpResponse(swiss.export_trf(tournament), content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
+        return response
 
     @admin.action(description=_("Number the players by rating"))
     def number_by_rating(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
@@ -441,7 +483,6 @@ def change_log(histories: list[tuple[type, str, QuerySet[Any]]], limit: int = 20
                        _("before → after"), rows)
 
 
-
 class GameInlineForm(forms.ModelForm):
     loaded_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
@@ -456,13 +497,32 @@ class GameInlineForm(forms.ModelForm):
 
 
 class GameInline(ScopedInline):
+    """Results in a published round; in a draft round the arbiter may also swap or re-pair players."""
+
     model = Game
     form = GameInlineForm
     extra = 0
     can_delete = False
     fields = ("board", "white", "black", "result", "loaded_version")
-    readonly_fields = ("board", "white", "black")
     ordering = ("board",)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        if obj is not None and obj.status == RoundStatus.DRAFT:
+            return ("board",)
+        return ("board", "white", "black")
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        formset = super().get_formset(request, obj, **kwargs)
+        if obj is not None and obj.status == RoundStatus.DRAFT:
+            entries = obj.tournament.entries.select_related("player")
+            # Fixed choices: one query for the page instead of one per board and colour.
+            choices = [("", "---------")] + [(e.pk, str(e)) for e in entries]
+            for name in ("white", "black"):
+                if name in formset.form.base_fields:
+                    field = formset.form.base_fields[name]
+                    field.queryset = entries
+                    field.choices = choices
+        return formset
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         return super().get_queryset(request).select_related("white__player", "black__player", "round")
@@ -477,9 +537,9 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
     list_filter = ("tournament", "status")
     list_select_related = ("tournament",)
     inlines = [GameInline]
-    fields = ("tournament", "number", "date", "status", "history_log")
-    readonly_fields = ("tournament", "number", "status", "history_log")
-    actions = ["publish", "complete", "reopen", "delete_draft"]
+    fields = ("tournament", "number", "date", "status", "pairing_explanation", "history_log")
+    readonly_fields = ("tournament", "number", "status", "pairing_explanation", "history_log")
+    actions = ["publish", "complete", "reopen", "delete_draft", "check_pairing"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
         return super().get_queryset(request).annotate(
@@ -516,6 +576,14 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
             game = services.game_record_result(game=game_form.instance, result=game_form.cleaned_data["result"],
                                                expected_version=game_form.cleaned_data.get("loaded_version"))
             formset.changed_objects.append((game, ["result"]))
+        moved = [f for f in formset.forms if {"white", "black"} & set(f.changed_data)]
+        if moved:
+            services.round_set_boards(round=form.instance, boards={
+                f.instance.board: (f.cleaned_data["white"], f.cleaned_data.get("black")) for f in moved})
+            formset.changed_objects += [(f.instance, ["white", "black"]) for f in moved]
+            rnd = form.instance
+            if not rnd.tournament.is_round_robin:
+                report_messages(request, rnd, swiss.check_round(rnd.tournament, rnd.number))
         return None
 
     def _each(self, request: HttpRequest, queryset: QuerySet[Round], func: Callable[[Round], object],
@@ -523,6 +591,15 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
         self.check_objects(request, queryset)
         for rnd in queryset.order_by("number"):
             run_service(request, lambda r=rnd: func(r), f"{rnd}: {verb}.")
+
+    @admin.action(description=_("Check the pairing (Swiss: absolute criteria, and what the engine would pair)"))
+    def check_pairing(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
+        self.check_objects(request, queryset)
+        for rnd in queryset.select_related("tournament"):
+            if rnd.tournament.is_round_robin:
+                messages.info(request, f"{rnd}: a round robin follows the Berger tables.")
+                continue
+            report_messages(request, rnd, swiss.check_round(rnd.tournament, rnd.number))
 
     @admin.action(description=_("Publish the round"))
     def publish(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
