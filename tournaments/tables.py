@@ -218,11 +218,11 @@ def result_text(game: Game) -> str:
 class PairingsTable(_Base):
     board = ValueColumn("board", verbose_name=_("Board"), attrs={"td": {"class": "num"}})
     white = ValueColumn("white", verbose_name=_("White"), attrs={"td": {"class": "name"}})
-    white_rating = ValueColumn("white_rating", verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
+    white_rating = ValueColumn("white_rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     result = ValueColumn("result", verbose_name=_("Result"), attrs={"td": {"class": "result"}})
     black = ValueColumn("black", verbose_name=_("Black"), attrs={"td": {"class": "name"}})
-    black_rating = ValueColumn("black_rating", verbose_name=_("Rating"), attrs={"td": {"class": "num"}})
-    game = ValueColumn("game", verbose_name="", attrs={"td": {"class": "link"}})
+    black_rating = ValueColumn("black_rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
+    game = ValueColumn("game", verbose_name="", attrs={"td": {"class": "link opt"}, "th": {"class": "opt"}})
 
     @classmethod
     def build(cls, slug: str, games: Sequence[Game], lines: dict[int, PlayerLine]) -> PairingsTable:
@@ -233,7 +233,9 @@ class PairingsTable(_Base):
                 "board": g.board,
                 "white": player_html(slug, lines[g.white_id]),
                 "white_rating": lines[g.white_id].rating or "",
-                "result": result_text(g) or "–",
+                # The result links to the game page: on a phone the separate "game" column is dropped.
+                "result": format_html('<a href="{}">{}</a>', reverse("tournaments:game", args=[slug, g.pk]),
+                                      result_text(g) or "–") if g.black_id else result_text(g) or "–",
                 "black": player_html(slug, black) if g.black_id else format_html(
                     '<span class="muted">{}</span>', _("bye")),
                 "black_rating": (black.rating or "") if black else "",
