@@ -260,3 +260,55 @@ def test_scoresheets_for_arbiters_only(client: Client, rr) -> None:  # type: ign
     rnd.status = RoundStatus.DRAFT
     rnd.save()
     assert client.get(url).status_code == 200
+
+
+def test_listing_puts_current_tournaments_first(client: Client, make_tournament) -> None:  # type: ignore[no-untyped-def]
+    import datetime
+
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    day = datetime.timedelta(days=1)
+    for slug, start, end in [("past", today - 30 * day, today - 20 * day), ("soon", today + 5 * day, None),
+                             ("later", today + 50 * day, None), ("now", today - day, today + day)]:
+        t = make_tournament(2, slug=slug)
+        t.start_date, t.end_date = start, end
+        t.save()
+    page = text_of(client.get(reverse("tournaments:list")))
+    order = [page.index(f"Test {slug}") for slug in ("now", "soon", "later", "past")]
+    assert order == sorted(order)
+    assert re.search(r"Test now .*in progress", page)
+
+
+def test_pages_of_a_tournament_without_any_round(client: Client, make_tournament) -> None:  # type: ignore[no-untyped-def]
+    make_tournament(3, slug="fresh")
+    for name in ("tournament", "standings", "crosstable", "standings_pdf", "crosstable_pdf"):
+        assert client.get(reverse(f"tournaments:{name}", args=["fresh"])).status_code == 200, name
+    assert "No round has been published yet." in text_of(client.get(reverse("tournaments:tournament",
+                                                                              args=["fresh"])))
+
+
+def test_names_are_escaped(client: Client, rr) -> None:  # type: ignore[no-untyped-def]
+    Player.objects.filter(entries__tournament=rr, entries__pairing_number=2).update(surname="<b>Bold</b>")
+    for name in ("standings", "crosstable"):
+        html = client.get(reverse(f"tournaments:{name}", args=[rr.slug])).content.decode()
+        assert "<b>Bold</b>" not in html and "&lt;b&gt;Bold&lt;/b&gt;" in html, name
+
+
+def test_double_round_robin_cells_hold_both_games(client: Client, make_tournament) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(4, system=System.DOUBLE_ROUND_ROBIN, slug="drr")
+    for _ in range(4):
+        play_round(t, {1: "2-0"})
+    rows = standings_rows(client.get(reverse("tournaments:crosstable", args=["drr"])))
+    cells = [c for row in rows for j, c in enumerate(row[4:8]) if c != "X"]
+    assert any(len(c.split()) == 2 for c in cells)  # met twice by round 4 (of 6)
+    for row in rows:
+        assert sum(int(v) for c in row[4:8] if c != "X" for v in c.split()) == int(row[8])
+
+
+def test_crosstable_after_round(client: Client, rr) -> None:  # type: ignore[no-untyped-def]
+    url = reverse("tournaments:crosstable", args=[rr.slug])
+    rows = standings_rows(client.get(url + "?round=1"))
+    filled = [c for row in rows for c in row[4:8] if c not in ("", "X")]
+    assert len(filled) == 4  # two games in round 1, seen from both sides
+    assert "Crosstable after round 1" in text_of(client.get(url + "?round=1"))
