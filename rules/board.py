@@ -18,8 +18,9 @@ PositionKey = tuple[int, int, int, bool]
 
 _Table = dict[Move, list[tuple[int, ...]]]
 
-# A Piece is an immutable value: piece_at hands out these four instead of building one per call.
-_PIECES = {(color, king): Piece(color, king) for color in (WHITE, BLACK) for king in (False, True)}
+# A Piece is an immutable value: piece_at hands out these (man, king) instead of building one per call.
+_WHITE_PIECES = (Piece(WHITE, False), Piece(WHITE, True))
+_BLACK_PIECES = (Piece(BLACK, False), Piece(BLACK, True))
 
 
 class _Undo(NamedTuple):
@@ -111,9 +112,9 @@ class Board:
     def piece_at(self, square: int) -> Piece | None:
         bit = _check_square(square)
         if self._white & bit:
-            return _PIECES[WHITE, bool(self._kings & bit)]
+            return _WHITE_PIECES[bool(self._kings & bit)]
         if self._black & bit:
-            return _PIECES[BLACK, bool(self._kings & bit)]
+            return _BLACK_PIECES[bool(self._kings & bit)]
         return None
 
     def set_piece(self, square: int, piece: Piece | None) -> None:
