@@ -67,6 +67,22 @@ def test_padded_moves_colon_captures_and_full_paths() -> None:
     assert game.errors == []
 
 
+def test_whitespace_before_a_token_is_not_part_of_it() -> None:
+    # The reader takes the whitespace in front of a token in the same match; none of it may leak into
+    # what is kept, nor shift a position.  Tabs, CRLF and a no-break space included.
+    text = ("[Event \"x\"]\r\n\r\n1.\t32-28 \t$1\u00a0 {note}\r\n  ! 19-23  ?? \n  /FEN \"W:W28:B19\"/ "
+            "28x19\t\u00a0@ \t 1-1 \t\r\n  ")
+    game = read_game(text)
+    first, second, third = game.moves
+    assert (first.raw, first.nags, first.comments, first.strength) == ("32-28", [1], ["note"], "!")
+    assert (first.line, first.column) == (3, 4)
+    assert (second.raw, second.strength, (second.line, second.column)) == ("19-23", "??", (4, 5))
+    assert [(s.fen, s.line, s.column) for s in game.setups] == [("W:W28:B19", 5, 3)]
+    assert (third.raw, (third.line, third.column)) == ("28x19", (5, 21))
+    assert [(e.line, e.column, e.message) for e in game.errors] == [(5, 28, "unreadable text '@'")]
+    assert (game.result_raw, game.result_line, game.result_column) == ("1-1", 5, 32)
+
+
 def test_black_move_numbers_and_ellipsis() -> None:
     game = read_game("23... 20-25 24. 33-28 1. ... 7-12")
     assert [(m.number, m.black_number) for m in game.moves] == [(23, True), (24, False), (1, True)]
