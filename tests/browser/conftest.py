@@ -10,10 +10,6 @@ from typing import Any
 
 import pytest
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls made by the tests themselves
-# (loading the demo, looking up ids) would otherwise be refused as "async unsafe".
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = os.environ.get("DAMIER_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -28,10 +24,21 @@ def browser() -> Iterator[Any]:
         pytest.skip(f"{CHROMIUM} not found (apt-get install chromium; .ci/run does it)")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make while it
+    # runs (looking up ids, building a tournament) would otherwise be refused as "async unsafe".
+    # Set only while the browser is up, so the rest of the suite keeps Django's check.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as pw:
+            chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            yield chromium
+            chromium.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture
