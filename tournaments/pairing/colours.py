@@ -66,12 +66,10 @@ def facts(p: PState, got: Colour) -> ColourFacts:
 
 
 def compatible_colours(a: PState, b: PState, initial: Colour = "w") -> bool:
-    """C3 and C.04.1 f/g: two non-topscorers with the same absolute preference cannot meet. A topscorer
-    (last round) may meet a player with the same absolute preference only when the allocation still
-    leaves the non-topscorer within the colour rules."""
-    if not (a.strength == ABSOLUTE and b.strength == ABSOLUTE and a.pref == b.pref):
+    """C3: two non-topscorers with the same absolute preference cannot meet. A topscorer may meet
+    anyone: C8 and C9 then count the colour excesses of topscorers *and their opponents*, so the
+    opponent of a topscorer may end beyond the C.04.1 colour limits (bbpPairings reads it so too)."""
+    del initial  # the allocation does not matter: only who is a topscorer does
+    if a.topscorer or b.topscorer:
         return True
-    if not (a.topscorer or b.topscorer):
-        return False
-    white, black = allocate(a, b, initial)
-    return all(p.topscorer or not facts(p, c).breaks_absolute for p, c in ((white, "w"), (black, "b")))
+    return not (a.strength == ABSOLUTE and b.strength == ABSOLUTE and a.pref == b.pref)

@@ -84,7 +84,6 @@ class Compat:
         self.states = states
         self.forbidden = forbidden
         self.bye_pool: set[int] = {p.id for p in states.values() if p.bye_ok}
-        self.prefer_played_bye = False
         self._cache: dict[tuple[int, int], bool] = {}
 
     def __call__(self, a: int, b: int) -> bool:
@@ -110,8 +109,6 @@ def pair_brackets(
     odd = len(remaining) % 2 == 1
     if odd:
         compat.bye_pool = _lowest_bye_pool(remaining, compat)
-        top = remaining[0].score
-        compat.prefer_played_bye = all(compat.states[i].score >= top for i in compat.bye_pool)
     pairs: list[tuple[PState, PState]] = []
     reports: list[dict[str, object]] = []
     movers: list[PState] = []
@@ -161,10 +158,31 @@ def _pair_bracket(
 
 
 def _completable(rest: list[PState], odd: bool, compat: Compat) -> bool:
-    ids = [p.id for p in rest]
+    ids = [p.id for p in sorted(rest, key=lambda p: p.rank)]
+    bye_ok = {i for i in ids if i in compat.bye_pool} if odd else None
+    if odd and not bye_ok:
+        return False
+    if _greedy_pairs(ids, compat, bye_ok):
+        return True
     can = {a: {b for b in ids if b != a and compat(a, b)} for a in ids}
-    bye_ok = {p.id for p in rest if p.id in compat.bye_pool} if odd else None
     return has_perfect_matching(ids, can, bye_ok)
+
+
+def _greedy_pairs(ids: list[int], compat: Compat, bye_ok: set[int] | None) -> bool:
+    """A quick sufficient test: the lowest bye candidate sits out, the others pair off greedily from
+    the bottom (where the players with the fewest possible opponents usually are)."""
+    free = list(reversed(ids))
+    if bye_ok is not None:
+        free.remove(next(i for i in free if i in bye_ok))
+    while free:
+        a = free.pop(0)
+        for k, b in enumerate(free):
+            if compat(a, b):
+                del free[k]
+                break
+        else:
+            return False
+    return True
 
 
 def _lowest_bye_pool(players: list[PState], compat: Compat) -> set[int]:
@@ -191,8 +209,13 @@ def _solve(
     quality = _QualityCache(br, compat, req)
     extra = below if completion else []
     inb = {p.id for p in br.players}
-    # 1. the bracket alone, quality only: how many pairs it can make at best (cheap, no lower players)
-    npairs = len(_bracket_pairs(br, _match(br, br.players, [], [], False, quality, None)))
+    # 1. how many pairs the bracket can make at best: all but one when a greedy pass manages it,
+    # else a matching of the bracket alone
+    ids = [p.id for p in br.players]
+    if _greedy_pairs(ids, compat, set(ids) if len(ids) % 2 else None):
+        npairs = len(ids) // 2
+    else:
+        npairs = len(_bracket_pairs(br, _match(br, br.players, [], [], False, quality, None)))
     with_next = nxt if (completion or npairs * 2 < len(br.players)) else []
     if not br.mdp:
         order = _HomogeneousOrder([p.id for p in br.players], npairs)
@@ -402,9 +425,9 @@ def _match(
     if with_bye:
         for p in graph:
             if p.id in compat.bye_pool:
-                # the bye goes preferably to a player with fewer unplayed games; bbpPairings applies
-                # this only when the bye comes out of the top scoregroup, and so do we
-                played = p.played if p.id in inb and compat.prefer_played_bye else 0
+                # 2025 text: the bye goes preferably to a player with fewer unplayed games (right
+                # after C7, before the colours, where bbpPairings puts it)
+                played = p.played if p.id in inb else 0
                 rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
     return max_weight_matching(_combine(rows, len(graph) // 2 + 1))
 
