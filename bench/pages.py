@@ -17,6 +17,7 @@ import argparse
 import datetime
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -96,9 +97,7 @@ def main() -> None:
 
     django.setup()
     from django.core.management import call_command
-    from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     call_command("migrate", verbosity=0)
     start = time.perf_counter()
@@ -114,9 +113,19 @@ def main() -> None:
         "standings.pdf": f"/t/{t.slug}/standings.pdf",
         "crosstable.pdf": f"/t/{t.slug}/crosstable.pdf",
     }
+    try:
+        _time_pages(client, pages, args.repeat)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _time_pages(client: Any, pages: dict[str, str], repeat: int) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     for name, url in pages.items():
         times = []
-        for _ in range(args.repeat):
+        for _ in range(repeat):
             with CaptureQueriesContext(connection) as queries:
                 t0 = time.perf_counter()
                 response = client.get(url)
