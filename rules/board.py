@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 from rules import core, draws, notation
@@ -21,6 +22,25 @@ _Table = dict[Move, list[tuple[int, ...]]]
 # A Piece is an immutable value: piece_at hands out these (man, king) instead of building one per call.
 _WHITE_PIECES = (Piece(WHITE, False), Piece(WHITE, True))
 _BLACK_PIECES = (Piece(BLACK, False), Piece(BLACK, True))
+
+
+def _bitboards(fen: str) -> tuple[Color, int, int, int]:
+    """(side to move, white, black, kings) of a FEN; InvalidFenError when it cannot be read."""
+    turn, placement = parse_fen(fen)
+    white = black = kings = 0
+    for sq, piece in placement.items():
+        bit = BIT_OF[sq]
+        if piece.color is WHITE:
+            white |= bit
+        else:
+            black |= bit
+        if piece.king:
+            kings |= bit
+    return turn, white, black, kings
+
+
+# Every game of a file starts from the same few positions (most from INITIAL_FEN): read each once.
+_read_fen = functools.lru_cache(maxsize=256)(_bitboards)
 
 
 class _Undo(NamedTuple):
@@ -83,18 +103,14 @@ class Board:
         return cls(fen)
 
     def _set_fen(self, fen: str) -> None:
-        turn, placement = parse_fen(fen)
-        self._white = self._black = self._kings = 0
-        for sq, piece in placement.items():
-            self.set_piece(sq, piece)
-        self._turn = turn
+        position = _read_fen(fen) if type(fen) is str else _bitboards(fen)
+        self._turn, self._white, self._black, self._kings = position
 
     # -- position ---------------------------------------------------------------------------------
 
     def fen(self) -> str:
         """Canonical FEN (`rules.fen`): `W:W31-50:B1-20` style, ranges for runs of three or more men."""
-        placement = {sq: p for sq in range(1, 51) if (p := self.piece_at(sq)) is not None}
-        return format_fen(self._turn, placement)
+        return format_fen(self._turn, {**self.pieces(WHITE), **self.pieces(BLACK)})
 
     @property
     def turn(self) -> Color:
@@ -134,8 +150,9 @@ class Board:
 
     def pieces(self, color: Color) -> dict[int, Piece]:
         """Square -> piece for one side."""
-        own = self._white if color is WHITE else self._black
-        return {sq: Piece(color, bool(self._kings & BIT_OF[sq])) for sq in squares_of(own)}
+        own, kinds = (self._white, _WHITE_PIECES) if color is WHITE else (self._black, _BLACK_PIECES)
+        kings = self._kings
+        return {sq: kinds[bool(kings & BIT_OF[sq])] for sq in squares_of(own)}
 
     def copy(self) -> Board:
         """An independent board with the same position and history."""

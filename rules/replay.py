@@ -387,12 +387,10 @@ class _Replay:
 
 
 def _material(board: Board) -> dict[str, dict[str, int]]:
-    out: dict[str, dict[str, int]] = {}
-    for color in (WHITE, Color.BLACK):
-        pieces = board.pieces(color).values()
-        kings = sum(piece.king for piece in pieces)
-        out[color.name.lower()] = {"men": len(pieces) - kings, "kings": kings}
-    return out
+    # The key's masks hold one bit per piece: counting bits counts pieces.
+    white, black, kings, _ = board.key()
+    return {"white": {"men": (white & ~kings).bit_count(), "kings": (white & kings).bit_count()},
+            "black": {"men": (black & ~kings).bit_count(), "kings": (black & kings).bit_count()}}
 
 
 def _describe_material(material: dict[str, dict[str, int]]) -> str:
