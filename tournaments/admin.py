@@ -485,6 +485,9 @@ def change_log(histories: list[tuple[type, str, QuerySet[Any]]], limit: int = 20
 
 class GameInlineForm(forms.ModelForm):
     loaded_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The result the page showed ("=" first, so an empty result is a value too): a board the arbiter
+    # did not touch is left alone, even when another arbiter saved it meanwhile.
+    loaded_result = forms.CharField(widget=forms.HiddenInput, required=False)
 
     class Meta:
         model = Game
@@ -494,6 +497,7 @@ class GameInlineForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.initial["loaded_version"] = self.instance.version
+            self.initial["loaded_result"] = "=" + self.instance.result
 
 
 class GameInline(ScopedInline):
@@ -503,7 +507,7 @@ class GameInline(ScopedInline):
     form = GameInlineForm
     extra = 0
     can_delete = False
-    fields = ("board", "white", "black", "result", "loaded_version")
+    fields = ("board", "white", "black", "result", "loaded_version", "loaded_result")
     ordering = ("board",)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
@@ -573,6 +577,9 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
         for game_form in formset.forms:
             if not game_form.has_changed() or "result" not in game_form.changed_data:
                 continue
+            loaded = game_form.cleaned_data.get("loaded_result") or ""
+            if loaded.startswith("=") and loaded[1:] == (game_form.cleaned_data["result"] or ""):
+                continue  # unchanged on this page: what another arbiter saved meanwhile stands
             game = services.game_record_result(game=game_form.instance, result=game_form.cleaned_data["result"],
                                                expected_version=game_form.cleaned_data.get("loaded_version"))
             formset.changed_objects.append((game, ["result"]))

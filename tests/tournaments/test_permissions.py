@@ -110,7 +110,12 @@ class _FormScraper(HTMLParser):
 
 def form_data(w: World, url: str, **overrides: object) -> dict[str, Any]:
     """The change form as the superuser sees it, with some fields changed: a valid POST for anyone."""
-    page = w.client("superuser").get(url)
+    return scrape_form(w.client("superuser"), url, **overrides)
+
+
+def scrape_form(client: Client, url: str, **overrides: object) -> dict[str, Any]:
+    """The form a browser would post from this page for this client, with some fields changed."""
+    page = client.get(url)
     assert page.status_code == 200, f"{url}: {page.status_code}"
     scraper = _FormScraper()
     scraper.feed(page.content.decode())
