@@ -7,12 +7,14 @@ positions by changing classes only; the board itself is always the server's draw
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 
 from rules import WHITE, Board, Move, RulesError
 from rules.pdn import ParsedGame, read_game
+from rules.pdn_irregularities import classify_illegal
 
 SQUARE = 40  # user units per square; the SVG scales to its container
 EMPTY = "e"
@@ -76,17 +78,22 @@ class Ply:
     text: str  # as written on the sheet
     code: str  # the position after it
     squares: tuple[int, ...]  # from, (via...), to: highlighted on the diagram
+    note: str = ""  # an irregular move that stands (art. 5.7): the article and what happened
 
 
 @dataclass
 class GameLine:
-    """The main line of a sheet replayed on the board as far as it is legal."""
+    """The main line of a sheet replayed on the board as far as the sheet fixes the positions."""
 
     start: str
     plies: list[Ply] = field(default_factory=list)
-    unplayable: list[str] = field(default_factory=list)  # moves written after the first one we cannot play
+    unplayable: list[str] = field(default_factory=list)  # moves written after the last one we can place
     problem: str | None = None
     headers: dict[str, str] = field(default_factory=dict)
+
+
+# As in rules.replay: after this many irregularities the sheet is more likely miswritten than the game.
+MAX_IRREGULAR = 3
 
 
 def _start_board(game: ParsedGame) -> Board:
@@ -99,7 +106,8 @@ def _start_board(game: ParsedGame) -> Board:
 
 
 def line_from_moves(moves: Iterable[str], start: Board | None = None) -> GameLine:
-    """Step a list of moves in notation ("32-28", "19x28"...) from the start position (default initial)."""
+    """Step a list of moves in notation ("32-28", "19x28"...) from the start position (default initial).
+    The first illegal move ends the line; line_from_pdn goes further on a sheet."""
     board = start or Board()
     line = GameLine(start=position_code(board))
     number = 1
@@ -119,20 +127,51 @@ def line_from_moves(moves: Iterable[str], start: Board | None = None) -> GameLin
 
 
 def line_from_pdn(text: str) -> GameLine:
-    """Read a one-game PDN sheet and replay its main line. Reading errors go into `problem`."""
+    """Read a one-game PDN sheet and replay its main line, setups included.
+
+    An illegal move is judged as rules.replay judges it (rules.pdn_irregularities): an art. 5.4
+    irregularity the opponent did not contest stands (art. 5.7), and when the sheet fixes the position
+    it leaves, the line goes on from there with the ply marked; otherwise the line ends at that move.
+    """
     game = read_game(text)
+    line = GameLine(start=position_code(Board()), headers=dict(game.headers))
     try:
         board = _start_board(game)
     except RulesError as err:
-        line = GameLine(start=position_code(Board()), problem=f"starting position: {err}")
+        line.problem = f"starting position: {err}"
         line.unplayable = [m.text for m in game.moves]
         return line
-    first_number = game.moves[0].number if game.moves and game.moves[0].number else 1
-    line = line_from_moves([m.text for m in game.moves], board)
-    if first_number != 1:
-        offset = first_number - 1
-        line.plies = [Ply(p.number + offset, p.white, p.text, p.code, p.squares) for p in line.plies]
+    line.start = position_code(board)
+    setups = {setup.before_ply: setup for setup in game.setups}
+    number = game.moves[0].number if game.moves and game.moves[0].number else 1
+    irregular = 0
+    for index, token in enumerate(game.moves):
+        if index in setups:
+            try:
+                board = Board(setups[index].fen)
+            except RulesError as err:
+                line.problem = f"setup {setups[index].fen!r}: {err}"
+                line.unplayable = [m.text for m in game.moves[index:]]
+                break
+        white = board.turn is WHITE
+        note = ""
+        try:
+            move = board.parse_move(token.text)
+            board.push(move)
+            squares = tuple(move.path)
+        except RulesError:
+            judged = classify_illegal(board, token, game.moves[index + 1:])
+            irregular += 1
+            if judged.after is None or judged.article in ("7.2.2", "7.2.3") or irregular > MAX_IRREGULAR:
+                line.problem = f"{token.raw}: {judged.message}"
+                line.unplayable = [m.text for m in game.moves[index:]]
+                break
+            board = judged.after
+            squares = tuple(int(n) for n in re.findall(r"\d+", token.text))
+            note = (f"art. {judged.article}: " if judged.article else "") + judged.message
+        line.plies.append(Ply(number, white, token.text, position_code(board), squares, note))
+        if not white:
+            number += 1
     if game.errors and line.problem is None:
         line.problem = "; ".join(str(e) for e in game.errors if e.severity == "error") or None
-    line.headers = dict(game.headers)
     return line

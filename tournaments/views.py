@@ -169,9 +169,20 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         "positions": {"start": line.start, "plies": [[p.code, list(p.squares)] for p in line.plies]}
         if line else None,
         "sheet_class": SHEET_NOTES.get(sheet.status, "info") if sheet else "",
-        "verdict": (sheet.report or {}).get("verdict", "") if sheet else "",
+        "verdict": sheet_verdict(sheet) if sheet else "",
         "moves": _move_rows(line) if line else [],
+        "irregular": [(i, p) for i, p in enumerate(line.plies, start=1) if p.note] if line else [],
     })
+
+
+def sheet_verdict(sheet: Any) -> str:
+    """What the replay concluded, as the sheets engineer stores it: the one-line summary when there is
+    one, else the replay report's verdict."""
+    summary = getattr(sheet, "summary", "")
+    if summary:
+        return str(summary)
+    report = sheet.report or {}
+    return str((report.get("replay") or {}).get("verdict") or report.get("verdict") or "")
 
 
 def _move_rows(line: GameLine) -> list[dict[str, Any]]:
@@ -180,7 +191,7 @@ def _move_rows(line: GameLine) -> list[dict[str, Any]]:
     for index, p in enumerate(line.plies, start=1):
         if p.white or not rows or rows[-1]["number"] != p.number:
             rows.append({"number": p.number, "white": None, "black": None})
-        rows[-1]["white" if p.white else "black"] = {"ply": index, "text": p.text}
+        rows[-1]["white" if p.white else "black"] = {"ply": index, "text": p.text, "note": p.note}
     return rows
 
 

@@ -8,6 +8,7 @@
   svg.querySelectorAll("g.p").forEach(function (g) { slots[g.dataset.sq] = g; });
   svg.querySelectorAll("rect.dark").forEach(function (r) { squares[r.dataset.sq] = r; });
   var links = document.querySelectorAll("#moves a[data-ply]");
+  var jumps = document.querySelectorAll("a[data-ply]");
   var label = document.getElementById("ply-label");
   var total = data.plies.length;
   var ply = parseInt((label.textContent || "0").split("/")[0], 10) || 0;
@@ -34,7 +35,7 @@
   on("prev", function () { show(ply - 1); });
   on("next", function () { show(ply + 1); });
   on("last", function () { show(total); });
-  links.forEach(function (a) {
+  jumps.forEach(function (a) {
     a.addEventListener("click", function (e) { e.preventDefault(); show(parseInt(a.dataset.ply, 10)); });
   });
   document.addEventListener("keydown", function (e) {

@@ -79,3 +79,16 @@ def test_performance_rating() -> None:
     assert performance_rating([(2000, 0), (2001, 0)]) == 2001 - 800  # 2000.5 rounds half up
     with pytest.raises(ValueError):
         rating_difference(Fraction(3, 2))
+
+
+def test_an_irregularity_that_stands_is_stepped_over_and_marked() -> None:
+    # 2... 12-18 ignores the compulsory capture 23x32 (art. 5.4.6); White plays on, so it stands (5.7).
+    text = '[Event "x"]\n1. 32-28 18-23 2. 33-29 12-18 3. 37-32 *\n'
+    line = line_from_pdn(text)
+    assert line.problem is None and len(line.plies) == 5
+    irregular = [p for p in line.plies if p.note]
+    assert [p.text for p in irregular] == ["12-18"] and "5.4.6" in irregular[0].note
+    assert line.plies[3].squares == (12, 18)
+    final = line.plies[-1].code
+    assert final[12 - 1] == "e" and final[18 - 1] == "b" and final[32 - 1] == "w" and final[37 - 1] == "e"
+    assert [p.number for p in line.plies] == [1, 1, 2, 2, 3]
