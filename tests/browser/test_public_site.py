@@ -24,6 +24,14 @@ def sheet_game_id() -> int:
     return int(sheet.game_id)
 
 
+def irregular_game_id() -> int:
+    from tournaments.models import GameSheet, SheetStatus
+
+    sheet = GameSheet.objects.filter(game__round__tournament__slug=SLUG, status=SheetStatus.IRREGULAR).first()
+    assert sheet is not None, "the demo has an irregular sheet"
+    return int(sheet.game_id)
+
+
 def test_every_public_page_of_the_demo(demo: str, page: Any) -> None:
     from tournaments import selectors
     from tournaments.models import Tournament
@@ -118,6 +126,7 @@ def test_screenshots_desktop_and_phone(demo: str, page: Any, phone: Any) -> None
         "standings": f"/t/{SLUG}/standings/",
         "crosstable": f"/t/{SLUG}/crosstable/",
         "game": f"/t/{SLUG}/game/{game_id}/?ply=30",
+        "game-irregular": f"/t/{SLUG}/game/{irregular_game_id()}/?ply=13",
         "round": f"/t/{SLUG}/round/9/",
         "player": f"/t/{SLUG}/player/1/",
         "tournament": f"/t/{SLUG}/",
