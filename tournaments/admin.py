@@ -322,9 +322,10 @@ class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
     @admin.display(description=_("pages"))
     def links(self, obj: Tournament) -> str:
         return format_html(
-            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            '<a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>',
             reverse("admin:tournaments_tournament_standings", args=[obj.pk]), _("standings"),
             reverse("admin:tournaments_round_changelist") + f"?tournament__id__exact={obj.pk}", _("rounds"),
+            reverse("tournaments:tournament", args=[obj.slug]), _("public page"),
         )
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
@@ -537,12 +538,12 @@ class GameInline(ScopedInline):
 
 @admin.register(Round)
 class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
-    list_display = ("__str__", "number", "date", "status", "game_count", "missing_results")
+    list_display = ("__str__", "number", "date", "status", "game_count", "missing_results", "print_links")
     list_filter = ("tournament", "status")
     list_select_related = ("tournament",)
     inlines = [GameInline]
-    fields = ("tournament", "number", "date", "status", "pairing_explanation", "history_log")
-    readonly_fields = ("tournament", "number", "status", "pairing_explanation", "history_log")
+    fields = ("tournament", "number", "date", "status", "print_links", "pairing_explanation", "history_log")
+    readonly_fields = ("tournament", "number", "status", "print_links", "pairing_explanation", "history_log")
     actions = ["publish", "complete", "reopen", "delete_draft", "check_pairing"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
@@ -557,6 +558,15 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
     @admin.display(description=_("results missing"))
     def missing_results(self, obj: Round) -> int:
         return getattr(obj, "n_missing", 0)
+
+    @admin.display(description=_("print"))
+    def print_links(self, obj: Round) -> str:
+        args = [obj.tournament.slug, obj.number]
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            reverse("tournaments:scoresheets_pdf", args=args), _("score sheets (PDF)"),
+            reverse("tournaments:pairings_pdf", args=args), _("pairings (PDF)"),
+        )
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return False  # rounds are created by "pair the next round"

@@ -159,3 +159,14 @@ def test_round_page_costs_a_constant_number_of_queries(make_tournament, arbiter,
             assert c.get(url).status_code == 200
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1], counts
+
+
+def test_round_page_links_the_score_sheets_for_printing(make_tournament, arbiter, client_for) -> None:
+    t = make_tournament(4)
+    rnd = services.round_pair(tournament=t)
+    c = client_for(arbiter)
+    page = c.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode()
+    url = reverse("tournaments:scoresheets_pdf", args=[t.slug, 1])
+    assert url in page
+    pdf = c.get(url)
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
