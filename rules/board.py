@@ -46,9 +46,7 @@ _read_fen = functools.lru_cache(maxsize=256)(_bitboards)
 class _Undo(NamedTuple):
     """The position before a move, and the draw-rule counts that include that position."""
 
-    white: int
-    black: int
-    kings: int
+    key: PositionKey
     turn: Color
     # The legal moves of that position, so that pop does not generate them again.
     legal: tuple[PositionKey, _Table] | None
@@ -57,6 +55,10 @@ class _Undo(NamedTuple):
     # Where the 6.3 / 6.4 counts started, as indices into the history, once this position is counted.
     start16: int | None
     start5: int | None
+
+
+# _Undo(...) goes through a generated Python __new__; push is hot enough for the direct tuple call.
+_new_undo = tuple.__new__
 
 
 def _check_square(square: int) -> int:
@@ -92,8 +94,10 @@ class Board:
         self.move_stack: list[Move] = []
         self._undo: list[_Undo] = []
         self._legal_cache: tuple[PositionKey, _Table] | None = None
-        # How often each earlier position of the game occurred (the current one is not counted).
-        self._seen: dict[PositionKey, int] = {}
+        # How often each earlier position of the game occurred (the current one is not counted).  Built
+        # by the first outcome() and kept up to date from then on, so that a search that never asks
+        # (perft, a walk of the move tree) does not pay for it.
+        self._seen: dict[PositionKey, int] | None = None
         # The last move parse_move found legal, with its position: push need not check it again.
         self._verified: tuple[PositionKey, Move, core.RawMove] | None = None
         self._set_fen(INITIAL_FEN if fen is None else fen)
@@ -162,7 +166,7 @@ class Board:
         other.move_stack = list(self.move_stack)
         other._undo = list(self._undo)
         other._legal_cache = self._legal_cache
-        other._seen = dict(self._seen)
+        other._seen = None if self._seen is None else dict(self._seen)
         other._verified = None
         return other
 
@@ -254,7 +258,8 @@ class Board:
 
     def push(self, move: Move) -> None:
         """Play a legal move; raises IllegalMoveError otherwise."""
-        key = self.key()
+        white, black, kings = self._white, self._black, self._kings
+        key = (white, black, kings, self._turn is WHITE)
         verified = self._verified
         if verified is not None and verified[1] is move and verified[0] == key:
             raw = verified[2]
@@ -268,43 +273,45 @@ class Board:
                 move = next(m for m in table if m == move)
             raw = _raw(move)
         self._verified = None
-        self._count(key, move, raw)
-        if self._turn is WHITE:
-            self._white, self._black, self._kings = core.apply_raw(True, self._white, self._black, self._kings, raw)
-            self._turn = BLACK
+        # The draw-rule counts (6.1-6.4) up to the position the move is played from.
+        undo = self._undo
+        previous = undo[-1] if undo else None
+        if raw[2] or not kings & raw[0]:
+            kings_only = 0
         else:
-            self._black, self._white, self._kings = core.apply_raw(False, self._black, self._white, self._kings, raw)
-            self._turn = WHITE
-        self.move_stack.append(move)
-
-    def _count(self, key: PositionKey, move: Move, raw: core.RawMove) -> None:
-        """Record the position `move` is played from, with the draw-rule counts (6.1-6.4) up to it."""
-        previous = self._undo[-1] if self._undo else None
-        king_move = not raw[2] and self._kings & raw[0]
-        kings_only = (previous.kings_only + 1 if previous else 1) if king_move else 0
-        if key[0] & (key[0] - 1) and key[1] & (key[1] - 1):
+            kings_only = previous.kings_only + 1 if previous is not None else 1
+        if white & (white - 1) and black & (black - 1):
             # Both sides have two pieces or more: no 6.3 / 6.4 ending, whatever came before.
             start16 = start5 = None
         else:
-            start16, start5 = _ending_counts(previous, len(self._undo), key)
-        self._undo.append(_Undo(key[0], key[1], key[2], self._turn, self._legal_cache, kings_only,
-                                start16, start5))
-        self._seen[key] = self._seen.get(key, 0) + 1
+            start16, start5 = _ending_counts(previous, len(undo), key)
+        undo.append(_new_undo(_Undo, (key, self._turn, self._legal_cache, kings_only, start16, start5)))
+        seen = self._seen
+        if seen is not None:
+            seen[key] = seen.get(key, 0) + 1
+        if self._turn is WHITE:
+            self._white, self._black, self._kings = core.apply_raw(True, white, black, kings, raw)
+            self._turn = BLACK
+        else:
+            self._black, self._white, self._kings = core.apply_raw(False, black, white, kings, raw)
+            self._turn = WHITE
+        self.move_stack.append(move)
 
     def pop(self) -> Move:
         """Take back the last move, restoring the exact position before it (set_piece included)."""
         if not self.move_stack:
             raise RulesError("pop from an empty move stack")
-        undo = self._undo.pop()
-        self._white, self._black, self._kings, self._turn = undo.white, undo.black, undo.kings, undo.turn
-        key = (undo.white, undo.black, undo.kings, undo.turn is WHITE)
-        left = self._seen[key] - 1
-        if left:
-            self._seen[key] = left
-        else:
-            del self._seen[key]
-        if undo.legal is not None:
-            self._legal_cache = undo.legal
+        key, self._turn, legal = self._undo.pop()[:3]
+        self._white, self._black, self._kings = key[0], key[1], key[2]
+        seen = self._seen
+        if seen is not None:
+            left = seen[key] - 1
+            if left:
+                seen[key] = left
+            else:
+                del seen[key]
+        if legal is not None:
+            self._legal_cache = legal
         self._verified = None
         return self.move_stack.pop()
 
@@ -341,7 +348,7 @@ class Board:
     def _history(self) -> list[tuple[PositionKey, Move | None]]:
         """Each position of the game so far with the move played from it (None for the current one)."""
         out: list[tuple[PositionKey, Move | None]] = [
-            ((u.white, u.black, u.kings, u.turn is WHITE), m)
+            (u.key, m)
             for u, m in zip(self._undo, self.move_stack, strict=True)]
         out.append((self.key(), None))
         return out
@@ -364,7 +371,12 @@ class Board:
             return Outcome(self._turn.opponent, "7.2.2",
                            f"{self._turn.name.capitalize()} is to move and has no legal move.", ply)
         current = self.key()
-        if self._seen.get(current, 0) + 1 >= 3:
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = {}
+            for undo in self._undo:
+                seen[undo.key] = seen.get(undo.key, 0) + 1
+        if seen.get(current, 0) + 1 >= 3:
             return Outcome(None, "6.1", "The same position occurred for the third time with the same side "
                            "to move.", ply)
         last = self._undo[-1] if self._undo else None

@@ -194,7 +194,7 @@ ENDINGS = [
 
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from(ENDINGS),
-       st.lists(st.tuples(st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=9)),
+       st.lists(st.tuples(st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=5)),
                 max_size=120))
 def test_kept_counts_give_the_outcome_a_rescan_gives(start: str, steps: list[tuple[int, int]]) -> None:
     board = Board(start)
@@ -206,8 +206,10 @@ def test_kept_counts_give_the_outcome_a_rescan_gives(start: str, steps: list[tup
             if not moves:
                 break
             board.push(moves[choice % len(moves)])
-        assert board.outcome() == rescanned_outcome(board), board.fen()
-        assert board.copy().outcome() == rescanned_outcome(board)
+        if action <= 3:
+            # Asked now and then, so that the repetition counts are first built at any point of a game.
+            assert board.copy().outcome() == rescanned_outcome(board)
+            assert board.outcome() == rescanned_outcome(board), board.fen()
 
 
 def test_positions_set_by_hand_are_counted_from_where_they_are_pushed() -> None:
