@@ -326,7 +326,11 @@ class Board:
         return notation.move_notation(self, move)
 
     def parse_move(self, text: str) -> Move:
-        """Read `32-28`, `28x19`, `47x38x24x13x36` (also ':' or '-' for captures) as a legal move."""
+        """Read `32-28`, `28x19`, `47x38x24x13x36` (also ':' or '-' for captures) as a legal move.
+
+        Plain text is read by rules.fast_notation without building the legal move table; any other
+        text, and every error, by rules.notation.  Both give the same Move.
+        """
         found = self._parse_fast(text) if type(text) is str else None
         if found is None:
             move = notation.parse_move(self, text)

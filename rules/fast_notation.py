@@ -25,7 +25,8 @@ _SHORT_RE = re.compile(r"(\d\d?)[-xX:](\d\d?)")
 _LONG_RE = re.compile(r"\d\d?(?:[-xX:]\d\d?){2,}")
 _SEPARATOR_RE = re.compile(r"[-xX:]")
 
-# Short texts already read, "32-28" -> (32, 28).  Bounded: two numbers below 100, four separators.
+# Short texts already read, "32-28" -> (32, 28).  Only texts naming two squares 1-50 are kept, which
+# bounds it: 59 spellings of a square ("5" and "05") squared, times four separators, under 14,000.
 _SHORT_TEXTS: dict[str, tuple[int, int]] = {}
 # One Move per quiet (start, end), shared: a Move is an immutable value.
 _QUIET: dict[tuple[int, int], tuple[Move, core.RawMove]] = {}
