@@ -13,7 +13,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import AmbiguousMoveError, Board, IllegalMoveError, Move, Outcome, RulesError, draws, notation
+from rules import (
+    AmbiguousMoveError,
+    Board,
+    IllegalMoveError,
+    InvalidFenError,
+    Move,
+    Outcome,
+    RulesError,
+    draws,
+    notation,
+)
 from rules.board import _raw
 from rules.geometry import BIT_OF
 
@@ -222,3 +232,20 @@ def test_positions_set_by_hand_are_counted_from_where_they_are_pushed() -> None:
         board.push(board.legal_moves()[-1])
         assert board.outcome() == rescanned_outcome(board)
     assert board.outcome() == rescanned_outcome(board) is not None
+
+
+# -- positions read once per FEN string ------------------------------------------------------------
+
+
+def test_boards_from_the_same_fen_are_independent() -> None:
+    first = Board("W:W32,K46:B19")
+    first.push_notation("32-28")
+    first.set_piece(46, None)
+    again = Board("W:W32,K46:B19")
+    assert again.fen() == "W:W32,K46:B19" and again.move_stack == []
+
+
+def test_an_unreadable_fen_raises_every_time() -> None:
+    for _ in range(2):
+        with pytest.raises(InvalidFenError, match="outside 1-50"):
+            Board("W:W51:B1")
