@@ -58,8 +58,7 @@ def read_plain(text: str, white: bool, own: int, opp: int, kings: int) -> tuple[
     empty = VALID & ~(own | opp)
     own_kings = own & kings
     men = own ^ own_kings
-    if not (core.men_that_capture(men, opp, empty)
-            or (own_kings and core.kings_can_capture(own_kings, opp, empty))):
+    if not core.has_capture(men, own_kings, opp, empty):
         if squares is None and _quiet_reaches(white, frm, BIT_OF[end], own_kings, empty):
             return _quiet(start, end)
         return None
