@@ -9,6 +9,8 @@ message, the same Outcome.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,6 +28,8 @@ from rules import (
 )
 from rules.board import _raw
 from rules.geometry import BIT_OF
+from rules.pdn import read_games
+from rules.replay import replay_game
 
 STARTS = [
     "W:W31-50:B1-20",
@@ -249,3 +253,27 @@ def test_an_unreadable_fen_raises_every_time() -> None:
     for _ in range(2):
         with pytest.raises(InvalidFenError, match="outside 1-50"):
             Board("W:W51:B1")
+
+
+# -- the replay stays on the fast paths (counted, not timed) --------------------------------------
+
+
+def test_replaying_the_corpus_builds_almost_no_move_table(corpus_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[int] = []
+    rescans: list[int] = []
+    full_table = Board._legal_table
+
+    def counted(board: Board) -> dict[Move, list[tuple[int, ...]]]:
+        built.append(len(board.move_stack))
+        return full_table(board)
+
+    monkeypatch.setattr(Board, "_legal_table", counted)
+    monkeypatch.setattr(Board, "_history", lambda board: rescans.append(1))
+    plies = 0
+    for path in sorted(corpus_dir.glob("*.pdn")):
+        for game in read_games(path.read_bytes(), source=path.name):
+            plies += replay_game(game).plies
+    assert plies > 5000
+    # Only the odd move that is not plain (a capture written with '-', an irregularity) needs the table.
+    assert len(built) <= plies // 100
+    assert rescans == []
