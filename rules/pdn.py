@@ -232,7 +232,7 @@ class _Reader:
         match = _TOKEN.match
         while pos < end:
             m = match(text, pos)
-            if m is None:  # unreachable: the last alternative takes any character
+            if m is None:  # unreachable: junk takes any other character, ws the whitespace at the end
                 raise PdnError(f"tokenizer stuck at offset {pos}")
             kind = m.lastgroup
             start = m.end(1)  # after the whitespace in front of the token

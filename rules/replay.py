@@ -224,7 +224,7 @@ class _Replay:
             if move is not None:
                 start_piece = board.piece_at(move.start)
                 moved_man = start_piece is None or not start_piece.king
-                capture = bool(move.captured)
+                capture = move.is_capture
                 if capture and "x" not in token.text:
                     self.issue(ply, token, "8.2.3", WARNING,
                                f"capture written with '-' instead of 'x'; read as {board.notation(move)}")
