@@ -104,16 +104,69 @@ def conformance(count: int, max_players: int, all_features: bool, batch: int = 2
     )
 
 
+def absolute(count: int, max_players: int, part: int = 0, parts: int = 1) -> None:
+    """The issue's check: every round of `count` random tournaments keeps the absolute criteria and
+    pairs every player who can be paired (an independent maximum matching says how many can)."""
+    import random
+
+    from tournaments.pairing.checker import absolute_violations
+    from tournaments.pairing.colours import compatible_colours
+    from tournaments.pairing.matching import max_weight_matching
+
+    bad = rounds = done = 0
+    start = time.perf_counter()
+    for i in range(part, count, parts):
+        rng = random.Random(2027 + i)
+        settings = GenSettings(
+            players=rng.randint(9, max_players),
+            rounds=rng.randint(5, 11),
+            draw_rate=rng.choice((0.1, 0.3, 0.5)),
+            forfeit_rate=rng.choice((0.0, 0.02, 0.05)),
+            withdraw_rate=rng.choice((0.0, 0.01, 0.03)),
+            late_rate=rng.choice((0.0, 0.05)),
+            excuse_rate=rng.choice((0.0, 0.02)),
+            seed=i,
+        )
+        t = generate(settings)
+        for rec in t.rounds:
+            rounds += 1
+            found = [v for v in absolute_violations(rec.request, rec.result.pairing) if v.criterion != "not paired"]
+            st = build_states(rec.request)
+            act = [st[p.id] for p in rec.request.players if not p.withdrawn and not p.excused]
+            edges = [
+                (a.id, b.id, 1)
+                for j, a in enumerate(act)
+                for b in act[j + 1 :]
+                if b.id not in a.opponents and compatible_colours(a, b)
+            ]
+            if found or len(max_weight_matching(edges)) // 2 != len(rec.result.boards):
+                bad += 1
+                print(f"  seed {i} round {rec.request.round}: {found or 'fewer boards than possible'}", flush=True)
+        done += 1
+        if done % 25 == 0:
+            print(f"{done} tournaments, {rounds} rounds, {bad} bad, {time.perf_counter() - start:.0f} s", flush=True)
+    print(
+        f"{done} tournaments (9-{max_players} players, 5-11 rounds), {rounds} rounds: {bad} with a problem; "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="50,200,500,1000")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--conformance", type=int, default=0, metavar="N")
     ap.add_argument("--max-players", type=int, default=60)
+    ap.add_argument("--absolute", type=int, default=0, metavar="N", help="check N random tournaments")
+    ap.add_argument("--part", default="0/1", help="with --absolute: K/M runs tournaments K, K+M, ...")
     ap.add_argument("--all-features", action="store_true")
     ap.add_argument("--engine-history", action="store_true", help="pair rounds 1-8 with the engine too")
     ap.add_argument("--dump", metavar="DIR", help="pickle each round-9 request there (for profiling)")
     args = ap.parse_args()
+    if args.absolute:
+        part, parts = (int(x) for x in args.part.split("/"))
+        absolute(args.absolute, args.max_players, part, parts)
+        return
     if args.conformance:
         conformance(args.conformance, args.max_players, args.all_features)
         return
