@@ -98,7 +98,9 @@ class Board:
         # by the first outcome() and kept up to date from then on, so that a search that never asks
         # (perft, a walk of the move tree) does not pay for it.
         self._seen: dict[PositionKey, int] | None = None
-        # The last move parse_move found legal, with its position: push need not check it again.
+        # The last move parse_move found legal, with the position it was found in and its raw form:
+        # push need not look it up again.  A position decides which moves are legal, so the pair stays
+        # true whatever happens to the board afterwards; push only compares the key.
         self._verified: tuple[PositionKey, Move, core.RawMove] | None = None
         self._set_fen(INITIAL_FEN if fen is None else fen)
 
@@ -167,7 +169,7 @@ class Board:
         other._undo = list(self._undo)
         other._legal_cache = self._legal_cache
         other._seen = None if self._seen is None else dict(self._seen)
-        other._verified = None
+        other._verified = self._verified
         return other
 
     def key(self) -> PositionKey:
@@ -272,19 +274,17 @@ class Board:
                 # Same move, but the caller gave a route we do not know (e.g. start and end only).
                 move = next(m for m in table if m == move)
             raw = _raw(move)
-        self._verified = None
         # The draw-rule counts (6.1-6.4) up to the position the move is played from.
         undo = self._undo
-        previous = undo[-1] if undo else None
         if raw[2] or not kings & raw[0]:
             kings_only = 0
         else:
-            kings_only = previous.kings_only + 1 if previous is not None else 1
+            kings_only = undo[-1].kings_only + 1 if undo else 1
         if white & (white - 1) and black & (black - 1):
             # Both sides have two pieces or more: no 6.3 / 6.4 ending, whatever came before.
             start16 = start5 = None
         else:
-            start16, start5 = _ending_counts(previous, len(undo), key)
+            start16, start5 = _ending_counts(undo[-1] if undo else None, len(undo), key)
         undo.append(_new_undo(_Undo, (key, self._turn, self._legal_cache, kings_only, start16, start5)))
         seen = self._seen
         if seen is not None:
@@ -312,7 +312,6 @@ class Board:
                 del seen[key]
         if legal is not None:
             self._legal_cache = legal
-        self._verified = None
         return self.move_stack.pop()
 
     def peek(self) -> Move | None:
