@@ -296,16 +296,19 @@ class _Importer:
                     values[f.attname] = None
                 else:
                     known = self.ids.get(target, {}) if historical else self.current.get(target, set())
-                    if isinstance(value, bool) or value not in known:
+                    if not isinstance(value, int) or isinstance(value, bool) or value not in known:
                         raise TransferError(f"{where}.{name}: no {target} with key {value!r} in the file.")
                     values[f.attname] = self.ids[target][value]
-            elif isinstance(f, (models.DateTimeField, models.DateField)) and value is not None:
+            elif isinstance(value, (list, dict)) and not isinstance(f, models.JSONField):
+                raise TransferError(f"{where}.{name}: a single value expected, found {type(value).__name__}.")
+            elif isinstance(f, models.JSONField):
+                values[name] = value
+            else:  # the field's own conversion: "12" for a number is fine, "x" is refused by name
                 try:
                     values[name] = f.to_python(value)
-                except ValidationError as exc:
-                    raise TransferError(f"{where}.{name}: {'; '.join(exc.messages)}") from None
-            else:
-                values[name] = value
+                except (ValidationError, TypeError, ValueError) as exc:
+                    detail = "; ".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
+                    raise TransferError(f"{where}.{name}: {detail}") from None
         return values
 
     def _players(self, records: list[dict[str, Any]]) -> None:
@@ -319,14 +322,18 @@ class _Importer:
             where = f"players[key {record['key']}]"
             values = self._values(where, Player, record)
             candidate = Player(**values)
-            _clean(where, candidate, exclude=["fmjd_id"])
+            _clean(where, candidate, exclude=[])
             if values.get("fmjd_id") is not None:
                 found = Player.objects.filter(fmjd_id=values["fmjd_id"]).first()
             else:
                 found = Player.objects.filter(fmjd_id=None, **{k: v for k, v in values.items()
                                                                if k != "fmjd_id"}).order_by("pk").first()
             if found is None:
-                candidate.save()
+                try:
+                    with transaction.atomic():
+                        candidate.save()
+                except (IntegrityError, ValueError, TypeError) as exc:
+                    raise TransferError(f"{where}: the player cannot be stored ({exc}).") from None
                 found = candidate
                 self.result.players_created += 1
             else:
@@ -355,6 +362,8 @@ class _Importer:
                     model.objects.filter(pk=pk).update(**stamped)
         except IntegrityError as exc:
             raise TransferError(f"{name}: the file breaks a database rule ({exc}).") from None
+        except (ValueError, TypeError) as exc:
+            raise TransferError(f"{name}: a value has the wrong type ({exc}).") from None
         if objs:
             _bump_sequence(model, max(o.pk for o in objs))
 
@@ -379,8 +388,14 @@ class _Importer:
                              history_type=record["history_type"], history_change_reason=reason,
                              history_user=self._user(record.get("history_user"), f"{where}.history_user"),
                              **values)
+            _clean(where, row, exclude=[f.name for f in historical._meta.concrete_fields
+                                        if f.is_relation or f.name in {"history_id", "id", *HISTORY_FIELDS}])
             rows.append(row)
-        historical.objects.bulk_create(rows)
+        try:
+            with transaction.atomic():
+                historical.objects.bulk_create(rows)
+        except (IntegrityError, ValueError, TypeError) as exc:
+            raise TransferError(f"history.{name}: a record cannot be stored ({exc}).") from None
 
 
 def _clean(where: str, obj: models.Model, exclude: list[str]) -> None:
