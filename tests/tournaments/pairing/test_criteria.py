@@ -159,6 +159,20 @@ def test_c10_colour_preferences() -> None:
     assert {(b.white, b.black) for b in res.boards} == {(1, 4), (3, 2)}
 
 
+def test_c11_strong_colour_preferences() -> None:
+    # 1 and 3 are strongly due White (one Black more), 2 mildly due White, 4 mildly due Black.
+    # Every pairing disappoints one player (C10 ties); 1-3 would disappoint a strong preference.
+    ps = [
+        player(1, game(50, "b", 2)),
+        player(2, game(51, "w", 1), game(52, "b", 1)),
+        player(3, game(53, "b", 2)),
+        player(4, game(54, "b", 1), game(55, "w", 1)),
+    ]
+    res = pair_dutch(request(*ps))
+    assert pairs(res) == pset((1, 4), (2, 3))
+    assert {(b.white, b.black) for b in res.boards} == {(1, 4), (3, 2)}
+
+
 def test_c12_no_second_downfloat_in_a_row() -> None:
     # 3 floated down last round (the bye is a downfloat), so 2 floats instead of 3
     ps = [
