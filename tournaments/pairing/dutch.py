@@ -19,12 +19,13 @@ completed, the bracket is paired again with every remaining player in the graph 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from tournaments.pairing.colours import allocate, compatible_colours, facts
 from tournaments.pairing.matching import has_perfect_matching, max_weight_matching
 from tournaments.pairing.model import Colour, PairingRequest
+from tournaments.pairing.order import N_ORDER, HomogeneousOrder, MdpOrder, homogeneous
 from tournaments.pairing.state import DOWN, UP, PState
 
 BYE = "BYE"
@@ -219,16 +220,16 @@ def _solve(
     with_next = nxt if (completion or npairs * 2 < len(br.players)) else []
     if not br.mdp:
 
-        def whole(order: _HomogeneousOrder) -> dict[Hashable, Hashable]:
+        def whole(order: HomogeneousOrder) -> dict[Hashable, Hashable]:
             return _match(br, br.players, with_next, extra, odd and completion, quality, order)
 
-        got = _bracket_pairs(br, _homogeneous(br, ids, npairs, whole))
+        got = _bracket_pairs(br, homogeneous(ids, npairs, whole))
         if len(got) == npairs or not completion:
             return got
         # completing the round costs the bracket pairs: S1 shrinks accordingly
         mates = _match(br, br.players, with_next, extra, odd and completion, quality, None)
-        return _bracket_pairs(br, _homogeneous(br, ids, len(_bracket_pairs(br, mates)), whole))
-    mdp_order = _MdpOrder(br)
+        return _bracket_pairs(br, homogeneous(ids, len(_bracket_pairs(br, mates)), whole))
+    mdp_order = MdpOrder([p.id for p in br.players], br.mdp)
     mates = _match(br, br.players, with_next, extra, odd and completion, quality, mdp_order)
     bpairs = _bracket_pairs(br, mates)
     fixed = [pr for pr in bpairs if pr[0].id in br.mdp or pr[1].id in br.mdp]
@@ -241,10 +242,10 @@ def _solve(
     players = unpaired_mdp + remainder
     blocked = {(a.id, b.id) for a in unpaired_mdp for b in remainder}
 
-    def rest(order: _HomogeneousOrder) -> dict[Hashable, Hashable]:
+    def rest(order: HomogeneousOrder) -> dict[Hashable, Hashable]:
         return _match(br, players, with_next, extra, odd and completion, quality, order, blocked=blocked, inb=inb)
 
-    mates = _homogeneous(br, [p.id for p in remainder], r_pairs, rest)
+    mates = homogeneous([p.id for p in remainder], r_pairs, rest)
     return fixed + _bracket_pairs(br, mates)
 
 
@@ -324,95 +325,7 @@ def _inner_tiers(br: Bracket, a: PState, b: PState) -> list[int]:
     ]
 
 
-class _HomogeneousOrder:
-    """D.1/D.2 on a homogeneous (sub)bracket: fewest exchanges, smallest BSN-sum difference, the
-    highest S1 players out and the lowest S2 players in, then transpositions of S2 lexicographically.
-
-    The transposition tier is exponential in the bracket size, and big weights slow the matching
-    down a lot; so a large bracket first settles S1' (who plays as the higher player, fixed by the
-    exchange tiers), and the transpositions are then weighed over S1' and its complement only."""
-
-    def __init__(self, ids: Sequence[int], npairs: int, s1prime: set[int] | None = None, transpose: bool = True):
-        self.pos = {pid: i for i, pid in enumerate(ids)}
-        self.n = len(ids)
-        self.np = npairs
-        self.transpose = transpose
-        self.slot: dict[int, int] = {}
-        self.value: dict[int, int] = {}
-        if s1prime is not None:
-            tops = [pid for pid in ids if pid in s1prime]
-            rest = [pid for pid in ids if pid not in s1prime]
-            self.slot = {pid: len(tops) - 1 - i for i, pid in enumerate(tops)}
-            self.value = {pid: len(rest) - i for i, pid in enumerate(rest)}
-
-    def tiers(self, a: int, b: int) -> list[int]:
-        pa, pb = self.pos.get(a), self.pos.get(b)
-        if pa is None or pb is None:
-            return [0] * 5
-        hi, lo = min(pa, pb), max(pa, pb)
-        n, s1 = self.n, hi < self.np
-        if not self.transpose:
-            transp = 0
-        elif self.slot:
-            top, low = (a, b) if pa < pb else (b, a)
-            base = len(self.value) + 1
-            transp = base ** self.slot[top] * self.value[low] if top in self.slot and low in self.value else 0
-        else:
-            transp = (n + 1) ** (n - 1 - hi) * (n - lo)
-        return [
-            -int(not s1),
-            -hi,
-            -(2**hi) if s1 else 0,
-            0 if s1 else 2 ** (n - 1 - hi),
-            transp,
-        ]
-
-
-TWO_STAGE = 24
-
-
-def _homogeneous(
-    br: Bracket, ids: list[int], npairs: int, match: Callable[[_HomogeneousOrder], dict[Hashable, Hashable]]
-) -> dict[Hashable, Hashable]:
-    """The D order of a homogeneous (sub)bracket, in one matching or, when large, in two."""
-    if len(ids) <= TWO_STAGE:
-        return match(_HomogeneousOrder(ids, npairs))
-    members = set(ids)
-
-    def higher(mates: dict[Hashable, Hashable]) -> set[int]:
-        return {a for a in ids if (b := mates.get(a)) in members and br.pos[a] < br.pos[b]}  # type: ignore[index]
-
-    # usually nobody is exchanged: try S1' = S1 first, exact whenever the result keeps it
-    guess = set(ids[:npairs])
-    mates = match(_HomogeneousOrder(ids, npairs, s1prime=guess))
-    if higher(mates) == guess:
-        return mates
-    s1prime = higher(match(_HomogeneousOrder(ids, npairs, transpose=False)))
-    return match(_HomogeneousOrder(ids, npairs, s1prime=s1prime))
-
-
-class _MdpOrder:
-    """D.3 for the moved-down players: which of them are paired (the highest first), then each one's
-    resident partner in transposition order."""
-
-    def __init__(self, br: Bracket) -> None:
-        self.mpos = {p.id: i for i, p in enumerate(q for q in br.players if q.id in br.mdp)}
-        res = [p.id for p in br.players if p.id not in br.mdp]
-        self.rpos = {pid: i for i, pid in enumerate(res)}
-        self.nm, self.nr = len(self.mpos), len(res)
-
-    def tiers(self, a: int, b: int) -> list[int]:
-        set_bits = sum(2 ** (self.nm - 1 - self.mpos[x]) for x in (a, b) if x in self.mpos)
-        m, r = (a, b) if a in self.mpos else (b, a)
-        if m in self.mpos and r in self.rpos:
-            transp = (self.nr + 1) ** (self.nm - 1 - self.mpos[m]) * (self.nr - self.rpos[r])
-        else:
-            transp = 0
-        return [set_bits, transp, 0, 0, 0]
-
-
 N_QUALITY = 14
-N_ORDER = 5
 
 
 def _match(
@@ -422,7 +335,7 @@ def _match(
     extra: list[PState],
     with_bye: bool,
     quality: _QualityCache,
-    order: _HomogeneousOrder | _MdpOrder | None,
+    order: HomogeneousOrder | MdpOrder | None,
     blocked: set[tuple[int, int]] | None = None,
     inb: set[int] | None = None,
 ) -> dict[Hashable, Hashable]:
