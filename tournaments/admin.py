@@ -23,7 +23,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments import selectors, services, swiss
+from tournaments import player_import, selectors, services, swiss
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, RoundStatus, Tournament
 from tournaments.permissions import can_change_player, managed_tournaments, tournament_of
@@ -214,7 +214,8 @@ class PlayerAdmin(SimpleHistoryAdmin):
             try:
                 with transaction.atomic():
                     before = self._foreign_players(request)
-                    report = players_import_csv(data=upload.read(), source=upload.name,
+                    # Never more than the limit in memory: one byte over is enough for the refusal.
+                    report = players_import_csv(data=upload.read(player_import.MAX_BYTES + 1), source=upload.name,
                                                 tournament=form.cleaned_data["tournament"])
                     self._check_foreign_players(request, before)
             except DomainError as exc:

@@ -231,3 +231,15 @@ def _import_mutated(text: str, seed: Any) -> None:
         assert str(exc).strip()
     except DomainError as exc:  # raised by a service the import calls: still a clear, named refusal
         assert str(exc).strip()
+
+
+def test_an_oversized_csv_is_refused_without_reading_it_all(admin_setup, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tournaments import player_import
+
+    monkeypatch.setattr(player_import, "MAX_BYTES", 100)
+    _, _, client = admin_setup
+    data = CSV.encode() + b"Extra,Player,,NED,,1500,,\n" * 20
+    response = client.post(reverse("admin:tournaments_player_import"),
+                           {"file": SimpleUploadedFile("big.csv", data, "text/csv")})
+    assert any("over the 100-byte limit" in m for m in messages_of(response)), messages_of(response)
+    assert not Player.objects.filter(surname="Extra").exists()
