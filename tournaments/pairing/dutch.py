@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from tournaments.pairing.colours import allocate, compatible_colours, facts
 from tournaments.pairing.matching import has_perfect_matching, max_weight_matching
 from tournaments.pairing.model import Colour, PairingRequest
-from tournaments.pairing.order import N_ORDER, HomogeneousOrder, MdpOrder, homogeneous
+from tournaments.pairing.order import N_ORDER, Combined, HomogeneousOrder, MdpOrder, homogeneous
 from tournaments.pairing.state import DOWN, UP, PState
 
 BYE = "BYE"
@@ -230,11 +230,23 @@ def _solve(
         mates = _match(br, br.players, with_next, extra, odd and completion, quality, None)
         return _bracket_pairs(br, homogeneous(ids, len(_bracket_pairs(br, mates)), whole))
     mdp_order = MdpOrder([p.id for p in br.players], br.mdp)
-    mates = _match(br, br.players, with_next, extra, odd and completion, quality, mdp_order)
+    # Presume every moved-down player takes one of the top residents and the rest pair off: the
+    # remainder's order can then ride along in the same matching, exact whenever the result
+    # bears the presumption out (checked below); otherwise the remainder gets its own matching.
+    residents = [p.id for p in br.players if p.id not in br.mdp]
+    guess_rest = residents[len(br.mdp) :]
+    guess_pairs = min(len(guess_rest) // 2, npairs - len(br.mdp))
+    guess_s1 = set(guess_rest[:guess_pairs])
+    combined = Combined(mdp_order, HomogeneousOrder(guess_rest, guess_pairs, s1prime=guess_s1))
+    mates = _match(br, br.players, with_next, extra, odd and completion, quality, combined)
     bpairs = _bracket_pairs(br, mates)
     fixed = [pr for pr in bpairs if pr[0].id in br.mdp or pr[1].id in br.mdp]
     fixed_ids = {p.id for pr in fixed for p in pr}
     remainder = [p for p in br.players if p.id not in br.mdp and p.id not in fixed_ids]
+    if [p.id for p in remainder] == guess_rest and len(fixed) == len(br.mdp):
+        rr = [pr for pr in bpairs if pr not in fixed]
+        if len(rr) == guess_pairs and {a.id for a, _ in rr} == guess_s1:
+            return bpairs
     if len(remainder) < 2:
         return fixed
     unpaired_mdp = [p for p in br.players if p.id in br.mdp and p.id not in fixed_ids]
@@ -335,7 +347,7 @@ def _match(
     extra: list[PState],
     with_bye: bool,
     quality: _QualityCache,
-    order: HomogeneousOrder | MdpOrder | None,
+    order: HomogeneousOrder | MdpOrder | Combined | None,
     blocked: set[tuple[int, int]] | None = None,
     inb: set[int] | None = None,
 ) -> dict[Hashable, Hashable]:

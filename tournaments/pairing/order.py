@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 
-N_ORDER = 5
+N_ORDER = 10  # five tiers for the moved-down players' part, five for the homogeneous part
 
 
 class HomogeneousOrder:
@@ -38,7 +38,7 @@ class HomogeneousOrder:
     def tiers(self, a: int, b: int) -> list[int]:
         pa, pb = self.pos.get(a), self.pos.get(b)
         if pa is None or pb is None:
-            return [0] * 5
+            return [0] * N_ORDER
         hi, lo = min(pa, pb), max(pa, pb)
         n, s1 = self.n, hi < self.np
         if not self.transpose:
@@ -49,7 +49,7 @@ class HomogeneousOrder:
             transp = base ** self.slot[top] * self.value[low] if top in self.slot and low in self.value else 0
         else:
             transp = (n + 1) ** (n - 1 - hi) * (n - lo)
-        return [
+        return [0] * 5 + [
             -int(not s1),
             -hi,
             -(2**hi) if s1 else 0,
@@ -98,4 +98,14 @@ class MdpOrder:
             transp = (self.nr + 1) ** (self.nm - 1 - self.mpos[m]) * (self.nr - self.rpos[r])
         else:
             transp = 0
-        return [set_bits, transp, 0, 0, 0]
+        return [set_bits, transp, 0, 0, 0] + [0] * 5
+
+
+class Combined:
+    """The moved-down players' order, then a homogeneous order on a presumed remainder."""
+
+    def __init__(self, first: MdpOrder, second: HomogeneousOrder) -> None:
+        self.first, self.second = first, second
+
+    def tiers(self, a: int, b: int) -> list[int]:
+        return self.first.tiers(a, b)[:5] + self.second.tiers(a, b)[5:]
