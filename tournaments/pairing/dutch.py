@@ -393,15 +393,15 @@ def _match(
                 q, o, c7 = zero_q, zero_o, [0, 0]
             else:
                 continue
-            tiers = [1 if completion else 0] + q[:2] + c7 + q[2:6] + [0] + q[6:] + o
+            tiers = [1 if completion else 0] + q[:2] + c7 + [0] + q[2:] + o
             rows.append((a.id, b.id, tiers))
     if with_bye:
         for p in graph:
             if p.id in compat.bye_pool:
-                # the bye goes preferably to a player with fewer unplayed games: after the colour
-                # criteria, before the floats (where the reference implementation agrees with it)
-                played = p.played if p.id in inb else 0
-                rows.append((p.id, BYE, [1] + [0] * 8 + [played] + [0] * (N_QUALITY - 6 + N_ORDER)))
+                # the bye goes preferably to a player with fewer unplayed games, right after C7 as
+                # bbpPairings weighs it; the reference implementation leaves it out in the last round
+                played = p.played if p.id in inb and not quality.req.round >= quality.req.total_rounds else 0
+                rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
     return max_weight_matching(_combine(rows, len(graph) // 2 + 1))
 
 
