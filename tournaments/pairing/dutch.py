@@ -218,6 +218,42 @@ def _solve(
     else:
         npairs = len(_bracket_pairs(br, _match(br, br.players, [], [], False, quality, None)))
     with_next = nxt if (completion or npairs * 2 < len(br.players)) else []
+    if with_next and not completion and _c7_indifferent(br, nxt, npairs, compat):
+        got = _solve_rest(br, [], extra, odd, completion, quality, npairs, ids, inb)
+        floaters = inb - {p.id for pr in got for p in pr}
+        if len(floaters) == 1 and not floaters & br.mdp:
+            return got
+    return _solve_rest(br, with_next, extra, odd, completion, quality, npairs, ids, inb)
+
+
+def _c7_indifferent(br: Bracket, nxt: list[PState], npairs: int, compat: Compat) -> bool:
+    """True when C7 cannot tell the bracket's possible floaters apart: one resident floats, and
+    whichever it is, the next bracket still pairs it and all but at most one of its own players
+    (a greedy pass shows it). The next bracket then stays out of the graph, which halves it."""
+    if len(br.players) - 2 * npairs != 1:
+        return False
+    others = [p.id for p in nxt]
+    for d in (p.id for p in br.players if p.id not in br.mdp):
+        partner = next((n for n in others if compat(d, n)), None)
+        if partner is None:
+            return False
+        rest = [n for n in others if n != partner]
+        if not _greedy_pairs(rest, compat, set(rest) if len(rest) % 2 else None):
+            return False
+    return True
+
+
+def _solve_rest(
+    br: Bracket,
+    with_next: list[PState],
+    extra: list[PState],
+    odd: bool,
+    completion: bool,
+    quality: _QualityCache,
+    npairs: int,
+    ids: list[int],
+    inb: set[int],
+) -> list[tuple[PState, PState]]:
     if not br.mdp:
 
         def whole(order: HomogeneousOrder) -> dict[Hashable, Hashable]:
