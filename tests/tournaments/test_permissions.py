@@ -26,6 +26,7 @@ from tournaments.models import Entry, Game, GameSheet, Player, Round, Tournament
 
 ROLES = ("anonymous", "staff", "other_arbiter", "deputy", "chief", "superuser")
 ARBITERS = frozenset({"deputy", "chief", "superuser"})
+STAFF = frozenset({"staff", "other_arbiter", "deputy", "chief", "superuser"})
 SUPERUSER = frozenset({"superuser"})
 NOBODY: frozenset[str] = frozenset()
 
@@ -224,6 +225,15 @@ def sheets_of_a(w: World) -> object:
 # --- The matrix ------------------------------------------------------------------------------
 
 
+def pairings(w: World) -> object:
+    return sorted(Game.objects.filter(round__tournament=w.a).values_list("board", "white_id", "black_id"))
+
+
+def swapped_colours(w: World) -> dict[str, str]:
+    game = w.round(1).games.get(board=1)
+    return {"games-0-white": str(game.black_id), "games-0-black": str(game.white_id)}
+
+
 def results(w: World) -> object:
     return sorted(Game.objects.filter(round__tournament=w.a).values_list("board", "result", "version"))
 
@@ -254,6 +264,10 @@ ENDPOINTS = [
              results, setup=published),
     Endpoint("round page: change the date", change_form(lambda w: w.round(1), date="2026-01-02"),
              lambda w: w.round(1).date, setup=published),
+    Endpoint("round page: re-pair a draft", lambda w: change_form(lambda w: w.round(1), **swapped_colours(w))(w),
+             pairings, setup=paired),
+    Endpoint("round action: delete selected", action(Round, "delete_selected", lambda w: [w.round(1)], post="yes"),
+             round_states, allowed=SUPERUSER, setup=completed),
     Endpoint("round action: publish", action(Round, "publish", lambda w: [w.round(1)]), round_states, setup=paired),
     Endpoint("round action: complete", action(Round, "complete", lambda w: [w.round(1)]), round_states,
              setup=all_results_in),
@@ -273,6 +287,13 @@ ENDPOINTS = [
     Endpoint("tournament page: add a deputy", change_form(lambda w: w.a, deputy_arbiters=lambda w: [
         str(w.users["deputy"].pk), str(w.users["staff"].pk)]),
         lambda w: sorted(w.a.deputy_arbiters.values_list("username", flat=True))),
+    Endpoint("tournament: add (its creator becomes chief)", lambda w: (reverse("admin:tournaments_tournament_add"), {
+        **form_data(w, reverse("admin:tournaments_tournament_add")), "name": "New", "slug": "new",
+        "system": "round_robin", "bye_points": "2", "swiss_order": "rating", "_save": "Save"}),
+        lambda w: list(Tournament.objects.filter(slug="new").values_list("slug", flat=True)), allowed=STAFF),
+    Endpoint("tournament action: delete selected", action(Tournament, "delete_selected", lambda w: [w.a],
+                                                          post="yes"),
+             lambda w: Tournament.objects.filter(pk=w.a.pk).exists(), allowed=SUPERUSER),
     Endpoint("tournament: delete", lambda w: (reverse("admin:tournaments_tournament_delete", args=[w.a.pk]),
                                               {"post": "yes"}),
              lambda w: Tournament.objects.filter(pk=w.a.pk).exists(), allowed=SUPERUSER),
@@ -283,6 +304,8 @@ ENDPOINTS = [
     Endpoint("entry: add to tournament A", lambda w: (reverse("admin:tournaments_entry_add"), {
         "tournament": str(w.a.pk), "player": str(w.extra["free"].pk), "pairing_number": "5", "_save": "Save"}),
         entries, setup=a_free_player),
+    Endpoint("entry action: delete selected", action(Entry, "delete_selected", lambda w: [w.entry(4)], post="yes"),
+             entries, allowed=SUPERUSER),
     Endpoint("entry action: withdraw", action(Entry, "withdraw", lambda w: [w.entry(2)], apply=1, after_round=0),
              entries),
     Endpoint("game sheet: upload", lambda w: (reverse("admin:tournaments_game_sheet", args=[game1(w).pk]),
@@ -296,6 +319,14 @@ ENDPOINTS = [
     Endpoint("round sheets: confirm the upload", lambda w: (
         reverse("admin:tournaments_round_sheets", args=[w.round(1).pk]),
         {"confirm": "1", "payload": w.extra["payload"]}), sheets_of_a, setup=a_round_preview),
+    Endpoint("game action: delete selected", action(Game, "delete_selected", lambda w: [game1(w)], post="yes"),
+             results, allowed=SUPERUSER, setup=published),
+    Endpoint("player: add", lambda w: (reverse("admin:tournaments_player_add"), {
+        "surname": "Added", "given_name": "", "federation": "", "title": "", "club": "", "_save": "Save"}),
+        players, allowed=STAFF),
+    Endpoint("player action: delete selected", action(Player, "delete_selected", lambda w: [w.extra["free"]],
+                                                      post="yes"),
+             players, allowed=SUPERUSER, setup=a_free_player),
     Endpoint("player page: change a player of A", change_form(lambda w: w.entry(1).player, rating="1234"), players),
     Endpoint("player CSV import into A", csv_upload(lambda w: "surname,fmjd_id,rating\nNewcomer,777002,1500\n",
                                                     True), entries),
@@ -350,6 +381,8 @@ READS = [
     Read("entry page", lambda w: change_url(w.entry(1))),
     Read("tournament page", lambda w: change_url(w.a)),
     Read("admin standings", lambda w: reverse("admin:tournaments_tournament_standings", args=[w.a.pk])),
+    Read("round sheets upload page", lambda w: reverse("admin:tournaments_round_sheets", args=[w.round(1).pk])),
+    Read("game sheet page", lambda w: reverse("admin:tournaments_game_sheet", args=[game1(w).pk])),
     Read("round history", _history("round", lambda w: w.round(1))),
     Read("game history", _history("game", lambda w: w.round(1).games.first())),
     Read("entry history", _history("entry", lambda w: w.entry(1))),
@@ -382,6 +415,7 @@ class Export:
     name: str
     request: Callable[[World], tuple[str, str, dict[str, Any]]]  # method, url, data
     allowed: frozenset[str] = ARBITERS
+    setup: Callable[[World], None] = lambda w: None
 
 
 EXPORTS = [
@@ -389,6 +423,8 @@ EXPORTS = [
     Export("action: round PDN", lambda w: ("post", *action(Round, "export_round_pdn", lambda w: [w.round(1)])(w))),
     Export("action: tournament PDN", lambda w: ("post", *action(Tournament, "export_tournament_pdn",
                                                                  lambda w: [w.a])(w))),
+    Export("action: TRF(x)", lambda w: ("post", *action(Tournament, "export_trf", lambda w: [w.a])(w)),
+           setup=lambda w: Tournament.objects.filter(pk=w.a.pk).update(system="swiss", rounds_total=5)),
     Export("scoresheets PDF", lambda w: ("get", reverse("tournaments:scoresheets_pdf", args=[w.a.slug, 1]), {})),
 ]
 
@@ -397,8 +433,9 @@ EXPORTS = [
 @pytest.mark.parametrize("export", EXPORTS, ids=[e.name for e in EXPORTS])
 def test_export_matrix(world: World, export: Export, role: str) -> None:
     completed(world)
-    world.a.public = False
-    world.a.save()
+    Tournament.objects.filter(pk=world.a.pk).update(public=False)
+    export.setup(world)
+    world.a.refresh_from_db()
     method, url, data = export.request(world)
     response = getattr(world.client(role), method)(url, data)
     assert response.status_code < 500
@@ -436,6 +473,37 @@ def test_public_pages_show_public_tournaments_to_everyone_and_others_to_nobody(w
 def test_public_pages_hide_draft_rounds(world: World) -> None:
     paired(world)
     assert world.client("anonymous").get(reverse("tournaments:round", args=[world.a.slug, 1])).status_code == 404
+
+
+# Every admin action and extra admin page, and where the matrix covers it. A new one fails the test below
+# until it is added to ENDPOINTS, EXPORTS or READS (one line) and named here.
+COVERED = {
+    "Player.delete_selected", "Tournament.delete_selected", "Tournament.export_tournament_pdn",
+    "Tournament.export_trf", "Tournament.number_by_rating", "Tournament.pair_next_round", "Entry.delete_selected",
+    "Entry.withdraw", "Round.complete", "Round.delete_draft", "Round.delete_selected", "Round.export_round_pdn",
+    "Round.publish", "Round.reopen", "Game.accept_sheet_result", "Game.delete_selected",
+    "url:tournaments_player_import", "url:tournaments_tournament_standings", "url:tournaments_round_sheets",
+    "url:tournaments_round_pdn", "url:tournaments_game_sheet",
+}
+# Actions that change nothing and show only what the queryset, already scoped, holds.
+READ_ONLY_ACTIONS = {"Round.check_pairing"}
+
+
+def test_every_admin_action_and_page_is_in_the_matrix(world: World) -> None:
+    from django.contrib import admin
+    from django.test import RequestFactory
+
+    request = RequestFactory().get("/")
+    request.user = world.users["superuser"]
+    found = set()
+    for model, model_admin in admin.site._registry.items():
+        if model._meta.app_label != "tournaments":
+            continue
+        found |= {f"{model.__name__}.{name}" for name in model_admin.get_actions(request)}
+        standard = ("_changelist", "_add", "_history", "_delete", "_change", "_simple_history", "_autocomplete")
+        found |= {f"url:{u.name}" for u in model_admin.get_urls() if u.name and not u.name.endswith(standard)}
+    missing = found - COVERED - READ_ONLY_ACTIONS
+    assert not missing, f"not in the role matrix yet: {sorted(missing)} (add a line to ENDPOINTS/EXPORTS/READS)"
 
 
 def test_an_arbiter_lists_only_his_tournaments_objects(world: World) -> None:
