@@ -429,15 +429,16 @@ def _match(
                 q, o, c7 = zero_q, zero_o, [0, 0]
             else:
                 continue
-            tiers = [1 if completion else 0] + q[:2] + c7 + [0] + q[2:] + o
+            # C11 before the bye's played games before C10: the order the reference follows
+            tiers = [1 if completion else 0] + q[:2] + c7 + q[2:4] + [q[5], 0, q[4]] + q[6:] + o
             rows.append((a.id, b.id, tiers))
     if with_bye:
         for p in graph:
             if p.id in compat.bye_pool:
                 # the bye goes preferably to a player with fewer unplayed games, right after C7 as
                 # bbpPairings weighs it; the reference implementation leaves it out in the last round
-                played = p.played if p.id in inb and not quality.req.round >= quality.req.total_rounds else 0
-                rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
+                played = p.played if p.id in inb else 0
+                rows.append((p.id, BYE, [1] + [0] * 7 + [played] + [0] * (N_QUALITY - 5 + N_ORDER)))
     return max_weight_matching(_combine(rows, len(graph) // 2 + 1))
 
 
