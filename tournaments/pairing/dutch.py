@@ -3,18 +3,19 @@
 Each bracket is paired by one matching whose integer edge weights stack the criteria
 lexicographically (a tier only matters when every tier above it ties), the way bbpPairings does it:
 
-  C4 completion > C5 pairs > C6 PSD > C7 next bracket > C8..C11 colours > C12..C19 floats
-  > the order of C.04.3 D (exchanges, then transpositions) as the last word.
+  C4 completion > C5 pairs > C6 PSD > C7 next bracket > C8, C9, C11 colours > the bye's played
+  games > C10 > C12..C19 floats > the order of C.04.3 D (order.py) as the last word.
 
 Criteria that count unpaired players (floaters) are moved onto the edges: for a quantity f summed over
 the bracket's unpaired players, sum_unpaired f = sum_all f - sum_pairs (f(u) + f(v)), so each edge
 carries f(u) + f(v) minus whatever the pair itself costs.
 
 The D order needs to know how many pairs the bracket makes and, in a heterogeneous bracket, which
-residents the moved-down players take, so a bracket takes up to three matchings: quality alone,
-quality plus the D order of the moved-down players, then the remainder with its own D order.
-Lower brackets are first left out (only C7 looks at the next one); when what is left cannot be
-completed, the bracket is paired again with every remaining player in the graph (C4).
+residents the moved-down players take; a greedy pass or a first matching tells the former, and
+the remainder's order rides along on a presumption checked afterwards (else it gets its own
+matching). Lower brackets are left out of large rounds (only C7 looks at the next one, and only
+when it can tell the floaters apart); when what is left cannot be completed, the bracket is
+paired again with every remaining player in the graph (C4).
 """
 
 from __future__ import annotations
