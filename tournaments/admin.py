@@ -329,6 +329,13 @@ class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
             reverse("tournaments:tournament", args=[obj.slug]), _("public page"),
         )
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = super().get_readonly_fields(request, obj)
+        if obj is not None and not request.user.is_superuser and obj.chief_arbiter_id != request.user.pk:
+            # Who arbitrates is the chief arbiter's decision (or an administrator's), not a deputy's.
+            return (*fields, "chief_arbiter", "deputy_arbiters")
+        return fields
+
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         if not change and obj.chief_arbiter_id is None and not request.user.is_superuser:
             obj.chief_arbiter = request.user  # type: ignore[assignment]

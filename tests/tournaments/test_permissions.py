@@ -28,6 +28,7 @@ ROLES = ("anonymous", "staff", "other_arbiter", "deputy", "chief", "superuser")
 ARBITERS = frozenset({"deputy", "chief", "superuser"})
 STAFF = frozenset({"staff", "other_arbiter", "deputy", "chief", "superuser"})
 SUPERUSER = frozenset({"superuser"})
+CHIEF = frozenset({"chief", "superuser"})  # who arbitrates is the chief's decision, not a deputy's
 NOBODY: frozenset[str] = frozenset()
 
 
@@ -286,7 +287,9 @@ ENDPOINTS = [
              lambda w: Tournament.objects.get(pk=w.a.pk).name),
     Endpoint("tournament page: add a deputy", change_form(lambda w: w.a, deputy_arbiters=lambda w: [
         str(w.users["deputy"].pk), str(w.users["staff"].pk)]),
-        lambda w: sorted(w.a.deputy_arbiters.values_list("username", flat=True))),
+        lambda w: sorted(w.a.deputy_arbiters.values_list("username", flat=True)), allowed=CHIEF),
+    Endpoint("tournament page: change the chief arbiter", change_form(lambda w: w.a, chief_arbiter=lambda w: w.users[
+        "deputy"].pk), lambda w: Tournament.objects.get(pk=w.a.pk).chief_arbiter_id, allowed=CHIEF),
     Endpoint("tournament: add (its creator becomes chief)", lambda w: (reverse("admin:tournaments_tournament_add"), {
         **form_data(w, reverse("admin:tournaments_tournament_add")), "name": "New", "slug": "new",
         "system": "round_robin", "bye_points": "2", "swiss_order": "rating", "_save": "Save"}),
