@@ -294,7 +294,7 @@ class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("deputy_arbiters",)
     inlines = [EntryInline, ForbiddenPairInline]
-    actions = ["pair_next_round", "number_by_rating", "export_trf"]
+    actions = ["pair_next_round", "number_by_rating", "export_trf", "export_json"]
     fieldsets = (
         (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public")}),
         (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
@@ -377,6 +377,19 @@ class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
             return None
         response = HttpResponse(swiss.export_trf(tournament), content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
+        return response
+
+    @admin.action(description=_("Export everything (JSON, for import_tournament)"))
+    def export_json(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse | None:
+        from tournaments.transfer import dumps, export_tournament
+
+        self.check_objects(request, queryset)
+        if queryset.count() != 1:
+            messages.error(request, _("Select one tournament to export."))
+            return None
+        tournament = queryset.get()
+        response = HttpResponse(dumps(export_tournament(tournament)), content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
         return response
 
     @admin.action(description=_("Number the players by rating"))

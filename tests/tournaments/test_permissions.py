@@ -426,6 +426,8 @@ EXPORTS = [
     Export("action: round PDN", lambda w: ("post", *action(Round, "export_round_pdn", lambda w: [w.round(1)])(w))),
     Export("action: tournament PDN", lambda w: ("post", *action(Tournament, "export_tournament_pdn",
                                                                  lambda w: [w.a])(w))),
+    Export("action: JSON export (everything)", lambda w: ("post", *action(Tournament, "export_json",
+                                                                           lambda w: [w.a])(w))),
     Export("action: TRF(x)", lambda w: ("post", *action(Tournament, "export_trf", lambda w: [w.a])(w)),
            setup=lambda w: Tournament.objects.filter(pk=w.a.pk).update(system="swiss", rounds_total=5)),
     Export("scoresheets PDF", lambda w: ("get", reverse("tournaments:scoresheets_pdf", args=[w.a.slug, 1]), {})),
@@ -482,7 +484,8 @@ def test_public_pages_hide_draft_rounds(world: World) -> None:
 # until it is added to ENDPOINTS, EXPORTS or READS (one line) and named here.
 COVERED = {
     "Player.delete_selected", "Tournament.delete_selected", "Tournament.export_tournament_pdn",
-    "Tournament.export_trf", "Tournament.number_by_rating", "Tournament.pair_next_round", "Entry.delete_selected",
+    "Tournament.export_trf", "Tournament.export_json", "Tournament.number_by_rating", "Tournament.pair_next_round",
+    "Entry.delete_selected",
     "Entry.withdraw", "Round.complete", "Round.delete_draft", "Round.delete_selected", "Round.export_round_pdn",
     "Round.publish", "Round.reopen", "Game.accept_sheet_result", "Game.delete_selected",
     "url:tournaments_player_import", "url:tournaments_tournament_standings", "url:tournaments_round_sheets",
