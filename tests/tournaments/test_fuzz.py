@@ -243,3 +243,28 @@ def test_an_oversized_csv_is_refused_without_reading_it_all(admin_setup, monkeyp
                            {"file": SimpleUploadedFile("big.csv", data, "text/csv")})
     assert any("over the 100-byte limit" in m for m in messages_of(response)), messages_of(response)
     assert not Player.objects.filter(surname="Extra").exists()
+
+
+HOSTILE = '<script>alert("x")</script>'
+
+
+def test_hostile_names_and_sheets_are_escaped_on_every_page(admin_setup) -> None:  # type: ignore[no-untyped-def]
+    t, rnd, client = admin_setup
+    game = rnd.games.select_related("white__player", "black__player", "round").get(board=1)
+    Player.objects.filter(pk=game.white.player_id).update(surname=HOSTILE, club=HOSTILE)
+    game.white.player.refresh_from_db()
+    text = sheet(game).replace('[Round "1"]', f'[Round "1"]\n[Event "{HOSTILE}"]\n[Annotator "{HOSTILE}"]')
+    services.game_record_result(game=game, result="2-0")
+    client.post(reverse("admin:tournaments_game_sheet", args=[game.pk]), {"text": text, "replace": "on"})
+    pages = [reverse(name, args=args) for name, args in [
+        ("tournaments:standings", [t.slug]), ("tournaments:crosstable", [t.slug]), ("tournaments:round", [t.slug, 1]),
+        ("tournaments:player", [t.slug, game.white.pairing_number]), ("tournaments:game", [t.slug, game.pk]),
+        ("admin:tournaments_round_change", [rnd.pk]), ("admin:tournaments_game_change", [game.pk]),
+        ("admin:tournaments_game_sheet", [game.pk]), ("admin:tournaments_tournament_standings", [t.pk]),
+    ]]
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        body = response.content.decode()
+        assert "<script>alert" not in body, url
+        assert "&lt;script&gt;alert" in body or "\\u003Cscript\\u003E" in body, url
