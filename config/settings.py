@@ -48,6 +48,9 @@ ALLOWED_HOSTS = [
     ).split(",")
     if h.strip()
 ]
+if not DEBUG and not ALLOWED_HOSTS:
+    # Otherwise every request would be refused with a 400 and nothing would say why.
+    raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must name the site's host(s) when DJANGO_DEBUG=0")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

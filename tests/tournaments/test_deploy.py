@@ -36,6 +36,12 @@ def test_production_refuses_to_start_without_a_secret_key() -> None:
     assert "DJANGO_SECRET_KEY must be set" in done.stderr
 
 
+def test_production_refuses_to_start_without_allowed_hosts() -> None:
+    done = run_manage("check", DJANGO_DEBUG="0", DJANGO_SECRET_KEY=secrets.token_urlsafe(50))
+    assert done.returncode != 0
+    assert "DJANGO_ALLOWED_HOSTS must name" in done.stderr
+
+
 def test_production_settings_values() -> None:
     code = ("from django.conf import settings as s; print(s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, "
             "s.SECURE_SSL_REDIRECT, s.SECURE_HSTS_SECONDS >= 31536000, s.SECURE_PROXY_SSL_HEADER, s.DEBUG, "
