@@ -34,6 +34,10 @@ from tournaments.sheet_admin import (
     TournamentSheetsMixin,
 )
 
+admin.site.site_header = _("Damier – tournament arbitration")
+admin.site.site_title = _("Damier arbitration")
+admin.site.index_title = _("Tournaments, rounds and results")
+
 
 def is_arbiter(user: Any) -> bool:
     return bool(user.is_active and user.is_staff)
@@ -559,6 +563,9 @@ class GameInline(ScopedInline):
 
 @admin.register(Round)
 class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
+    class Media:
+        css = {"all": ["damier/admin.css"]}
+
     list_display = ("__str__", "number", "date", "status", "game_count", "missing_results", "print_links")
     list_filter = ("tournament", "status")
     list_select_related = ("tournament",)
