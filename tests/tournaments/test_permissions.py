@@ -290,6 +290,10 @@ ENDPOINTS = [
         lambda w: sorted(w.a.deputy_arbiters.values_list("username", flat=True)), allowed=CHIEF),
     Endpoint("tournament page: change the chief arbiter", change_form(lambda w: w.a, chief_arbiter=lambda w: w.users[
         "deputy"].pk), lambda w: Tournament.objects.get(pk=w.a.pk).chief_arbiter_id, allowed=CHIEF),
+    Endpoint("tournament page: remove an entry (no games yet)", change_form(lambda w: w.a, **{
+        "entries-3-DELETE": "on"}), entries),
+    Endpoint("tournament page: remove an entry that has games", change_form(lambda w: w.a, **{
+        "entries-0-DELETE": "on"}), entries, allowed=NOBODY, setup=completed),
     Endpoint("tournament: add (its creator becomes chief)", lambda w: (reverse("admin:tournaments_tournament_add"), {
         **form_data(w, reverse("admin:tournaments_tournament_add")), "name": "New", "slug": "new",
         "system": "round_robin", "bye_points": "2", "swiss_order": "rating", "_save": "Save"}),
