@@ -185,7 +185,7 @@ def write_trf(
             f"001 {p.id:4d}      {p.name[:33]:<33} {p.rating:4d}     {'':11} {'':10} "
             f"{scores[p.id]:4.1f} {rank[p.id]:4d}  "
         )
-        cells = [_cell(r, p.history[:i], pts) for i, r in enumerate(p.history)]
+        cells = [_cell(r, pts) for r in p.history]
         if next_round is not None:
             cells += [" " * 8] * (next_round - 1 - len(cells))
             if p.withdrawn:
@@ -196,7 +196,7 @@ def write_trf(
     return "\n".join(lines) + "\n"
 
 
-def _cell(r: PlayedRound, _before: Sequence[PlayedRound], pts: PointSystem) -> str:
+def _cell(r: PlayedRound, pts: PointSystem) -> str:
     if r.opponent is None:
         if r.pab:
             return "0000 - U"
