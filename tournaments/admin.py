@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
@@ -239,7 +240,23 @@ class PlayerAdmin(SimpleHistoryAdmin):
 # --- Tournaments -----------------------------------------------------------------------------
 
 
-class EntryInline(ScopedInline):
+class SafeAutocompleteSelect(AutocompleteSelect):
+    """Django's autocomplete widget filters the posted value as an id when it redraws a refused form:
+    a value that is not a number would be a server error instead of the form's own message."""
+
+    def optgroups(self, name: str, value: Any, attr: Any = None) -> Any:
+        return super().optgroups(name, [v for v in value if str(v).isdigit()], attr)
+
+
+class SafeAutocompleteMixin:
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name in self.get_autocomplete_fields(request):  # type: ignore[attr-defined]
+            kwargs.setdefault("widget", SafeAutocompleteSelect(db_field, self.admin_site,  # type: ignore[attr-defined]
+                                                               using=kwargs.get("using")))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)  # type: ignore[misc]
+
+
+class EntryInline(SafeAutocompleteMixin, ScopedInline):
     model = Entry
     extra = 0
     fields = ("pairing_number", "player", "status", "withdrawn_after_round")
@@ -425,8 +442,24 @@ class WithdrawForm(forms.Form):
     after_round = forms.IntegerField(min_value=0, label=_("Withdrawn after round"))
 
 
+class EntryForm(forms.ModelForm):
+    class Meta:
+        model = Entry
+        fields = "__all__"
+
+    def clean_excused_rounds(self) -> list[int]:
+        value = self.cleaned_data.get("excused_rounds")
+        if value in (None, ""):
+            return []  # an emptied field means no excused round (the column is never NULL)
+        if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
+                                                  for n in value):
+            raise forms.ValidationError(_("A list of round numbers, e.g. [3, 5]."))
+        return sorted(set(value))
+
+
 @admin.register(Entry)
-class EntryAdmin(ArbiterScopedAdmin):
+class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
+    form = EntryForm
     list_display = ("pairing_number", "player", "tournament", "status", "withdrawn_after_round")
     list_filter = ("tournament", "status")
     list_select_related = ("player", "tournament")

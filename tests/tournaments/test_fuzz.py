@@ -268,3 +268,26 @@ def test_hostile_names_and_sheets_are_escaped_on_every_page(admin_setup) -> None
         body = response.content.decode()
         assert "<script>alert" not in body, url
         assert "&lt;script&gt;alert" in body or "\\u003Cscript\\u003E" in body, url
+
+
+JUNK = st.one_of(st.text(max_size=10), st.integers(-5, 10**6).map(str), st.sampled_from(["", "0", "-1", "on",
+                                                                                            "2026-02-30", "99999"]))
+
+
+@DJANGO
+@given(page=st.sampled_from(["tournament", "round", "entry", "player"]), seed=st.randoms(use_true_random=False),
+       junk=st.lists(JUNK, min_size=1, max_size=4))
+def test_admin_change_forms_never_fail_on_junk(admin_setup, page: str, seed: Any, junk: list[str]) -> None:  # type: ignore[no-untyped-def]
+    from tests.tournaments.test_permissions import scrape_form
+
+    t, rnd, client = admin_setup
+    obj = {"tournament": t, "round": rnd, "entry": t.entries.first(), "player": t.entries.first().player}[page]
+    url = reverse(f"admin:tournaments_{page}_change", args=[obj.pk])
+    with transaction.atomic():  # every example starts from the same objects
+        data = scrape_form(client, url)
+        names = sorted(k for k in data if not k.endswith(("TOTAL_FORMS", "INITIAL_FORMS", "-id", "_FORMS")))
+        for value in junk:
+            data[seed.choice(names)] = value
+        response = client.post(url, {**data, "_save": "Save"})
+        assert response.status_code in (200, 302), response.status_code
+        transaction.set_rollback(True)
