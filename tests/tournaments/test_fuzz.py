@@ -291,3 +291,17 @@ def test_admin_change_forms_never_fail_on_junk(admin_setup, page: str, seed: Any
         response = client.post(url, {**data, "_save": "Save"})
         assert response.status_code in (200, 302), response.status_code
         transaction.set_rollback(True)
+
+
+@DJANGO
+@given(value=st.one_of(st.text(max_size=8), st.integers(-10, 10**12).map(str)),
+       page=st.sampled_from(["standings", "crosstable", "standings_pdf", "crosstable_pdf", "game", "round"]))
+def test_public_pages_never_fail_on_junk_parameters(admin_setup, value: str, page: str) -> None:  # type: ignore[no-untyped-def]
+    t, rnd, _ = admin_setup
+    args: list[object] = [t.slug]
+    if page == "game":
+        args.append(rnd.games.first().pk)
+    elif page == "round":
+        args.append(1)
+    response = Client().get(reverse(f"tournaments:{page}", args=args), {"round": value, "ply": value})
+    assert response.status_code in (200, 404)
