@@ -66,7 +66,7 @@ def bench(players: int, seed: int, engine_history: bool = False, dump: str | Non
     return time.perf_counter() - start, built, len(res.boards)
 
 
-def conformance(count: int, max_players: int, all_features: bool, batch: int = 25) -> None:
+def conformance(count: int, max_players: int, all_features: bool, batch: int = 25, min_players: int = 9) -> None:
     import random
 
     from tournaments.pairing import reference
@@ -81,7 +81,7 @@ def conformance(count: int, max_players: int, all_features: bool, batch: int = 2
     for first in range(0, count, batch):
         ts = []
         for seed in range(first, min(count, first + batch)):
-            n, r = rng.randint(9, max_players), rng.randint(5, 11)
+            n, r = rng.randint(min_players, max_players), rng.randint(5, 11)
             extra = {} if all_features else {"late_rate": 0.0, "excuse_rate": 0.0}
             ts.append(generate(GenSettings(players=n, rounds=r, seed=seed, **extra)))  # type: ignore[arg-type]
         for t, row in zip(ts, reference.compare(ts), strict=True):
@@ -157,6 +157,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--conformance", type=int, default=0, metavar="N")
     ap.add_argument("--max-players", type=int, default=60)
+    ap.add_argument("--min-players", type=int, default=9)
     ap.add_argument("--absolute", type=int, default=0, metavar="N", help="check N random tournaments")
     ap.add_argument("--part", default="0/1", help="with --absolute: K/M runs tournaments K, K+M, ...")
     ap.add_argument("--all-features", action="store_true")
@@ -168,7 +169,7 @@ def main() -> None:
         absolute(args.absolute, args.max_players, part, parts)
         return
     if args.conformance:
-        conformance(args.conformance, args.max_players, args.all_features)
+        conformance(args.conformance, args.max_players, args.all_features, min_players=args.min_players)
         return
     print(f"{'players':>8} {'round 9 (s)':>12} {'rounds 1-8 (s)':>15} {'boards':>7}")
     for n in (int(x) for x in args.sizes.split(",")):
