@@ -251,7 +251,7 @@ def arbiter(port: int, boards: list[tuple[int, int]], round_pk: int, seconds: fl
     log.append(f"arbiter: round {ROUND} completed: {'yes' if 'Completed' in page else f'NO ({status})'}")
 
 
-def reader(port: int, paths: list[str], deadline: float, cap: int, results: list[tuple[float, int]],
+def reader(port: int, paths: list[str], deadline: float, cap: int, results: list[tuple[float, int, str]],
            errors: Counter[str]) -> None:
     s = Session(port)
     n = 0
@@ -264,7 +264,7 @@ def reader(port: int, paths: list[str], deadline: float, cap: int, results: list
         except (OSError, http.client.HTTPException) as exc:
             errors[f"{type(exc).__name__} on {path}"] += 1
             continue
-        results.append((time.perf_counter() - t0, status))
+        results.append((time.perf_counter() - t0, status, path))
         if status != 200:
             errors[f"HTTP {status} on {path}"] += 1
 
@@ -319,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
             status, _, _ = Session(port).request("GET", p)
             if status != 200:
                 raise SystemExit(f"{p}: HTTP {status}; the public pages are needed (tournaments/views.py).")
-        results: list[tuple[float, int]] = []
+        results: list[tuple[float, int, str]] = []
         errors: Counter[str] = Counter()
         log: list[str] = []
         arbiter_latencies: list[float] = []
@@ -342,12 +342,16 @@ def main(argv: list[str] | None = None) -> int:
         equal = len(shown) == len(want) and all(
             r == wr and (n == wn or n.startswith(wn + " ")) and p == wp
             for (r, n, p), (wr, wn, wp) in zip(shown, want, strict=True))
-        lat = [x for x, _ in results]
+        lat = [x for x, _, _ in results]
         print(f"load: {args.readers} readers, {elapsed:.1f} s, gunicorn {args.workers}x{args.threads} gthread, "
               f"PostgreSQL on 127.0.0.1")
         print(f"  requests: {len(results)}  ({len(results) / elapsed:.1f} req/s)")
         print(f"  latency:  p50 {percentile(lat, .5) * 1000:.0f} ms  p95 {percentile(lat, .95) * 1000:.0f} ms  "
               f"max {max(lat, default=0) * 1000:.0f} ms")
+        for p in paths:
+            mine = [x for x, _, q in results if q == p]
+            print(f"    {p:<36} {len(mine):>6} requests  p50 {percentile(mine, .5) * 1000:.0f} ms  "
+                  f"p95 {percentile(mine, .95) * 1000:.0f} ms")
         print(f"  errors:   {sum(errors.values())}" + "".join(f"\n    {k}: {v}" for k, v in errors.items()))
         print(f"  arbiter:  {len(arbiter_latencies)} requests, p50 {percentile(arbiter_latencies, .5) * 1000:.0f} ms,"
               f" max {max(arbiter_latencies, default=0) * 1000:.0f} ms")
