@@ -208,9 +208,10 @@ class ForbiddenPair(models.Model):
         return f"{self.first.player} / {self.second.player}"
 
     def clean(self) -> None:
-        for entry in (self.first, self.second):
-            if entry.tournament_id != self.tournament_id:
-                raise ValidationError(_("Both players must be entered in this tournament."))
+        # The form may have left a side unset (an invalid choice): compare ids, never touch a missing relation.
+        ids = [i for i in (self.first_id, self.second_id) if i is not None]
+        if ids and Entry.objects.filter(pk__in=ids).exclude(tournament_id=self.tournament_id).exists():
+            raise ValidationError(_("Both players must be entered in this tournament."))
 
 
 class RoundStatus(models.TextChoices):
