@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
+from simple_history.utils import bulk_create_with_history
 
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Entry, EntryStatus, Game, Player, Round, RoundStatus, System, Tournament
@@ -145,9 +146,11 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None) -> 
         boards, explanation = swiss.pair_next_round(tournament, entries, number)
     rnd = Round.objects.create(tournament=tournament, number=number, date=date, status=RoundStatus.DRAFT,
                                pairing_explanation=explanation)
-    Game.objects.bulk_create(
-        Game(round=rnd, board=i, white=white, black=black, result=result.value if result else "")
-        for i, (white, black, result) in enumerate(boards, start=1)
+    # With history, so the audit trail shows who paired the round and how it was paired at first.
+    bulk_create_with_history(
+        [Game(round=rnd, board=i, white=white, black=black, result=result.value if result else "")
+         for i, (white, black, result) in enumerate(boards, start=1)],
+        Game,
     )
     return rnd
 

@@ -82,8 +82,6 @@ def test_a_manual_change_of_a_draft_pairing_is_recorded(make_tournament, arbiter
     assert delta is None or "black" in {c.field for c in delta.changes}
 
 
-@pytest.mark.xfail(reason="services.round_pair creates games with bulk_create, which simple_history does not see; "
-                          "fix: simple_history.utils.bulk_create_with_history(games, Game)", strict=False)
 def test_the_pairing_of_a_round_is_recorded(make_tournament) -> None:  # type: ignore[no-untyped-def]
     t = make_tournament(4)
     rnd = services.round_pair(tournament=t)
