@@ -212,7 +212,7 @@ def a_sheet_that_disagrees(w: World) -> None:
 
 def a_round_preview(w: World) -> None:
     from tournaments import sheets
-    from tournaments.sheet_admin import _pack
+    from tournaments.admin.sheets import _pack
 
     play_round(w.a, complete=False)
     preview = sheets.round_import_preview(round=w.round(1), data=sheet_pdn(game1(w), "1-1"), source_name="r1.pdn")

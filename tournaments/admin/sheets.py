@@ -1,4 +1,4 @@
-"""The game-sheet parts of the arbiter's admin, as mixins the ModelAdmins of tournaments.admin take in.
+"""The game-sheet parts of the arbiter's admin, as mixins the round, game and tournament admins take in.
 
 Every view and action here checks the arbiter through the scoped admin's own helpers (`_allowed`,
 `check_objects`, `get_queryset`), so an arbiter reaches only his tournaments' sheets. Writes go through

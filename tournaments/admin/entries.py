@@ -1,0 +1,81 @@
+"""Entries: a player in a tournament, and the withdrawal action (competition rules 5.9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import services
+from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, run_service
+from tournaments.models import Entry
+from tournaments.permissions import managed_tournaments
+
+
+class WithdrawForm(forms.Form):
+    after_round = forms.IntegerField(min_value=0, label=_("Withdrawn after round"))
+
+
+class EntryForm(forms.ModelForm):
+    class Meta:
+        model = Entry
+        fields = "__all__"
+
+    def clean_excused_rounds(self) -> list[int]:
+        value = self.cleaned_data.get("excused_rounds")
+        if value in (None, ""):
+            return []  # an emptied field means no excused round (the column is never NULL)
+        if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
+                                                  for n in value):
+            raise forms.ValidationError(_("A list of round numbers, e.g. [3, 5]."))
+        return sorted(set(value))
+
+
+@admin.register(Entry)
+class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
+    form = EntryForm
+    list_display = ("pairing_number", "player", "tournament", "status", "withdrawn_after_round")
+    list_filter = ("tournament", "status")
+    list_select_related = ("player", "tournament")
+    search_fields = ("player__surname", "player__given_name", "player__fmjd_id")
+    autocomplete_fields = ("player",)
+    readonly_fields = ("status", "withdrawn_after_round")
+    actions = ["withdraw"]
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "tournament":  # never enter a player in, or move one to, another's tournament
+            kwargs["queryset"] = managed_tournaments(request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def save_model(self, request: HttpRequest, obj: Entry, form: Any, change: bool) -> None:
+        if change:
+            super().save_model(request, obj, form, change)
+        else:  # the service checks a round robin is not yet paired and the number is free
+            saved = services.entry_add(tournament=obj.tournament, player=obj.player,
+                                       pairing_number=obj.pairing_number)
+            obj.pk = saved.pk
+
+    @admin.action(description=_("Withdraw the player (competition rules 5.9)"))
+    def withdraw(self, request: HttpRequest, queryset: QuerySet[Entry]) -> HttpResponse | None:
+        self.check_objects(request, queryset)
+        if "apply" in request.POST:
+            form = WithdrawForm(request.POST)
+            if form.is_valid():
+                n = form.cleaned_data["after_round"]
+                for entry in queryset.select_related("player"):
+                    run_service(request, lambda e=entry: services.entry_withdraw(entry=e, after_round=n),
+                                f"{entry.player} withdrawn after round {n}.")
+                return None
+        else:
+            last = max((r for t in {e.tournament for e in queryset} for r in
+                        t.rounds.values_list("number", flat=True)), default=0)
+            form = WithdrawForm(initial={"after_round": last})
+        context = {**self.admin_site.each_context(request), "form": form, "entries": queryset,
+                   "opts": self.model._meta, "title": _("Withdraw players"),
+                   "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME}
+        return render(request, "admin/tournaments/entry/withdraw.html", context)

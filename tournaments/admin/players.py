@@ -1,0 +1,102 @@
+"""Players: the shared register, and the CSV import with its report per line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+from simple_history.admin import SimpleHistoryAdmin
+
+from tournaments import player_import, selectors
+from tournaments.admin.base import is_arbiter
+from tournaments.errors import DomainError
+from tournaments.models import Entry, Player, Tournament
+from tournaments.permissions import can_change_player, managed_tournaments
+from tournaments.player_import import players_import_csv
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(label=_("CSV file"))
+    tournament = forms.ModelChoiceField(
+        queryset=Tournament.objects.none(), required=False, label=_("Also enter them in"),
+    )
+
+
+@admin.register(Player)
+class PlayerAdmin(SimpleHistoryAdmin):
+    list_display = ("surname", "given_name", "title", "federation", "rating", "fmjd_id", "club", "birth_year")
+    list_filter = ("title", "federation")
+    search_fields = ("surname", "given_name", "fmjd_id", "club")
+    change_list_template = "admin/tournaments/player/change_list.html"
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return is_arbiter(request.user)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return is_arbiter(request.user)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return is_arbiter(request.user)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return can_change_player(request.user, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_superuser)
+
+    def get_urls(self) -> list[Any]:
+        return [
+            path("import-csv/", self.admin_site.admin_view(self.import_csv_view), name="tournaments_player_import"),
+            *super().get_urls(),
+        ]
+
+    def _foreign_players(self, request: HttpRequest) -> dict[int, tuple[Any, ...]]:
+        """Players entered in a tournament this arbiter does not arbitrate, as they are now."""
+        if request.user.is_superuser:
+            return {}
+        foreign = Entry.objects.exclude(tournament__in=managed_tournaments(request.user))
+        fields = [f.attname for f in Player._meta.concrete_fields]
+        return {row[0]: row for row in Player.objects.filter(entries__in=foreign).distinct().values_list(*fields)}
+
+    def _check_foreign_players(self, request: HttpRequest, before: dict[int, tuple[Any, ...]]) -> None:
+        """A rating list may update only players this arbiter may change; else the whole import is undone."""
+        after = self._foreign_players(request)
+        refused = sorted(str(Player.objects.get(pk=pk)) for pk, row in before.items() if after.get(pk) != row)
+        if refused:
+            raise DomainError(f"Nothing imported: {', '.join(refused)} also play in tournaments you are not an "
+                              f"arbiter of; ask their arbiter or an administrator to update them.")
+
+    def import_csv_view(self, request: HttpRequest) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = CsvImportForm(request.POST or None, request.FILES or None)
+        form.fields["tournament"].queryset = selectors.tournaments_for_arbiter(request.user)  # type: ignore[attr-defined]
+        report = None
+        if request.method == "POST" and form.is_valid():
+            upload = form.cleaned_data["file"]
+            try:
+                with transaction.atomic():
+                    before = self._foreign_players(request)
+                    # Never more than the limit in memory: one byte over is enough for the refusal.
+                    report = players_import_csv(data=upload.read(player_import.MAX_BYTES + 1), source=upload.name,
+                                                tournament=form.cleaned_data["tournament"])
+                    self._check_foreign_players(request, before)
+            except DomainError as exc:
+                report = None
+                messages.error(request, str(exc))
+            else:
+                if report.ok:
+                    messages.success(request, f"{len(report.lines)} player line(s) imported from {upload.name}.")
+                else:
+                    messages.error(request, f"Nothing imported from {upload.name}: "
+                                            f"{len(report.errors)} bad line(s), listed below.")
+        context = {**self.admin_site.each_context(request), "form": form, "report": report,
+                   "opts": self.model._meta, "title": _("Import players from CSV")}
+        return render(request, "admin/tournaments/player/import_csv.html", context)

@@ -1,0 +1,200 @@
+"""Tournaments with their entries and forbidden pairs; pairing, numbering and export actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import Count, Q, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import selectors, services, swiss
+from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
+from tournaments.admin.sheets import (
+    TournamentSheetsMixin,
+)
+from tournaments.models import Entry, ForbiddenPair, Tournament
+
+
+class EntryInline(SafeAutocompleteMixin, ScopedInline):
+    model = Entry
+    extra = 0
+    fields = ("pairing_number", "player", "status", "withdrawn_after_round")
+    readonly_fields = ("status", "withdrawn_after_round")
+    autocomplete_fields = ("player",)
+    ordering = ("pairing_number",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
+        return super().get_queryset(request).select_related("player")
+
+
+class ForbiddenPairInline(ScopedInline):
+    model = ForbiddenPair
+    extra = 0
+    fields = ("first", "second", "reason")
+    verbose_name_plural = _("forbidden pairs (Swiss: never paired together)")
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        formset = super().get_formset(request, obj, **kwargs)
+        entries = obj.entries.select_related("player") if obj is not None else Entry.objects.none()
+        for name in ("first", "second"):
+            formset.form.base_fields[name].queryset = entries
+        return formset
+
+
+class TournamentForm(forms.ModelForm):
+    tiebreaks = forms.CharField(
+        required=False,
+        help_text=_("Comma-separated, in order. Known: %(known)s.") % {
+            "known": "solkoff, solkoff_median, solkoff_short_truncated, solkoff_full_truncated, solkoff_plus, "
+                     "sonneborn_berger, wins, mutual_result, average_rating"},
+        label=_("Tie-break order"),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = "__all__"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance and isinstance(self.instance.tiebreaks, list):
+            self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
+
+    def clean_tiebreaks(self) -> list[str]:
+        raw = self.cleaned_data.get("tiebreaks") or ""
+        return [t.strip() for t in raw.split(",") if t.strip()]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
+    form = TournamentForm
+    tournament_lookup = "pk"  # scope() filters on the tournament itself
+    list_display = ("name", "system", "start_date", "venue", "public", "entry_count", "round_count", "links")
+    list_filter = ("system", "public")
+    search_fields = ("name", "venue", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("deputy_arbiters",)
+    inlines = [EntryInline, ForbiddenPairInline]
+    actions = ["pair_next_round", "number_by_rating", "export_trf", "export_json"]
+    fieldsets = (
+        (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public")}),
+        (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
+                                  "swiss_order")}),
+        (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),
+    )
+
+    def scope(self, qs: QuerySet[Any], user: Any) -> QuerySet[Any]:
+        if user.is_superuser:
+            return qs
+        return qs.filter(Q(chief_arbiter=user) | Q(deputy_arbiters=user)).distinct()
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return super().get_queryset(request).annotate(
+            n_entries=Count("entries", distinct=True), n_rounds=Count("rounds", distinct=True)
+        )
+
+    @admin.display(description=_("players"), ordering="n_entries")
+    def entry_count(self, obj: Tournament) -> int:
+        return getattr(obj, "n_entries", 0)
+
+    @admin.display(description=_("rounds"), ordering="n_rounds")
+    def round_count(self, obj: Tournament) -> int:
+        return getattr(obj, "n_rounds", 0)
+
+    @admin.display(description=_("pages"))
+    def links(self, obj: Tournament) -> str:
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>',
+            reverse("admin:tournaments_tournament_standings", args=[obj.pk]), _("standings"),
+            reverse("admin:tournaments_round_changelist") + f"?tournament__id__exact={obj.pk}", _("rounds"),
+            reverse("tournaments:tournament", args=[obj.slug]), _("public page"),
+        )
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = super().get_readonly_fields(request, obj)
+        if obj is not None and not request.user.is_superuser and obj.chief_arbiter_id != request.user.pk:
+            # Who arbitrates is the chief arbiter's decision (or an administrator's), not a deputy's.
+            return (*fields, "chief_arbiter", "deputy_arbiters")
+        return fields
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        if not change and obj.chief_arbiter_id is None and not request.user.is_superuser:
+            obj.chief_arbiter = request.user  # type: ignore[assignment]
+        super().save_model(request, obj, form, change)
+
+    def get_urls(self) -> list[Any]:
+        return [
+            path("<int:pk>/standings/", self.admin_site.admin_view(self.standings_view),
+                 name="tournaments_tournament_standings"),
+            *super().get_urls(),
+        ]
+
+    def standings_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = get_object_or_404(self.get_queryset(request), pk=pk)
+        rounds = list(selectors.tournament_rounds(tournament))
+        after = request.GET.get("round")
+        after_round = int(after) if after and after.isdigit() else None
+        rows = selectors.standings(tournament, after_round=after_round)
+        context = {**self.admin_site.each_context(request), "tournament": tournament, "rows": rows,
+                   "rounds": rounds, "after_round": after_round, "opts": self.model._meta,
+                   "tiebreak_names": list(tournament.tiebreaks), "title": f"{tournament} – {_('standings')}"}
+        return render(request, "admin/tournaments/tournament/standings.html", context)
+
+    @admin.action(description=_("Pair the next round"))
+    def pair_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        self.check_objects(request, queryset)
+        for t in queryset:
+            run_service(request, lambda t=t: services.round_pair(tournament=t), f"{t}: next round paired (draft).")
+
+    @admin.action(description=_("Export to TRF(x) (cross-check with bbpPairings or JaVaFo)"))
+    def export_trf(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse | None:
+        self.check_objects(request, queryset)
+        if queryset.count() != 1:
+            messages.error(request, _("Select one tournament to export."))
+            return None
+        tournament = queryset.get()
+        if tournament.is_round_robin:
+            messages.error(request, _("TRF(x) export is for Swiss tournaments."))
+            return None
+        response = HttpResponse(swiss.export_trf(tournament), content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
+        return response
+
+    @admin.action(description=_("Export everything (JSON, for import_tournament)"))
+    def export_json(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse | None:
+        from tournaments.transfer import dumps, export_tournament
+
+        self.check_objects(request, queryset)
+        if queryset.count() != 1:
+            messages.error(request, _("Select one tournament to export."))
+            return None
+        tournament = queryset.get()
+        response = HttpResponse(dumps(export_tournament(tournament)), content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
+        return response
+
+    @admin.action(description=_("Number the players by rating"))
+    def number_by_rating(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        self.check_objects(request, queryset)
+        for t in queryset:
+            run_service(request, lambda t=t: services.entries_number_by_rating(tournament=t),
+                        f"{t}: pairing numbers set by rating.")
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        if formset.model is not Entry:
+            return super().save_formset(request, form, formset, change)
+        instances = formset.save(commit=False)
+        for obj in formset.deleted_objects:
+            obj.delete()
+        for entry in instances:
+            if entry.pk is None:
+                services.entry_add(tournament=form.instance, player=entry.player,
+                                   pairing_number=entry.pairing_number)
+            else:
+                entry.save()
+        return None
