@@ -3,9 +3,10 @@
 DATABASE_URL          default: SQLite file db.sqlite3 in the project folder; postgres://… uses psycopg 3
 DJANGO_SECRET_KEY     required when DJANGO_DEBUG=0
 DJANGO_DEBUG          1 (default, development) or 0 (production)
-DJANGO_ALLOWED_HOSTS  comma-separated; default localhost names when debugging
+DJANGO_ALLOWED_HOSTS  comma-separated; default localhost names when debugging, required when DJANGO_DEBUG=0
 DAMIER_PDN_MAX_BYTES  largest game-sheet upload accepted (default 2 MB)
 DAMIER_AXES_*         login throttling: _ENABLED (1), _FAILURE_LIMIT (5), _COOLOFF_MINUTES (15)
+DAMIER_FONT_DIR       where the PDFs find DejaVu Sans (default /usr/share/fonts/truetype/dejavu)
 DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_CSRF_TRUSTED_ORIGINS  production (DJANGO_DEBUG=0) only
 """
 
