@@ -3,9 +3,10 @@
 Each bracket is paired by one matching whose integer edge weights stack the criteria
 lexicographically (a tier only matters when every tier above it ties), the way bbpPairings does it:
 
-  C4 completion > C5 pairs > C6 PSD > C7 next bracket > the bye's played games (when the bye
-  comes out of the lowest scoregroup) > C8..C11 colours
-  > C12..C19 floats > the order of C.04.3 D (order.py) as the last word.
+  C4 completion > C5 pairs > C6 PSD > C7 next bracket > C8..C11 colours > C12..C19 floats
+  > the order of C.04.3 D (order.py) as the last word,
+with the bye's played games (the PAB preferably to a player with fewer unplayed games) right after
+C7 when the bye comes out of the lowest scoregroup, else right after C11.
 
 Criteria that count unpaired players (floaters) are moved onto the edges: for a quantity f summed over
 the bracket's unpaired players, sum_unpaired f = sum_all f - sum_pairs (f(u) + f(v)), so each edge
@@ -87,7 +88,7 @@ class Compat:
         self.states = states
         self.forbidden = forbidden
         self.bye_pool: set[int] = {p.id for p in states.values() if p.bye_ok}
-        self.prefer_played_bye = False
+        self.played_first = False
         self._cache: dict[tuple[int, int], bool] = {}
 
     def __call__(self, a: int, b: int) -> bool:
@@ -113,11 +114,11 @@ def pair_brackets(
     odd = len(remaining) % 2 == 1
     if odd:
         compat.bye_pool = _lowest_bye_pool(remaining, compat)
-        # the PAB goes preferably to a player with fewer unplayed games, weighed right after C7 as
-        # bbpPairings does; the reference implementation applies it only when the bye comes out of
-        # the lowest scoregroup, and so do we
+        # the PAB goes preferably to a player with fewer unplayed games. The reference implementation
+        # weighs it right after C7 when the bye comes out of the lowest scoregroup, else after the
+        # colour criteria (C8-C11); so do we
         lowest = min(p.score for p in remaining)
-        compat.prefer_played_bye = all(compat.states[i].score == lowest for i in compat.bye_pool)
+        compat.played_first = all(compat.states[i].score == lowest for i in compat.bye_pool)
     pairs: list[tuple[PState, PState]] = []
     reports: list[dict[str, object]] = []
     movers: list[PState] = []
@@ -437,14 +438,22 @@ def _match(
                 q, o, c7 = zero_q, zero_o, [0, 0]
             else:
                 continue
-            tiers = [1 if completion else 0] + q[:2] + c7 + [0] + q[2:] + o
+            tiers = [1 if completion else 0] + q[:2] + c7 + _with_played(q[2:], 0, compat.played_first) + o
             rows.append((a.id, b.id, tiers))
     if with_bye:
         for p in graph:
             if p.id in compat.bye_pool:
-                played = p.played if p.id in inb and compat.prefer_played_bye else 0
-                rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
+                played = p.played if p.id in inb else 0
+                tail = _with_played([0] * (N_QUALITY - 2), played, compat.played_first)
+                rows.append((p.id, BYE, [1, 0, 0, 0, 0] + tail + [0] * N_ORDER))
     return max_weight_matching(_combine(rows, len(graph) // 2 + 1))
+
+
+def _with_played(colours_and_floats: list[int], played: int, first: bool) -> list[int]:
+    """C8..C19 with the tier of the bye's played games put in, before or after the colours."""
+    if first:
+        return [played] + colours_and_floats
+    return colours_and_floats[:4] + [played] + colours_and_floats[4:]
 
 
 def _next_psd_in(nxt_br: Bracket | None, p: PState) -> int:
