@@ -36,10 +36,17 @@ def main(argv: list[str] | None = None) -> int:
         return _generate(Path(args.g), args.players, args.rounds, args.seed)
     if not args.dutch:
         ap.error("--dutch IN.trf is required")
-    trf = parse_trf(Path(args.dutch).read_text(encoding="utf-8", errors="replace"))
-    if args.c:
-        return _check(trf)
-    req = request_from_trf(trf)
+    try:
+        trf = parse_trf(Path(args.dutch).read_text(encoding="utf-8", errors="replace"))
+        if args.c:
+            return _check(trf)
+        req = request_from_trf(trf)
+    except OSError as exc:
+        print(f"{args.dutch}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as exc:  # TrfError and the request's own checks
+        print(f"{args.dutch}: {exc}", file=sys.stderr)
+        return 2
     res = pair_dutch(req)
     if args.e:
         print(res.explanation.as_text())

@@ -46,26 +46,33 @@ def _points_field(v: int) -> str:
     return f"{v:.1f}"
 
 
+class TrfError(ValueError):
+    """A TRF line that cannot be read; the message names the line and the field."""
+
+
 def parse_trf(text: str) -> TrfFile:
     trf = TrfFile()
     given: dict[str, float] = {}
     forbidden: set[frozenset[int]] = set()
-    for raw in text.splitlines():
+    for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\n\r")
         code, rest = line[:3], line[4:].strip()
-        if code == "001":
-            trf.players.append(_parse_player(line))
-        elif code == "012":
-            trf.name = rest
-        elif code == "XXR" and rest:
-            trf.total_rounds = int(rest.split()[0])
-        elif code == "XXC":
-            trf.initial_colour = "b" if rest.lower().startswith("black") else "w"
-        elif code in _BB and rest:
-            given[_BB[code]] = float(rest.split()[0])
-        elif code == "XXP":
-            nums = [int(x) for x in rest.split()]
-            forbidden |= {frozenset((a, b)) for i, a in enumerate(nums) for b in nums[i + 1 :]}
+        try:
+            if code == "001":
+                trf.players.append(_parse_player(line))
+            elif code == "012":
+                trf.name = rest
+            elif code == "XXR" and rest:
+                trf.total_rounds = _whole(rest.split()[0], "number of rounds")
+            elif code == "XXC":
+                trf.initial_colour = "b" if rest.lower().startswith("black") else "w"
+            elif code in _BB and rest:
+                given[_BB[code]] = _points(rest.split()[0], code)
+            elif code == "XXP":
+                nums = [_whole(x, "pairing number") for x in rest.split()]
+                forbidden |= {frozenset((a, b)) for i, a in enumerate(nums) for b in nums[i + 1 :]}
+        except TrfError as exc:
+            raise TrfError(f"line {number} ({code}): {exc}") from None
     trf.points = _point_system(given)
     trf.forbidden = frozenset(forbidden)
     if not trf.total_rounds:
@@ -92,8 +99,24 @@ def _point_system(given: dict[str, float]) -> PointSystem:
 _BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "excused", "BBU": "bye"}
 
 
+def _whole(text: str, what: str) -> int:
+    if not text.strip().isdigit():
+        raise TrfError(f"{what} {text.strip()!r} is not a whole number")
+    return int(text)
+
+
+def _points(text: str, code: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise TrfError(f"points {text!r} is not a number") from None
+    if not 0 <= value <= 1000 or value != value:
+        raise TrfError(f"points {text!r} out of range")
+    return value
+
+
 def _parse_player(line: str) -> TrfPlayer:
-    number = int(line[4:8])
+    number = _whole(line[4:8], "starting rank (columns 5-8)")
     name = line[14:47].strip()
     rating_s = line[48:52].strip()
     p = TrfPlayer(number, name, int(rating_s) if rating_s.isdigit() else 0)
