@@ -373,7 +373,7 @@ class _Importer:
         for i, record in enumerate(records):
             where = f"history.{name}[{i}]"
             values = self._values(where, model, record, extra=HISTORY_FIELDS, historical=True)
-            if record.get("history_type") not in {"+", "~", "-"}:
+            if record.get("history_type") not in ("+", "~", "-"):  # a tuple: the value may be unhashable
                 raise TransferError(f"{where}.history_type: expected '+', '~' or '-'.")
             try:
                 when = datetime.datetime.fromisoformat(record.get("history_date", ""))
