@@ -30,6 +30,8 @@ from rules.board import _raw
 from rules.geometry import BIT_OF
 from rules.pdn import read_games
 from rules.replay import replay_game
+from tests.rules.playouts import play
+from tests.rules.playouts import playouts as random_playouts
 
 STARTS = [
     "W:W31-50:B1-20",
@@ -42,17 +44,7 @@ STARTS = [
     "B:WK2,K49,33:BK23,K44",
 ]
 
-playouts = st.tuples(st.sampled_from(STARTS), st.lists(st.integers(min_value=0, max_value=10_000), max_size=60))
-
-
-def play(start: str, choices: list[int]) -> Board:
-    board = Board(start)
-    for choice in choices:
-        moves = board.legal_moves()
-        if not moves:
-            break
-        board.push(moves[choice % len(moves)])
-    return board
+playouts = random_playouts(STARTS)
 
 
 def exact(move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:

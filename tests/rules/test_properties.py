@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from rules import INITIAL_FEN, Board
+from tests.rules.playouts import play
+from tests.rules.playouts import playouts as random_playouts
 
 STARTS = [
     INITIAL_FEN,
@@ -15,17 +16,7 @@ STARTS = [
     "W:WK47:B42,29,19,14,27,8,3",
 ]
 
-playouts = st.tuples(st.sampled_from(STARTS), st.lists(st.integers(min_value=0, max_value=10_000), max_size=60))
-
-
-def play(start: str, choices: list[int]) -> Board:
-    board = Board(start)
-    for choice in choices:
-        moves = board.legal_moves()
-        if not moves:
-            break
-        board.push(moves[choice % len(moves)])
-    return board
+playouts = random_playouts(STARTS)
 
 
 @settings(max_examples=60, deadline=None)
