@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.pairing.colours import allocate  # noqa: E402
 from tournaments.pairing.engine import pair_dutch  # noqa: E402
-from tournaments.pairing.generator import GenSettings, generate  # noqa: E402
+from tournaments.pairing.generator import GenSettings, generate, random_settings  # noqa: E402
 from tournaments.pairing.model import Board, PairingRequest, PairingResult  # noqa: E402
 from tournaments.pairing.state import build_states  # noqa: E402
 
@@ -117,16 +117,7 @@ def absolute(count: int, max_players: int, part: int = 0, parts: int = 1) -> Non
     start = time.perf_counter()
     for i in range(part, count, parts):
         rng = random.Random(2027 + i)
-        settings = GenSettings(
-            players=rng.randint(9, max_players),
-            rounds=rng.randint(5, 11),
-            draw_rate=rng.choice((0.1, 0.3, 0.5)),
-            forfeit_rate=rng.choice((0.0, 0.02, 0.05)),
-            withdraw_rate=rng.choice((0.0, 0.01, 0.03)),
-            late_rate=rng.choice((0.0, 0.05)),
-            excuse_rate=rng.choice((0.0, 0.02)),
-            seed=i,
-        )
+        settings = random_settings(i, rng, max_players)
         t = generate(settings)
         for rec in t.rounds:
             rounds += 1

@@ -94,6 +94,20 @@ class Tournament:
 Pairer = Callable[[PairingRequest], PairingResult]
 
 
+def random_settings(seed: int, rng: random.Random, max_players: int) -> GenSettings:
+    """The mix the issue's 1,000-tournament check draws from: every feature, at varied rates."""
+    return GenSettings(
+        players=rng.randint(9, max_players),
+        rounds=rng.randint(5, 11),
+        draw_rate=rng.choice((0.1, 0.3, 0.5)),
+        forfeit_rate=rng.choice((0.0, 0.02, 0.05)),
+        withdraw_rate=rng.choice((0.0, 0.01, 0.03)),
+        late_rate=rng.choice((0.0, 0.05)),
+        excuse_rate=rng.choice((0.0, 0.02)),
+        seed=seed,
+    )
+
+
 def generate(settings: GenSettings, pair: Pairer | None = None, rounds: int | None = None) -> Tournament:
     """Play `rounds` (default: all) rounds of a random tournament."""
     if pair is None:

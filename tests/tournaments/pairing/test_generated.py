@@ -11,7 +11,7 @@ import pytest
 
 from tournaments.pairing.checker import absolute_violations
 from tournaments.pairing.colours import compatible_colours
-from tournaments.pairing.generator import GenSettings, Tournament, generate
+from tournaments.pairing.generator import GenSettings, Tournament, generate, random_settings
 from tournaments.pairing.matching import max_weight_matching
 from tournaments.pairing.state import build_states
 
@@ -40,23 +40,12 @@ def check_tournament(t: Tournament) -> None:
             assert res.bye is not None
 
 
-def _settings(i: int, rng: random.Random, max_players: int) -> GenSettings:
-    return GenSettings(
-        players=rng.randint(9, max_players),
-        rounds=rng.randint(5, 11),
-        draw_rate=rng.choice((0.1, 0.3, 0.5)),
-        forfeit_rate=rng.choice((0.0, 0.02, 0.05)),
-        withdraw_rate=rng.choice((0.0, 0.01, 0.03)),
-        late_rate=rng.choice((0.0, 0.05)),
-        excuse_rate=rng.choice((0.0, 0.02)),
-        seed=i,
-    )
 
 
 def test_thirty_small_tournaments() -> None:
     rng = random.Random(2026)
     for i in range(30):
-        check_tournament(generate(_settings(i, rng, 24)))
+        check_tournament(generate(random_settings(i, rng, 24)))
 
 
 def test_generator_is_seeded() -> None:
@@ -76,5 +65,5 @@ def test_many_tournaments() -> None:
     rng = random.Random(5)
     start = time.perf_counter()
     for i in range(n):
-        check_tournament(generate(_settings(i, rng, top)))
+        check_tournament(generate(random_settings(i, rng, top)))
     print(f"{n} tournaments of 9-{top} players in {time.perf_counter() - start:.1f} s")
