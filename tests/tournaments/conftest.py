@@ -79,3 +79,16 @@ def play_swiss_round(t):  # type: ignore[no-untyped-def]
 def swiss9(make_tournament):  # type: ignore[no-untyped-def]
     """A nine-player, five-round Swiss, not yet paired."""
     return make_tournament(9, system=System.SWISS, slug="swiss9", rounds_total=5)
+
+
+@pytest.fixture
+def published_round(make_tournament, arbiter):  # type: ignore[no-untyped-def]
+    """A 4-player tournament with round 1 published, and the arbiter's logged-in client."""
+    from django.test import Client
+
+    t = make_tournament(4)
+    rnd = services.round_pair(tournament=t)
+    services.round_publish(round=rnd)
+    client = Client()
+    client.force_login(arbiter)
+    return t, rnd, client

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
@@ -109,21 +108,11 @@ def test_csv_import_reports_or_refuses(db: None, data: bytes) -> None:
     assert report.as_text()
 
 
-@pytest.fixture
-def admin_setup(make_tournament, arbiter):  # type: ignore[no-untyped-def]
-    t = make_tournament(4)
-    rnd = services.round_pair(tournament=t)
-    services.round_publish(round=rnd)
-    client = Client()
-    client.force_login(arbiter)
-    return t, rnd, client
-
-
 @DJANGO
 @given(data=st.one_of(st.binary(max_size=300), mutated(CSV, ",;\n0123456789ABCxyz\x00\xff").map(
     lambda s: s.encode("utf-8", "surrogatepass"))))
-def test_csv_upload_page_never_fails(admin_setup, data: bytes) -> None:  # type: ignore[no-untyped-def]
-    _, _, client = admin_setup
+def test_csv_upload_page_never_fails(published_round, data: bytes) -> None:  # type: ignore[no-untyped-def]
+    _, _, client = published_round
     response = client.post(reverse("admin:tournaments_player_import"),
                            {"file": SimpleUploadedFile("../../etc/passwd", data, "text/csv")})
     assert response.status_code == 200
@@ -143,8 +132,8 @@ def sheet(game: Game) -> str:
 @DJANGO
 @given(payload=st.one_of(st.binary(max_size=400), st.text(max_size=200).map(str.encode),
                          st.just(b"mutate")), seed=st.randoms(use_true_random=False))
-def test_sheet_upload_page_never_fails(admin_setup, payload: bytes, seed: Any) -> None:  # type: ignore[no-untyped-def]
-    _, rnd, client = admin_setup
+def test_sheet_upload_page_never_fails(published_round, payload: bytes, seed: Any) -> None:  # type: ignore[no-untyped-def]
+    _, rnd, client = published_round
     game = rnd.games.select_related("white__player", "black__player").get(board=1)
     if payload == b"mutate":
         chars = list(sheet(game))
@@ -165,9 +154,9 @@ def test_sheet_upload_page_never_fails(admin_setup, payload: bytes, seed: Any) -
         assert any(m.startswith("Nothing stored") for m in texts) or "errorlist" in response.content.decode(), texts
 
 
-def test_an_oversized_sheet_is_refused_before_parsing(admin_setup, settings) -> None:  # type: ignore[no-untyped-def]
+def test_an_oversized_sheet_is_refused_before_parsing(published_round, settings) -> None:  # type: ignore[no-untyped-def]
     settings.DAMIER_PDN_MAX_BYTES = 1000
-    _, rnd, client = admin_setup
+    _, rnd, client = published_round
     game = rnd.games.get(board=1)
     response = client.post(reverse("admin:tournaments_game_sheet", args=[game.pk]),
                            {"file": SimpleUploadedFile("big.pdn", b"[Event " + b"x" * 5000 + b"]")}, follow=True)
@@ -183,8 +172,8 @@ VERSIONS = st.one_of(st.integers(-3, 5).map(str), st.text(max_size=5), st.just("
 
 @DJANGO
 @given(results=st.lists(RESULT_VALUES, min_size=2, max_size=2), versions=st.lists(VERSIONS, min_size=2, max_size=2))
-def test_round_result_form_never_fails(admin_setup, results: list[str], versions: list[str]) -> None:  # type: ignore[no-untyped-def]
-    _, rnd, client = admin_setup
+def test_round_result_form_never_fails(published_round, results: list[str], versions: list[str]) -> None:  # type: ignore[no-untyped-def]
+    _, rnd, client = published_round
     data = round_post_data(rnd, {1: results[0], 2: results[1]})
     data["games-0-loaded_version"], data["games-1-loaded_version"] = versions
     before = dict(rnd.games.values_list("board", "result"))
@@ -207,10 +196,10 @@ def test_round_result_form_never_fails(admin_setup, results: list[str], versions
 
 @DJANGO
 @given(seed=st.randoms(use_true_random=False))
-def test_a_mutated_export_is_imported_or_refused_by_name(admin_setup, seed: Any) -> None:  # type: ignore[no-untyped-def]
+def test_a_mutated_export_is_imported_or_refused_by_name(published_round, seed: Any) -> None:  # type: ignore[no-untyped-def]
     from tournaments.transfer import dumps, export_tournament
 
-    t, _, _ = admin_setup
+    t, _, _ = published_round
     with transaction.atomic():  # every example starts from the same tournament
         _import_mutated(dumps(export_tournament(t)), seed)
         transaction.set_rollback(True)
@@ -233,11 +222,11 @@ def _import_mutated(text: str, seed: Any) -> None:
         assert str(exc).strip()
 
 
-def test_an_oversized_csv_is_refused_without_reading_it_all(admin_setup, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_an_oversized_csv_is_refused_without_reading_it_all(published_round, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from tournaments import player_import
 
     monkeypatch.setattr(player_import, "MAX_BYTES", 100)
-    _, _, client = admin_setup
+    _, _, client = published_round
     data = CSV.encode() + b"Extra,Player,,NED,,1500,,\n" * 20
     response = client.post(reverse("admin:tournaments_player_import"),
                            {"file": SimpleUploadedFile("big.csv", data, "text/csv")})
@@ -248,8 +237,8 @@ def test_an_oversized_csv_is_refused_without_reading_it_all(admin_setup, monkeyp
 HOSTILE = '<script>alert("x")</script>'
 
 
-def test_hostile_names_and_sheets_are_escaped_on_every_page(admin_setup) -> None:  # type: ignore[no-untyped-def]
-    t, rnd, client = admin_setup
+def test_hostile_names_and_sheets_are_escaped_on_every_page(published_round) -> None:  # type: ignore[no-untyped-def]
+    t, rnd, client = published_round
     game = rnd.games.select_related("white__player", "black__player", "round").get(board=1)
     Player.objects.filter(pk=game.white.player_id).update(surname=HOSTILE, club=HOSTILE)
     game.white.player.refresh_from_db()
@@ -277,10 +266,10 @@ JUNK = st.one_of(st.text(max_size=10), st.integers(-5, 10**6).map(str), st.sampl
 @DJANGO
 @given(page=st.sampled_from(["tournament", "round", "entry", "player"]), seed=st.randoms(use_true_random=False),
        junk=st.lists(JUNK, min_size=1, max_size=4))
-def test_admin_change_forms_never_fail_on_junk(admin_setup, page: str, seed: Any, junk: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_admin_change_forms_never_fail_on_junk(published_round, page: str, seed: Any, junk: list[str]) -> None:  # type: ignore[no-untyped-def]
     from tests.tournaments.test_permissions import scrape_form
 
-    t, rnd, client = admin_setup
+    t, rnd, client = published_round
     obj = {"tournament": t, "round": rnd, "entry": t.entries.first(), "player": t.entries.first().player}[page]
     url = reverse(f"admin:tournaments_{page}_change", args=[obj.pk])
     with transaction.atomic():  # every example starts from the same objects
@@ -296,8 +285,8 @@ def test_admin_change_forms_never_fail_on_junk(admin_setup, page: str, seed: Any
 @DJANGO
 @given(value=st.one_of(st.text(max_size=8), st.integers(-10, 10**12).map(str)),
        page=st.sampled_from(["standings", "crosstable", "standings_pdf", "crosstable_pdf", "game", "round"]))
-def test_public_pages_never_fail_on_junk_parameters(admin_setup, value: str, page: str) -> None:  # type: ignore[no-untyped-def]
-    t, rnd, _ = admin_setup
+def test_public_pages_never_fail_on_junk_parameters(published_round, value: str, page: str) -> None:  # type: ignore[no-untyped-def]
+    t, rnd, _ = published_round
     args: list[object] = [t.slug]
     if page == "game":
         args.append(rnd.games.first().pk)

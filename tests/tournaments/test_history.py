@@ -3,7 +3,6 @@ and shown to the arbiters on the round and game pages."""
 
 from __future__ import annotations
 
-import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -14,23 +13,13 @@ from tournaments import services, sheets
 from tournaments.models import Entry, Game, GameSheet, Round
 
 
-@pytest.fixture
-def published(make_tournament, arbiter):  # type: ignore[no-untyped-def]
-    t = make_tournament(4)
-    rnd = services.round_pair(tournament=t)
-    services.round_publish(round=rnd)
-    client = Client()
-    client.force_login(arbiter)
-    return t, rnd, client
-
-
 def changes(model: type, pk: int) -> list[tuple[str, str | None]]:
     return [(h.history_type, h.history_user.username if h.history_user else None)
             for h in model.history.filter(id=pk).order_by("history_date", "history_id")]  # type: ignore[attr-defined]
 
 
-def test_a_result_entered_in_the_admin_records_who_when_before_after(published, arbiter) -> None:  # type: ignore[no-untyped-def]
-    t, rnd, client = published
+def test_a_result_entered_in_the_admin_records_who_when_before_after(published_round, arbiter) -> None:  # type: ignore[no-untyped-def]
+    t, rnd, client = published_round
     url = reverse("admin:tournaments_round_change", args=[rnd.pk])
     client.post(url, round_post_data(rnd, {1: "2-0"}))
     client.post(url, round_post_data(rnd, {1: "1-1"}))
@@ -43,8 +32,8 @@ def test_a_result_entered_in_the_admin_records_who_when_before_after(published, 
     assert last.history_date >= records[-2].history_date
 
 
-def test_round_status_changes_and_a_deleted_draft_are_recorded(published) -> None:  # type: ignore[no-untyped-def]
-    t, rnd, _ = published
+def test_round_status_changes_and_a_deleted_draft_are_recorded(published_round) -> None:  # type: ignore[no-untyped-def]
+    t, rnd, _ = published_round
     for game in rnd.games.all():
         services.game_record_result(game=game, result="1-1")
     services.round_complete(round=rnd)
@@ -89,8 +78,8 @@ def test_the_pairing_of_a_round_is_recorded(make_tournament) -> None:  # type: i
         assert changes(Game, game.pk)[:1] == [("+", None)]
 
 
-def test_a_sheet_upload_is_recorded_with_its_uploader(published, arbiter) -> None:  # type: ignore[no-untyped-def]
-    t, rnd, _ = published
+def test_a_sheet_upload_is_recorded_with_its_uploader(published_round, arbiter) -> None:  # type: ignore[no-untyped-def]
+    t, rnd, _ = published_round
     game = rnd.games.select_related("white__player", "black__player", "round").get(board=1)
     text = (f'[White "{game.white.player.full_name}"]\n[Black "{game.black.player.full_name}"]\n[Round "1"]\n'
             f'[Result "2-0"]\n\n1. 32-28 19-23 2-0\n')
@@ -99,8 +88,8 @@ def test_a_sheet_upload_is_recorded_with_its_uploader(published, arbiter) -> Non
     assert (record.history_type, record.source_name, record.uploaded_by_id) == ("+", "b1.pdn", arbiter.pk)
 
 
-def test_the_round_and_game_pages_show_the_history(published, arbiter) -> None:  # type: ignore[no-untyped-def]
-    t, rnd, client = published
+def test_the_round_and_game_pages_show_the_history(published_round, arbiter) -> None:  # type: ignore[no-untyped-def]
+    t, rnd, client = published_round
     deputy = get_user_model().objects.create_user("deputy", is_staff=True)
     t.deputy_arbiters.add(deputy)
     url = reverse("admin:tournaments_round_change", args=[rnd.pk])
