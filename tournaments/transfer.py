@@ -44,7 +44,8 @@ class TransferError(DomainError):
 
 
 def _has_history(model: type[models.Model]) -> bool:
-    return hasattr(model, "history")
+    # Players are a register shared by every tournament: their history is not this tournament's to carry.
+    return hasattr(model, "history") and model is not Player
 
 
 def _fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
@@ -85,7 +86,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     history: dict[str, list[Any]] = {}
     # History first finds the objects that no longer exist (a deleted draft round and its games).
     parent = {"tournament": ("id", "tournament"), "entries": ("tournament_id", "tournament"),
-              "rounds": ("tournament_id", "tournament"), "games": ("round_id", "rounds"),
+              "forbidden_pairs": ("tournament_id", "tournament"), "rounds": ("tournament_id", "tournament"),
+              "games": ("round_id", "rounds"),
               "sheets": ("game_id", "games")}
     for name, model in PARTS:
         if not _has_history(model):
