@@ -31,7 +31,7 @@ def describe_control(text: str) -> str | None:
     if found is None:
         return None
     position, char = found
-    return str(_("a control character (U+%(code)04X) at position %(pos)s") % {"code": ord(char), "pos": position})
+    return f"a control character (U+{ord(char):04X}) at position {position}"  # the CSV report's words
 
 
 @deconstructible
@@ -59,11 +59,3 @@ class NoControlCharacters:
 
 no_control_characters = NoControlCharacters()
 
-
-def refuse_nul(text: str, where: str) -> None:
-    """Text from a file: PostgreSQL cannot store U+0000, so it is refused with the place it was found."""
-    if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        raise ValidationError(_("%(where)s contains a NUL character (U+0000) on line %(line)s: not a text "
-                                "file, or saved in the wrong encoding.") % {"where": where, "line": line},
-                              code="nul")
