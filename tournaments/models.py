@@ -15,6 +15,9 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournaments.results import Result
+from tournaments.validators import no_control_characters
+
+ONE_LINE = [no_control_characters]  # names reach TRF/CSV/PDF line by line: never a line break or NUL
 
 federation_validator = RegexValidator(r"^[A-Z]{3}$", _("Federation: three capital letters, e.g. NED, FRA, SEN."))
 
@@ -31,18 +34,19 @@ class Title(models.TextChoices):
 
 
 class Player(models.Model):
-    surname = models.CharField(_("surname"), max_length=100)
-    given_name = models.CharField(_("given name"), max_length=100, blank=True)
+    surname = models.CharField(_("surname"), max_length=100, validators=ONE_LINE)
+    given_name = models.CharField(_("given name"), max_length=100, blank=True, validators=ONE_LINE)
     fmjd_id = models.PositiveIntegerField(_("FMJD id"), null=True, blank=True, unique=True)
     federation = models.CharField(_("federation"), max_length=3, blank=True, validators=[federation_validator])
     title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True)
     rating = models.PositiveIntegerField(
         _("rating"), null=True, blank=True, validators=[MaxValueValidator(3000)]
     )
-    club = models.CharField(_("club"), max_length=120, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True, validators=ONE_LINE)
     birth_year = models.PositiveIntegerField(
         _("birth year"), null=True, blank=True, validators=[MinValueValidator(1880), MaxValueValidator(2100)]
     )
+    history = HistoricalRecords()  # a rating or name changed mid-event is an appeals committee's question
 
     class Meta:
         ordering = ["surname", "given_name"]
@@ -69,9 +73,9 @@ class SwissOrder(models.TextChoices):
 
 
 class Tournament(models.Model):
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=ONE_LINE)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True, validators=ONE_LINE)
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     system = models.CharField(_("system"), max_length=20, choices=System.choices, default=System.ROUND_ROBIN)
@@ -81,7 +85,7 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Swiss: required. Round robin: left empty, it follows from the number of players."),
     )
-    time_control = models.CharField(_("time control"), max_length=100, blank=True)
+    time_control = models.CharField(_("time control"), max_length=100, blank=True, validators=ONE_LINE)
     chief_arbiter = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("chief arbiter"),
@@ -140,6 +144,23 @@ class Tournament(models.Model):
             raise ValidationError({"tiebreaks": _("A tie-break is listed twice.")})
         if self.system == System.SWISS and not self.rounds_total:
             raise ValidationError({"rounds_total": _("A Swiss tournament needs its number of rounds.")})
+        self._clean_once_paired()
+
+    def _clean_once_paired(self) -> None:
+        """What the paired rounds were built on may not change under them (rematches, lost colours)."""
+        if self.pk is None:
+            return
+        stored = Tournament.objects.filter(pk=self.pk).values("system").first()
+        last = self.rounds.aggregate(m=models.Max("number"))["m"] if stored else None
+        if not last:
+            return
+        if stored and stored["system"] != self.system:
+            raise ValidationError({"system": _(
+                "The system cannot change once round 1 is paired (%(n)s round(s) paired as %(system)s).")
+                % {"n": last, "system": System(stored["system"]).label}})
+        if self.system == System.SWISS and self.rounds_total is not None and self.rounds_total < last:
+            raise ValidationError({"rounds_total": _(
+                "%(n)s rounds are already paired: the number of rounds cannot be smaller.") % {"n": last}})
 
     def is_arbiter(self, user: object) -> bool:
         """Chief or deputy arbiter of this tournament, or a superuser."""
@@ -194,7 +215,8 @@ class ForbiddenPair(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs")
     first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
     second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("may not meet"))
-    reason = models.CharField(_("reason"), max_length=120, blank=True)
+    reason = models.CharField(_("reason"), max_length=120, blank=True, validators=ONE_LINE)
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("forbidden pair")
@@ -277,8 +299,11 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        black = self.black.player if self.black_id and self.black else _("bye")
-        return f"R{self.round.number} B{self.board}: {self.white.player} – {black}"
+        try:
+            black = self.black.player if self.black_id and self.black else _("bye")
+            return f"R{self.round.number} B{self.board}: {self.white.player} – {black}"
+        except models.ObjectDoesNotExist:  # a history record of a game whose round is deleted
+            return str(_("Game %(pk)s of a deleted round, board %(board)s") % {"pk": self.pk, "board": self.board})
 
     @property
     def result_enum(self) -> Result | None:

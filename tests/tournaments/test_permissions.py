@@ -287,7 +287,8 @@ ENDPOINTS = [
              lambda w: Tournament.objects.get(pk=w.a.pk).name),
     Endpoint("tournament page: add a deputy", change_form(lambda w: w.a, deputy_arbiters=lambda w: [
         str(w.users["deputy"].pk), str(w.users["staff"].pk)]),
-        lambda w: sorted(w.a.deputy_arbiters.values_list("username", flat=True)), allowed=CHIEF),
+        # #18: the chief picks among his colleagues; "staff" (who arbitrates nothing with him) is not offered
+        lambda w: sorted(w.a.deputy_arbiters.values_list("username", flat=True)), allowed=SUPERUSER),
     Endpoint("tournament page: change the chief arbiter", change_form(lambda w: w.a, chief_arbiter=lambda w: w.users[
         "deputy"].pk), lambda w: Tournament.objects.get(pk=w.a.pk).chief_arbiter_id, allowed=CHIEF),
     Endpoint("tournament page: remove an entry (no games yet)", change_form(lambda w: w.a, **{
@@ -311,7 +312,8 @@ ENDPOINTS = [
     Endpoint("entry page: change pairing number", change_form(lambda w: w.entry(4), pairing_number="9"), entries),
     Endpoint("entry page: move to another tournament", change_form(lambda w: w.entry(4), tournament=lambda w: w.b.pk,
                                                                   pairing_number="9"),
-             entries, allowed=SUPERUSER),
+             # #18: an entry stays in its tournament (its games, pairs, history are there), for everyone
+             lambda w: Entry.objects.filter(tournament=w.b).count(), allowed=NOBODY),
     Endpoint("entry: add to tournament A", lambda w: (reverse("admin:tournaments_entry_add"), {
         "tournament": str(w.a.pk), "player": str(w.extra["free"].pk), "pairing_number": "5", "_save": "Save"}),
         entries, setup=a_free_player),

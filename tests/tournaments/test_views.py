@@ -60,10 +60,12 @@ def test_every_public_page_answers_and_names_the_player(client: Client, rr) -> N
 def test_tournament_page_shows_facts_and_rounds(client: Client, rr) -> None:  # type: ignore[no-untyped-def]
     rr.venue, rr.time_control = "Salle des fêtes", "80 min + 1 min/move"
     rr.save()
+    rr.chief_arbiter.first_name, rr.chief_arbiter.last_name = "Jan", "Scheffer"
+    rr.chief_arbiter.save()
     page = text_of(client.get(reverse("tournaments:tournament", args=[rr.slug])))
     assert "Salle des fêtes" in page and "80 min + 1 min/move" in page
     assert "Round robin, 3 rounds" in page
-    assert "chief" in page  # the arbiter's display name (username when no full name)
+    assert "Jan Scheffer" in page and "chief" not in page  # his full name, never his login (#18)
     assert re.search(r"Round 1 .*completed", page) and re.search(r"Round 3 .*in progress", page)
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors, services, swiss
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
+from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
 from tournaments.admin.sheets import (
     TournamentSheetsMixin,
 )
@@ -23,6 +24,7 @@ from tournaments.models import Entry, ForbiddenPair, Tournament
 
 class EntryInline(SafeAutocompleteMixin, ScopedInline):
     model = Entry
+    form = EntryInlineForm  # once paired, numbers and played players are read-only, with the reason
     extra = 0
     fields = ("pairing_number", "player", "status", "withdrawn_after_round")
     readonly_fields = ("status", "withdrawn_after_round")
@@ -31,6 +33,9 @@ class EntryInline(SafeAutocompleteMixin, ScopedInline):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
         return super().get_queryset(request).select_related("player")
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        return explain_inline_locks(super().get_formset(request, obj, **kwargs), obj)
 
 
 class ForbiddenPairInline(ScopedInline):
