@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors, services, swiss
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
+from tournaments.admin.control import ControlRoomMixin
 from tournaments.admin.sheets import (
     TournamentSheetsMixin,
 )
@@ -71,10 +72,13 @@ class TournamentForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
+class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmin):
     form = TournamentForm
+    # The change page leads to the control room, where the day is run.
+    change_form_template = "admin/tournaments/tournament/change_form.html"
     tournament_lookup = "pk"  # scope() filters on the tournament itself
-    list_display = ("name", "system", "start_date", "venue", "public", "entry_count", "round_count", "links")
+    list_display = ("name", "control_room", "system", "start_date", "venue", "public", "entry_count", "round_count",
+                    "links")
     list_filter = ("system", "public")
     search_fields = ("name", "venue", "slug")
     prepopulated_fields = {"slug": ("name",)}
@@ -105,6 +109,11 @@ class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
     @admin.display(description=_("rounds"), ordering="n_rounds")
     def round_count(self, obj: Tournament) -> int:
         return getattr(obj, "n_rounds", 0)
+
+    @admin.display(description=_("control room"))
+    def control_room(self, obj: Tournament) -> str:
+        return format_html('<a class="damier-control-link" href="{}">{}</a>',
+                           reverse("admin:tournaments_tournament_control", args=[obj.pk]), _("Run the rounds"))
 
     @admin.display(description=_("pages"))
     def links(self, obj: Tournament) -> str:
