@@ -40,6 +40,12 @@ STEP_LABELS = {
     "wait": gettext_lazy("Enter the players"),
     "done": gettext_lazy("See the final standings"),
 }
+# How the numbers were set, once round 1 fixed them.
+FIXED_NUMBERING = {
+    Numbering.AUTO: gettext_lazy("set by rating, fixed since round 1 was paired"),
+    Numbering.MANUAL: gettext_lazy("set by hand, fixed since round 1 was paired"),
+    Numbering.LOT: gettext_lazy("drawn by lot, fixed since round 1 was paired"),
+}
 POSTED_STEPS = {"number", "draw", "keep", "pair", "publish", "pair_again", "complete", "unpublish"}
 
 
@@ -83,6 +89,7 @@ class ControlRoomMixin:
             alternatives=[(s, step_label(s.name, s.round)) for s in room.alternatives],
             numbering_auto=tournament.numbering == Numbering.AUTO,
             numbering_label=tournament.get_numbering_display(),
+            numbering_fixed=FIXED_NUMBERING[tournament.numbering] if room.rounds else "",
         ))
 
     def _step_href(self, tournament: Tournament, room: selectors.ControlRoom) -> str:
