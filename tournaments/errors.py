@@ -18,5 +18,6 @@ class PublishNeedsConfirmation(DomainError):
         number = getattr(round, "number", "?")
         super().__init__(
             f"Round {number} breaks {len(violations)} absolute criteri{'on' if len(violations) == 1 else 'a'} "
-            f"({'; '.join(violations)}): confirm each to publish it anyway."
+            f"({'; '.join(violations)}): publish it from the tournament's control room, which lists them for you "
+            f"to confirm."
         )
