@@ -139,9 +139,11 @@ def correction_warnings(game: Game) -> list[str]:
                          % {"number": r.number, "why": exc})
             continue
         if report.violations:
-            broken = "; ".join(f"{v.criterion}: {v.detail}" for v in report.violations)
-            words.append(_("Pairing check of round %(number)s now: %(broken)s.") % {"number": r.number,
-                                                                                      "broken": broken})
+            from tournaments.services import violation_words
+
+            broken = " ".join(violation_words(tournament, report.violations))
+            words.append(_("Pairing check of round %(number)s now: %(broken)s") % {"number": r.number,
+                                                                                     "broken": broken})
         elif report.differs:
             words.append(_("Pairing check of round %(number)s now: no absolute criterion is broken, but the "
                            "engine would now pair it differently.") % {"number": r.number})

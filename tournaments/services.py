@@ -10,10 +10,12 @@ import datetime
 import random
 import secrets
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_create_with_history
 
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
@@ -328,15 +330,47 @@ def round_set_boards(*, round: Round, boards: dict[int, tuple[Entry, Entry | Non
     return _save_round(rnd, [])
 
 
-def round_violations(rnd: Round) -> list[str]:
-    """The absolute criteria the round's pairing breaks as it stands (a forbidden pair, a rematch, the
-    colour limits), in words; a round robin follows the Berger tables and has none to check."""
+def _broken_criteria(rnd: Round) -> list[Any]:
+    """The checker's violations of the round's pairing as it stands; a round robin follows the Berger
+    tables and has none to check."""
     if rnd.tournament.is_round_robin:
         return []
     from tournaments import swiss
 
-    report = swiss.check_round(rnd.tournament, rnd.number)
-    return [f"{v.criterion}: {v.detail}" for v in report.violations]
+    return list(swiss.check_round(rnd.tournament, rnd.number).violations)
+
+
+def violation_words(tournament: Tournament, violations: Iterable[Any]) -> list[str]:
+    """The checker's violations (codes and pairing numbers) in the reader's language, players by name."""
+    names = {e.pairing_number: f"{e.pairing_number}. {e.player.full_name}"
+             for e in tournament.entries.select_related("player")}
+    words = []
+    for v in violations:
+        who = _(" and ").join(names.get(n, str(n)) for n in v.players)
+        template = _VIOLATION_WORDS.get(v.criterion)
+        if v.criterion == "C3 colour":
+            template = (_COLOUR_DIFFERENCE if "beyond 2" in v.detail else _COLOUR_RUN)
+        words.append(str(template) % {"players": who} if template else f"{v.criterion}: {v.detail}")
+    return words
+
+
+_VIOLATION_WORDS = {
+    "C1 rematch": gettext_lazy("Rematch: %(players)s have already played each other."),
+    "forbidden pair": gettext_lazy("Forbidden pair: %(players)s may not meet."),
+    "C2 second bye": gettext_lazy("Second bye: %(players)s already had a bye or a win without playing."),
+    "C.04.1 bye": gettext_lazy("A bye for %(players)s although the number of players is even."),
+    "paired twice": gettext_lazy("%(players)s is paired twice."),
+    "not paired": gettext_lazy("Not paired: %(players)s."),
+    "not to be paired": gettext_lazy("%(players)s is paired but withdrawn or excused this round."),
+}
+_COLOUR_DIFFERENCE = gettext_lazy("Colours: %(players)s would have a colour difference beyond 2.")
+_COLOUR_RUN = gettext_lazy("Colours: %(players)s would get the same colour three times running.")
+
+
+def round_violations(rnd: Round) -> list[str]:
+    """The absolute criteria the round's pairing breaks as it stands (a forbidden pair, a rematch, the
+    colour limits), in words."""
+    return violation_words(rnd.tournament, _broken_criteria(rnd))
 
 
 @transaction.atomic
@@ -347,14 +381,15 @@ def round_publish(*, round: Round, expected_version: int | None = None, confirme
     rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.DRAFT:
         raise DomainError(f"Round {rnd.number} is already {rnd.get_status_display().lower()}.")
-    violations = round_violations(rnd)
-    if violations and not confirmed_violations:
-        raise PublishNeedsConfirmation(rnd, violations)
+    broken = _broken_criteria(rnd)
+    if broken and not confirmed_violations:
+        raise PublishNeedsConfirmation(rnd, violation_words(rnd.tournament, broken))
     reason = ""
-    if violations:
+    if broken:
+        # Kept in the history as codes and pairing numbers: the same words whoever reads it, in any language.
         who = getattr(user, "get_username", lambda: "")() or "?"
-        reason = f"published with {len(violations)} broken absolute criteria, confirmed by {who}: " + \
-            "; ".join(violations)
+        reason = f"published with {len(broken)} broken absolute criteria, confirmed by {who}: " + \
+            "; ".join(f"{v.criterion} {'-'.join(map(str, v.players))}" for v in broken)
     rnd.status = RoundStatus.PUBLISHED
     return _save_round(rnd, ["status"], reason=_clip(reason), user=user)
 

@@ -131,3 +131,47 @@ def test_one_round_cycle_from_the_control_room(swiss8: dict[str, Any], browser: 
         shot(fpage, f"control-room-draft-{name}-fr")
         fr.close()
     context.close()
+
+
+def test_the_confirmations_and_the_schedule_on_a_phone(swiss8: dict[str, Any], browser: Any) -> None:
+    from tournaments import services
+    from tournaments.models import Entry, ForbiddenPair, Player, Round, System, Tournament
+
+    base, t = swiss8["url"], swiss8["tournament"]
+    phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                locale="fr-FR")
+    page = phone.new_page()
+    page.set_default_timeout(15000)
+    login(page, base)
+    # A forbidden pair added after the draft was paired: publishing lists it and asks.
+    rnd = services.round_pair(tournament=t)
+    board1 = rnd.games.get(board=1)
+    ForbiddenPair.objects.create(tournament=t, first=board1.white, second=board1.black, reason="même club")
+    page.goto(f"{base}/admin/tournaments/tournament/{t.pk}/control/")
+    with page.expect_navigation():
+        page.click("#dc-next")
+    assert page.locator(".dc-violations-list li").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    shot(page, "control-room-confirm-violations-phone-fr")
+    with page.expect_navigation():
+        page.click("#dc-confirm")
+    assert Round.objects.get(pk=rnd.pk).status == "published"
+
+    # A round robin: numbers drawn by lot, then its whole schedule, to print before round 1.
+    rr = Tournament.objects.create(name="Fermé de Lyon", slug="lyon", system=System.ROUND_ROBIN,
+                                   chief_arbiter=t.chief_arbiter, public=True)
+    for i in range(6):
+        services.entry_add(tournament=rr, player=Player.objects.create(surname=f"Joueur{i}", rating=2000 + i))
+    page.goto(f"{base}/admin/tournaments/tournament/{rr.pk}/control/")
+    with page.expect_navigation():
+        page.click("#dc-next")  # draw by lot
+    assert Tournament.objects.get(pk=rr.pk).numbering == "lot"
+    shot(page, "control-room-after-draw-phone-fr")
+    with page.expect_navigation():
+        page.click("a:has-text('Imprimer le calendrier de toutes les rondes')")
+    assert page.locator(".dc-schedule table").count() == 5
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    first = Entry.objects.get(tournament=rr, pairing_number=1).player.full_name
+    assert first in page.locator(".dc-schedule").inner_text()
+    shot(page, "schedule-round-robin-phone-fr")
+    phone.close()

@@ -122,7 +122,7 @@ def test_taking_a_round_back_is_confirmed_by_name_then_paired_again(make_tournam
     assert alt.name == "unpublish" and "Take round 1 back to draft" in text(page)
     data = {"step": alt.name, "round": alt.round, "version": alt.version}
     page = chief.post(step_url(t), data)
-    assert page.status_code == 200 and "Round 1 goes back to draft" in text(page) and "Test back – round 1" in \
+    assert page.status_code == 200 and "Round 1 goes back to draft" in text(page) and "Test back: round 1" in \
         text(page)
     assert Round.objects.get(pk=rnd.pk).status == RoundStatus.PUBLISHED  # nothing until confirmed
     page = chief.post(step_url(t), {**data, "confirmed": "1"}, follow=True)

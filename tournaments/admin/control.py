@@ -204,4 +204,5 @@ def _first(entries: list[Any], shown: int = 5) -> str:
     ordered = sorted(entries, key=lambda e: e.pairing_number)
     text = ", ".join(f"{e.pairing_number}. {e.player.full_name}"
                      + (f" ({e.player.rating})" if e.player.rating else "") for e in ordered[:shown])
-    return text + (" …" if len(ordered) > shown else "")
+    more = len(ordered) - shown
+    return text + (_(" and %(n)s more") % {"n": more} if more > 0 else "")
