@@ -202,3 +202,11 @@ def test_a_superuser_cannot_delete_a_round_with_a_later_one(make_tournament) -> 
     page = root.get(reverse("admin:tournaments_round_delete", args=[last.pk]))
     assert "the results of 1 game(s), 0 game sheet(s), and the standings after round 2" in text(page)
     assert Game.objects.filter(round=last).count() == 2
+
+
+def test_the_list_action_that_pairs_links_to_the_control_room(make_tournament, chief) -> None:
+    t = make_tournament(4)
+    page = chief.post(reverse("admin:tournaments_tournament_changelist"),
+                      {"action": "pair_next_round", "_selected_action": [str(t.pk)], "index": "0"}, follow=True)
+    assert "next round paired (draft): look at it and publish it in the" in text(page)
+    assert f'<a href="{control(t)}">control room</a>' in text(page)

@@ -158,7 +158,10 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
     def pair_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         self.check_objects(request, queryset)
         for t in queryset:
-            run_service(request, lambda t=t: services.round_pair(tournament=t), f"{t}: next round paired (draft).")
+            run_service(request, lambda t=t: services.round_pair(tournament=t), format_html(
+                _("{tournament}: next round paired (draft): look at it and publish it in the {link}."), tournament=t,
+                link=format_html('<a href="{}">{}</a>', reverse("admin:tournaments_tournament_control", args=[t.pk]),
+                                 _("control room"))))
 
     @admin.action(description=_("Export to TRF(x) (cross-check with bbpPairings or JaVaFo)"))
     def export_trf(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse | None:
