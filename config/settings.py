@@ -134,6 +134,11 @@ DATABASES = {
 }
 # Every request is one transaction: a failure anywhere leaves nothing half-written.
 DATABASES["default"]["ATOMIC_REQUESTS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Two arbiters at once on SQLite: a request waits for the other's write (up to 20 s) instead of
+    # failing with "database is locked". IMMEDIATE takes the write lock when the request's transaction
+    # begins, so a reader never has to upgrade to a writer mid-way (which SQLite refuses at once).
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -6,10 +6,12 @@ constraints and small derived properties only.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
@@ -72,6 +74,12 @@ class SwissOrder(models.TextChoices):
     STANDING = "standing", _("By current standing (Swiss Solkoff)")
 
 
+class Numbering(models.TextChoices):
+    AUTO = "auto", _("By rating, automatically until round 1 is paired")
+    MANUAL = "manual", _("By hand")
+    LOT = "lot", _("Drawn by lot")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200, validators=ONE_LINE)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
@@ -108,6 +116,12 @@ class Tournament(models.Model):
         _("order within a score group"), max_length=10, choices=SwissOrder.choices, default=SwissOrder.RATING
     )
     public = models.BooleanField(_("public"), default=False)
+    # How the pairing numbers were set; changed by the numbering step (services) or, for MANUAL, by an
+    # arbiter editing a number by hand. Not in the form: the control room is where it is chosen.
+    numbering = models.CharField(_("pairing numbers"), max_length=10, choices=Numbering.choices,
+                                 default=Numbering.AUTO, editable=False)
+    # The seed of the drawing of lots (round robin), kept so the draw can be shown and replayed.
+    numbering_seed = models.PositiveBigIntegerField(_("seed of the draw"), null=True, blank=True, editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -204,6 +218,17 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return f"{self.pairing_number}. {self.player}"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # An arbiter who changes a number on a form numbers by hand: the tournament stops numbering by
+        # rating on its own, so his numbers are never silently replaced when round 1 is paired.
+        # The numbering services set _numbering_step and are not a hand edit.
+        if self.pk is not None and not getattr(self, "_numbering_step", False):
+            before = Entry.objects.filter(pk=self.pk).values_list("pairing_number", flat=True).first()
+            if before is not None and before != self.pairing_number:
+                Tournament.objects.filter(pk=self.tournament_id).exclude(numbering=Numbering.MANUAL).update(
+                    numbering=Numbering.MANUAL)
+        super().save(*args, **kwargs)
+
     @property
     def is_withdrawn(self) -> bool:
         return self.status == EntryStatus.WITHDRAWN
@@ -248,6 +273,9 @@ class Round(models.Model):
     date = models.DateField(_("date"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
     pairing_explanation = models.TextField(_("how the round was paired"), blank=True)
+    # Optimistic concurrency, as Game.version: every change of the round bumps it, and a change made on
+    # the version read before another arbiter's is refused rather than silently undoing his.
+    version = models.PositiveIntegerField(default=1, editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -265,6 +293,27 @@ class Round(models.Model):
     @property
     def is_public(self) -> bool:
         return self.status != RoundStatus.DRAFT
+
+    # What only the services change, each after checking the version the arbiter read (services._lock_round).
+    STATE_FIELDS = ("tournament", "number", "status", "pairing_explanation", "version")
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # A save of the whole round (its change form, read before another arbiter completed or published
+        # it) would write the state it read and silently undo his. So such a save takes the row lock, reads
+        # the state as it now stands and writes only the other fields (the date); the state changes
+        # through the services alone. The history then records the true state.
+        if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
+            with transaction.atomic():
+                current = (Round.objects.select_for_update().filter(pk=self.pk)
+                           .values("tournament_id", "number", "status", "pairing_explanation", "version").first())
+                if current is not None:
+                    for name, value in current.items():
+                        setattr(self, name, value)
+                    kwargs["update_fields"] = [f.name for f in self._meta.concrete_fields
+                                               if not f.primary_key and f.name not in self.STATE_FIELDS]
+                super().save(*args, **kwargs)
+            return
+        super().save(*args, **kwargs)
 
 
 RESULT_CHOICES = [(r.value, r.label) for r in Result]

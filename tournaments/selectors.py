@@ -374,3 +374,16 @@ def round_for_print(tournament: Tournament, number: int, *, public_only: bool) -
     if rnd is None:
         return None
     return rnd, list(round_games(rnd))
+
+
+# The control room's reads live in their own module (size); they are selectors like the ones above.
+from tournaments.round_control import (  # noqa: E402, F401
+    ControlRoom,
+    RoundLine,
+    Step,
+    berger_table,
+    control_room,
+    correction_warnings,
+    round_deletion_impact,
+)
+

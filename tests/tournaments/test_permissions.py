@@ -348,6 +348,38 @@ ENDPOINTS = [
 ]
 
 
+def step(name: str, number: int = 1, **extra: object) -> Callable[[World], tuple[str, dict]]:
+    """A POST of the control room's next-step button, carrying the round's version as the page read it."""
+    def build(w: World) -> tuple[str, dict[str, Any]]:
+        rnd = Round.objects.filter(tournament=w.a, number=number).first()
+        return reverse("admin:tournaments_tournament_step", args=[w.a.pk]), {
+            "step": name, "round": str(number), "version": str(rnd.version if rnd else 0),
+            **{k: str(v) for k, v in extra.items()}}
+
+    return build
+
+
+def round_rows(w: World) -> object:
+    return sorted(w.a.rounds.values_list("pk", "number", "status"))
+
+
+def numbering(w: World) -> object:
+    t = Tournament.objects.get(pk=w.a.pk)
+    return (t.numbering, t.numbering_seed, entries(w))
+
+
+ENDPOINTS += [
+    Endpoint("control room: pair round 1", step("pair"), round_rows),
+    Endpoint("control room: publish", step("publish"), round_rows, setup=paired),
+    Endpoint("control room: complete", step("complete"), round_rows, setup=all_results_in),
+    Endpoint("control room: take back to draft", step("unpublish", confirmed=1), round_rows, setup=published),
+    Endpoint("control room: delete and pair again", step("pair_again"), round_rows, setup=paired),
+    Endpoint("control room: number by rating", step("number"), numbering, setup=ratings_reversed),
+    Endpoint("control room: draw lots", step("draw"), numbering),
+    Endpoint("control room: keep the numbers", step("keep"), numbering),
+]
+
+
 def refused(status: int, role: str) -> bool:
     # The admin answers a refusal with 403, a redirect (to the login page, or to the index for an object
     # outside the arbiter's scope) or the form again with the error; what matters is the unchanged state.

@@ -11,7 +11,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_game_sheet_summary'),
+        ('tournaments', '0005_round_lifecycle'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
