@@ -376,3 +376,32 @@ def round_for_print(tournament: Tournament, number: int, *, public_only: bool) -
     if rnd is None:
         return None
     return rnd, list(round_games(rnd))
+
+
+def correction_warnings(game: Game) -> list[str]:
+    """What an arbiter must know after correcting this game's result: the later rounds already paired
+    on the old result keep their pairing (FMJD and FIDE practice), and what the pairing check says now."""
+    from django.utils.translation import gettext as _
+
+    rnd = game.round
+    tournament = rnd.tournament
+    later = list(Round.objects.filter(tournament=tournament, number__gt=rnd.number).order_by("number")
+                 .values_list("number", flat=True))
+    if not later:
+        return []
+    words = [_("Round %(later)s was already paired on the old result of round %(round)s, board %(board)s; "
+               "its pairing stands.") % {"later": ", ".join(map(str, later)), "round": rnd.number,
+                                         "board": game.board}]
+    if tournament.is_round_robin:
+        return words
+    from tournaments import swiss  # the bridge to the pure Dutch engine
+
+    report = swiss.check_round(tournament, later[0])
+    for v in report.violations:
+        words.append(_("Round %(n)s now breaks %(criterion)s: %(detail)s.")
+                     % {"n": later[0], "criterion": v.criterion, "detail": v.detail})
+    if report.differs:
+        words.append(_("With the corrected result the engine would pair round %(n)s differently.") % {"n": later[0]})
+    else:
+        words.append(_("With the corrected result the engine would pair round %(n)s the same way.") % {"n": later[0]})
+    return words

@@ -286,9 +286,11 @@ def parse_result(value: str | Result) -> Result:
 
 @transaction.atomic
 def game_record_result(
-    *, game: Game, result: str | Result | None, expected_version: int | None = None
+    *, game: Game, result: str | Result | None, expected_version: int | None = None, reason: str = "",
+    user: object = None,
 ) -> Game:
-    """Record (or clear, with None) a game's result; the round must be published and not completed.
+    """Record (or clear, with None) a game's result in a published round, or correct it in a completed
+    one: a correction needs its reason, which the history keeps with who made it.
 
     With expected_version (the version the arbiter's form was loaded with), a save made on stale
     data is refused rather than overwriting what another arbiter saved in between.
@@ -302,8 +304,9 @@ def game_record_result(
             f"it (now {locked.result or 'no result'}); reload the page and enter the result again."
         )
     rnd = locked.round
-    if rnd.status == RoundStatus.COMPLETED:
-        raise DomainError(f"Round {rnd.number} is completed: reopen it to change the result of board "
+    reason = reason.strip()
+    if rnd.status == RoundStatus.COMPLETED and not reason:
+        raise DomainError(f"Round {rnd.number} is completed: give the reason for correcting the result of board "
                           f"{locked.board}.")
     if rnd.status == RoundStatus.DRAFT:
         raise DomainError(f"Round {rnd.number} is a draft: publish it before entering results.")
@@ -316,8 +319,14 @@ def game_record_result(
                               f"{', '.join(r.value for r in allowed)}.")
     value = new.value if new else ""
     if value != locked.result:
+        if rnd.status == RoundStatus.COMPLETED and value == "":
+            raise DomainError(f"Round {rnd.number} is completed: board {locked.board} needs a result.")
         locked.result = value
         locked.version += 1
+        if reason:
+            locked._change_reason = reason  # type: ignore[attr-defined]  # simple_history keeps it
+        if user is not None:
+            locked._history_user = user  # type: ignore[attr-defined]
         locked.save(update_fields=["result", "version"])
     return locked
 
