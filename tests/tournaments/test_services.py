@@ -55,14 +55,17 @@ def test_pairing_before_the_previous_round_is_complete_is_refused(make_tournamen
     assert t.rounds.count() == 1
 
 
-def test_result_for_a_completed_round_is_refused(make_tournament) -> None:
+def test_result_for_a_completed_round_needs_a_reason(make_tournament) -> None:
     t = make_tournament(4)
     rnd = play_round(t)
     game = rnd.games.get(board=1)
-    with pytest.raises(DomainError, match="Round 1 is completed: reopen it"):
+    with pytest.raises(DomainError, match="Round 1 is completed: give the reason"):
         services.game_record_result(game=game, result="2-0")
     game.refresh_from_db()
     assert game.result == "1-1"
+    services.game_record_result(game=game, result="2-0", reason="wrong slip")
+    game.refresh_from_db()
+    assert game.result == "2-0" and game.history.latest().history_change_reason == "wrong slip"
 
 
 def test_result_for_a_draft_round_is_refused(make_tournament) -> None:

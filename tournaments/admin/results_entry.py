@@ -17,7 +17,7 @@ from django.forms.models import BaseInlineFormSet
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.translation import gettext as _g
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import sheets
@@ -65,10 +65,10 @@ def sheet_cell(game: Game) -> SheetCell | None:
     sheet = game.sheet if status != sheets.MISSING else None
     detail = ""
     if sheet is not None and sheet.sheet_result and sheet.sheet_result != game.result:
-        detail = _g("recorded %(recorded)s, sheet %(sheet)s") % {"recorded": game.result or "–",
+        detail = gettext("recorded %(recorded)s, sheet %(sheet)s") % {"recorded": game.result or "–",
                                                                  "sheet": sheet.sheet_result}
     elif sheet is not None and sheet.needs_look and status not in sheets.NEEDS_LOOK:
-        detail = _g("needs a look")
+        detail = gettext("needs a look")
     return SheetCell(status, sign, str(label), detail, reverse("admin:tournaments_game_sheet", args=[game.pk]))
 
 
@@ -78,12 +78,12 @@ def allowed_results(game: Game) -> list[Result]:
 
 
 def players_of(game: Game) -> str:
-    black = game.black.player if game.black_id and game.black else _g("bye")
+    black = game.black.player if game.black_id and game.black else gettext("bye")
     return f"{game.white.player} – {black}"
 
 
 def kind_of(game: Game) -> str:
-    return _g("a bye") if game.is_bye else _g("a game between two players")
+    return gettext("a bye") if game.is_bye else gettext("a game between two players")
 
 
 class GameInlineForm(forms.ModelForm):
@@ -106,21 +106,24 @@ class GameInlineForm(forms.ModelForm):
         names = {"board": game.board, "players": players_of(game)}
         if "result" in self.fields:
             result = self.fields["result"]
-            result.choices = [("", _g("– no result –"))] + [(r.value, RESULT_LABELS[r])
+            result.choices = [("", gettext("– no result –"))] + [(r.value, RESULT_LABELS[r])
                                                           for r in allowed_results(game)]
-            result.error_messages["invalid_choice"] = _g(
+            result.error_messages["invalid_choice"] = gettext(
                 "Board %(board)s: “%%(value)s” is not a result for %(kind)s.") % {
                     "board": game.board, "kind": kind_of(game)}
             result.widget.attrs.update({
                 "class": "dm-result", "data-board": str(game.board), "data-bye": "1" if game.is_bye else "",
                 # A screen reader names the menu by its board and players, not "combo box, ---".
-                "aria-label": _g("Board %(board)s: %(players)s, result") % names,
+                "aria-label": gettext("Board %(board)s: %(players)s, result") % names,
                 "aria-describedby": "dm-keys",
             })
-        for side, label in (("white", _g("Board %(board)s, White") % names),
-                            ("black", _g("Board %(board)s, Black") % names)):
+        for side, label in (("white", gettext("Board %(board)s, White") % names),
+                            ("black", gettext("Board %(board)s, Black") % names)):
             if side in self.fields:
-                self.fields[side].widget.attrs["aria-label"] = label
+                field = self.fields[side]
+                # The plain menu, without the admin's add/change links: they would sit between two boards.
+                field.widget = getattr(field.widget, "widget", field.widget)
+                field.widget.attrs["aria-label"] = label
 
     @cached_property
     def sheet(self) -> SheetCell | None:
@@ -154,13 +157,13 @@ class GameInlineForm(forms.ModelForm):
                 self._loaded_now(game)
             return data
         if typed == "" and game.round.status == RoundStatus.COMPLETED:
-            self.add_error("result", _g("Board %(board)s: a completed round keeps a result on every board; "
+            self.add_error("result", gettext("Board %(board)s: a completed round keeps a result on every board; "
                                         "choose the corrected one.") % {"board": game.board})
         elif stale:
-            self.add_error("result", _g(
+            self.add_error("result", gettext(
                 "Board %(board)s was changed by someone else since you opened the page (now %(now)s). Your "
                 "value is kept here: save again to record it over theirs.") % {
-                    "board": game.board, "now": game.result or _g("no result")})
+                    "board": game.board, "now": game.result or gettext("no result")})
             self._loaded_now(game)
         return data
 
@@ -203,32 +206,32 @@ def apply_slip(post: QueryDict, rnd: Round) -> tuple[QueryDict, SlipOutcome]:
     for item in slips.parse_slip(post.get("slip", "")):
         quoted = {"item": item.text, "board": item.board}
         if item.error == slips.UNREADABLE:
-            refuse(item, _g("Slip: “%(item)s” is not “board result” (e.g. “3 2-0”).") % quoted)
+            refuse(item, gettext("Slip: “%(item)s” is not “board result” (e.g. “3 2-0”).") % quoted)
             continue
         if item.error == slips.UNKNOWN_RESULT:
-            refuse(item, _g("Slip: “%(item)s”: not a result (2-0, 1-1, 0-2, 2F-0F, 0F-2F, 0F-0F).") % quoted)
+            refuse(item, gettext("Slip: “%(item)s”: not a result (2-0, 1-1, 0-2, 2F-0F, 0F-2F, 0F-0F).") % quoted)
             continue
         if item.board not in rows:
-            refuse(item, _g("Slip: “%(item)s”: this round has no board %(board)s.") % quoted)
+            refuse(item, gettext("Slip: “%(item)s”: this round has no board %(board)s.") % quoted)
             continue
         index, game = rows[item.board]
         if item.error == slips.TWICE:
-            refuse(item, _g("Slip: board %(board)s is given twice with different results.") % quoted, index)
+            refuse(item, gettext("Slip: board %(board)s is given twice with different results.") % quoted, index)
             continue
         assert item.result is not None
         if rnd.status == RoundStatus.DRAFT:
-            refuse(item, _g("Slip: round %(round)s is a draft: publish it before entering results.")
+            refuse(item, gettext("Slip: round %(round)s is a draft: publish it before entering results.")
                    % {"round": rnd.number})
             continue
         if item.result not in allowed_results(game):
-            refuse(item, _g("Board %(board)s: the slip says “%(result)s”, which is not a result for %(kind)s.")
+            refuse(item, gettext("Board %(board)s: the slip says “%(result)s”, which is not a result for %(kind)s.")
                    % {"board": item.board, "result": item.result.value, "kind": kind_of(game)}, index)
             continue
         name = f"{PREFIX}-{index}-result"
         table = post.get(name, game.result)
         loaded = post.get(f"{PREFIX}-{index}-loaded_result") or ("=" + game.result)
         if table not in (loaded[1:], item.result.value):
-            refuse(item, _g("Board %(board)s: the slip says %(slip)s but the table says %(table)s; keep one.")
+            refuse(item, gettext("Board %(board)s: the slip says %(slip)s but the table says %(table)s; keep one.")
                    % {"board": item.board, "slip": item.result.value, "table": table}, index)
             continue
         data[name] = item.result.value
@@ -262,7 +265,7 @@ class GameFormSet(BaseInlineFormSet):
         errors = [m for i, m in enumerate(self.slip.errors) if m not in self.slip.row_errors.values()]
         changed = any(getattr(f, "typed_result", lambda: None)() is not None for f in self.forms)
         if self.instance.status == RoundStatus.COMPLETED and changed and not self.reason:
-            self.reason_error = _g("Round %(round)s is completed: give the reason for the correction; the "
+            self.reason_error = gettext("Round %(round)s is completed: give the reason for the correction; the "
                                    "history keeps it.") % {"round": self.instance.number}
             errors.append(self.reason_error)
         if errors:

@@ -11,7 +11,7 @@ from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext as _g
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors, services, swiss
@@ -204,9 +204,9 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
         items = format_html_join("", "<li>{}: {}</li>", ((v.criterion, v.detail) for v in report.violations))
         messages.warning(request, format_html(
             "{}<ul>{}</ul>{}",
-            _g("Round %(n)s saved as a draft, but its pairing breaks %(count)s absolute criteria:")
+            gettext("Round %(n)s saved as a draft, but its pairing breaks %(count)s absolute criteria:")
             % {"n": rnd.number, "count": len(report.violations)},
-            items, _g("Correct these boards before publishing the round.")))
+            items, gettext("Correct these boards before publishing the round.")))
         if report.differs:
             ours = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_proposed)
             engine = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_engine)
