@@ -8,6 +8,14 @@
  */
 (function () {
   "use strict";
+  // The admin loads form media in the page's head: wait for the table.
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+
+  function start() {
   var mapNode = document.getElementById("dm-key-map");
   if (!mapNode) { return; }
   var keyMap = JSON.parse(mapNode.textContent);
@@ -58,4 +66,5 @@
       if (next) { next.focus(); }
     });
   });
+  }
 })();

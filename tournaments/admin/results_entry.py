@@ -39,6 +39,9 @@ RESULT_LABELS: dict[Result, Any] = {
     Result.EXCUSED: _("Excused (0)"),
     Result.NOT_PLAYED: _("Not played"),
 }
+# In the menus the played results are the notation alone, so that a phone's narrow menu shows them whole;
+# the key legend above the table says what each one means.
+SHORT = {Result.WHITE_WINS: "2-0", Result.DRAW: "1-1", Result.BLACK_WINS: "0-2"}
 
 
 # A sheet's status in words and a sign, so that neither colour nor a hover title is needed to read it.
@@ -106,8 +109,8 @@ class GameInlineForm(forms.ModelForm):
         names = {"board": game.board, "players": players_of(game)}
         if "result" in self.fields:
             result = self.fields["result"]
-            result.choices = [("", gettext("– no result –"))] + [(r.value, RESULT_LABELS[r])
-                                                          for r in allowed_results(game)]
+            result.choices = [("", gettext("no result"))] + [(r.value, SHORT.get(r, RESULT_LABELS[r]))
+                                                              for r in allowed_results(game)]
             result.error_messages["invalid_choice"] = gettext(
                 "Board %(board)s: “%%(value)s” is not a result for %(kind)s.") % {
                     "board": game.board, "kind": kind_of(game)}

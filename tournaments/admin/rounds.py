@@ -123,6 +123,8 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
             "keys": key_legend(), "key_map": {key: result.value for key, result in KEYS.items()},
             "history": self.history_log(rnd), "explanation": rnd.pairing_explanation,
             "tournament_url": reverse("admin:tournaments_tournament_change", args=[rnd.tournament_id]),
+            # The models menu would put a dozen Tab stops before the first result; the breadcrumbs stay.
+            "is_nav_sidebar_enabled": False,
         }
 
     def message_user(self, request: HttpRequest, message: Any, level: int = messages.INFO, extra_tags: str = "",
