@@ -198,3 +198,38 @@ def test_round_page_on_desktop_and_phone(open16: tuple[str, int], browser: Any, 
         assert any("verified" in t or "vérifié" in t for t in sheet_texts)
         assert any(("mismatch" in t or "discordant" in t) and "2-0" in t for t in sheet_texts), sheet_texts
         context.close()
+
+
+def test_a_correction_in_a_completed_round_by_keyboard(open16: tuple[str, int], page: Any) -> None:
+    """Round 1 completed and round 2 paired: board 1 corrected with a key and a reason; the page says that
+    round 2 was paired on the old result."""
+    from tournaments import services
+    from tournaments.models import Game, Round
+
+    base, pk = open16
+    for game in Game.objects.filter(round_id=pk):
+        services.game_record_result(game=game, result="1-1")
+    rnd = services.round_complete(round=Round.objects.get(pk=pk))
+    services.round_pair(tournament=rnd.tournament)
+    log_in(page, base)
+    page.goto(f"{base}/admin/tournaments/round/{pk}/change/")
+    assert "Completed" in page.locator(".dm-round-head").inner_text()
+    page.locator("select[name=games-0-result]").focus()
+    page.keyboard.press("2")
+    assert focused(page) == "games-1-result"
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save the results").click()
+    assert results(pk)[0] == "1-1", "no reason, no correction"
+    reason = page.get_by_label("Reason for the correction")
+    assert reason.get_attribute("aria-invalid") == "true"
+    assert page.locator("select[name=games-0-result]").input_value() == "2-0"  # what was typed is kept
+    reason.fill("White's slip was read as a draw")
+    shot(page, "admin-round-correction")
+    with page.expect_navigation():
+        reason.press("Enter")
+    assert results(pk)[0] == "2-0"
+    text = page.locator(".messagelist").inner_text()
+    assert "Round 2 was already paired on the old result of round 1, board 1; its pairing stands." in text
+    record = Game.history.filter(round_id=pk, board=1).latest("history_date")  # type: ignore[attr-defined]
+    assert record.history_change_reason == "White's slip was read as a draw"
+    shot(page, "admin-round-corrected")
