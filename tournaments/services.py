@@ -307,7 +307,7 @@ def game_record_result(
     reason = reason.strip()
     if rnd.status == RoundStatus.COMPLETED and not reason:
         raise DomainError(f"Round {rnd.number} is completed: give the reason for correcting the result of board "
-                          f"{locked.board}.")
+                          f"{locked.board}, or reopen it.")
     if rnd.status == RoundStatus.DRAFT:
         raise DomainError(f"Round {rnd.number} is a draft: publish it before entering results.")
     new = parse_result(result) if result not in (None, "") else None
