@@ -15,6 +15,7 @@ urlpatterns = [
     path("t/<slug:slug>/crosstable.pdf", views.crosstable_pdf, name="crosstable_pdf"),
     path("t/<slug:slug>/round/<int:number>/", views.round_detail, name="round"),
     path("t/<slug:slug>/round/<int:number>/pairings.pdf", views.pairings_pdf, name="pairings_pdf"),
+    path("t/<slug:slug>/round/<int:number>/boards.pdf", views.boards_pdf, name="boards_pdf"),
     path("t/<slug:slug>/round/<int:number>/scoresheets.pdf", views.scoresheets_pdf, name="scoresheets_pdf"),
     path("t/<slug:slug>/player/<int:number>/", views.player_detail, name="player"),
     path("t/<slug:slug>/game/<int:game_id>/", views.game_detail, name="game"),

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from tournaments import pdf, selectors, services
+from tournaments import pdf, progress, selectors, services
 from tournaments.diagram import GameLine, board_svg, line_from_pdn
 from tournaments.models import Game, SheetStatus, Tournament
 from tournaments.results import Result
@@ -67,8 +67,9 @@ def _context(tournament: Tournament, section: str, **extra: Any) -> dict[str, An
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     listings = selectors.public_tournament_listing(timezone.localdate())
+    statuses = progress.tournament_statuses([ls.tournament for ls in listings])
     return render(request, "tournaments/list.html", {
-        "table": TournamentTable.build(listings, tournament_dates), "count": len(listings)})
+        "table": TournamentTable.build(listings, tournament_dates, statuses), "count": len(listings)})
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -90,6 +91,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     lines = selectors.standing_lines(tournament, data, after)
     return render(request, "tournaments/standings.html", {
         **ctx, "after_round": after, "last_round": selectors.last_round_with_results(data, after),
+        "heading": progress.heading("standings", progress.shown_round(data.games, after)),
         "table": StandingsTable.build(slug, lines, tournament.tiebreaks),
         "notes": [(ln.player.name, ln.row.withdrawal_note) for ln in lines if ln.row.withdrawal_note],
     })
@@ -99,9 +101,11 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     ctx = _context(tournament, "crosstable")
     after = _after_round(request, [r.number for r in ctx["rounds"]])
-    table = selectors.crosstable(tournament, after_round=after, public_only=True)
+    data = selectors.tournament_data(tournament, public_only=True)
+    table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
     return render(request, "tournaments/crosstable.html", {
         **ctx, "after_round": after, "cross": table, "table": CrosstableTable.build(slug, table),
+        "heading": progress.heading("crosstable", progress.shown_round(data.games, after)),
         "notes": [(ln.standing.player.name, ln.standing.row.withdrawal_note) for ln in table.lines
                   if ln.standing.row.withdrawal_note],
     })
@@ -210,16 +214,18 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     after = _after_round(request, [r.number for r in rounds])
     data = selectors.tournament_data(tournament, public_only=True)
     lines = selectors.standing_lines(tournament, data, after)
-    last = selectors.last_round_with_results(data, after)
-    return _pdf(pdf.standings_pdf(tournament, lines, after_round=last), f"{slug}-standings.pdf")
+    heading = progress.heading("standings", progress.shown_round(data.games, after))
+    return _pdf(pdf.standings_pdf(tournament, lines, heading=heading), f"{slug}-standings.pdf")
 
 
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     rounds = list(selectors.tournament_rounds(tournament, public_only=True))
     after = _after_round(request, [r.number for r in rounds])
-    table = selectors.crosstable(tournament, after_round=after, public_only=True)
-    return _pdf(pdf.crosstable_pdf(tournament, table), f"{slug}-crosstable.pdf")
+    data = selectors.tournament_data(tournament, public_only=True)
+    table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
+    heading = progress.heading("crosstable", progress.shown_round(data.games, after))
+    return _pdf(pdf.crosstable_pdf(tournament, table, heading=heading), f"{slug}-crosstable.pdf")
 
 
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -228,7 +234,20 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if found is None:
         raise Http404("No such round.")
     rnd, games = found
-    return _pdf(pdf.pairings_pdf(tournament, rnd, games), f"{slug}-round-{number}-pairings.pdf")
+    return _pdf(pdf.pairings_pdf(tournament, rnd, games, points_before=progress.points_before(tournament, number),
+                                 bye_points=selectors.bye_points_for(tournament)),
+                f"{slug}-round-{number}-pairings.pdf")
+
+
+def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """'Find your board': the players of a published round in alphabetical order."""
+    tournament = _tournament(slug)
+    found = selectors.round_for_print(tournament, number, public_only=True)
+    if found is None:
+        raise Http404("No such round.")
+    rnd, games = found
+    return _pdf(pdf.boards_pdf(tournament, rnd, games, bye_points=selectors.bye_points_for(tournament)),
+                f"{slug}-round-{number}-boards.pdf")
 
 
 def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
