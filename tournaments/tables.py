@@ -38,6 +38,7 @@ TIEBREAK_LABELS: dict[str, Any] = {
     "wins": _("Wins"),
     "mutual_result": _("Mutual result"),
     "average_rating": _("Avg. opp. rating"),
+    "ranking_order": _("Results in ranking order"),
 }
 
 STATE_LABELS: dict[str, Any] = {

@@ -8,7 +8,9 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("", views.tournament_list, name="list"),
+    path("tiebreaks/", views.tiebreak_help, name="tiebreaks"),
     path("t/<slug:slug>/", views.tournament_detail, name="tournament"),
+    path("t/<slug:slug>/tiebreaks/", views.tiebreak_help, name="tournament_tiebreaks"),
     path("t/<slug:slug>/standings/", views.standings, name="standings"),
     path("t/<slug:slug>/standings.pdf", views.standings_pdf, name="standings_pdf"),
     path("t/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
