@@ -14,7 +14,6 @@ from typing import Any
 from django import forms
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from tournaments.standings import PRESETS, SWISS, TIEBREAKS, preset_of
 from tournaments.tables import tiebreak_label
@@ -39,7 +38,7 @@ def preset_choices() -> list[tuple[str, Any]]:
 
 
 def order_choices() -> list[tuple[str, Any]]:
-    return [("", pgettext_lazy("tie-break", "(none)"))] + [(key, tiebreak_label(key)) for key in TIEBREAKS]
+    return [("", _("(no tie-break)"))] + [(key, tiebreak_label(key)) for key in TIEBREAKS]
 
 
 class TiebreakWidget(forms.MultiWidget):
