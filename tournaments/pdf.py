@@ -276,7 +276,7 @@ def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
     """
     doc = _wall_doc(tournament, rnd, _("Round %(n)s pairings"))
     usable = doc.pagesize[0] - 24 * mm
-    fixed = [21 * mm, 14 * mm, 0, 14 * mm, 24 * mm, 14 * mm, 0, 14 * mm]
+    fixed = [21 * mm, 14 * mm, 0, 14 * mm, 28 * mm, 14 * mm, 0, 14 * mm]
     fixed[2] = fixed[6] = (usable - sum(fixed)) / 2
     rows: list[list[Any]] = [[_("Board"), _("No."), _("White"), _("Pts"), _("Result"), _("Pts"), _("Black"),
                               _("No.")]]
@@ -322,7 +322,7 @@ def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye
     fixed[0] = fixed[4] = (usable - sum(fixed)) / 2
     lines: list[tuple[str, list[Any]]] = []
     for g in games:
-        sides = [(g.white, g.black, _("White")), (g.black, g.white, _("Black"))] if g.black else [(g.white, None, "")]
+        sides = [(g.white, g.black, _("White")), (g.black, g.white, _("Black"))] if g.black else [(g.white, None, "–")]
         for entry, opponent, colour in sides:
             assert entry is not None
             p = entry.player

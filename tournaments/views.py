@@ -247,24 +247,30 @@ def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     return _pdf(pdf.crosstable_pdf(tournament, table, heading=heading), f"{slug}-crosstable.pdf")
 
 
-def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _tournament(slug)
-    found = selectors.round_for_print(tournament, number, public_only=True)
+def _round_to_print(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Any, list[Game]]:
+    """A published round of a public tournament for everyone; any round of his tournament for its
+    arbiter, who prints the wall sheets of a draft to check them before publishing."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    arbiter = (tournament is not None and request.user.is_authenticated and request.user.is_staff
+               and tournament.is_arbiter(request.user))
+    if tournament is None or not (arbiter or tournament.public):
+        raise Http404("No such public tournament.")
+    found = selectors.round_for_print(tournament, number, public_only=not arbiter)
     if found is None:
         raise Http404("No such round.")
-    rnd, games = found
+    return tournament, found[0], found[1]
+
+
+def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament, rnd, games = _round_to_print(request, slug, number)
     return _pdf(pdf.pairings_pdf(tournament, rnd, games, points_before=progress.points_before(tournament, number),
                                  bye_points=selectors.bye_points_for(tournament)),
                 f"{slug}-round-{number}-pairings.pdf")
 
 
 def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """'Find your board': the players of a published round in alphabetical order."""
-    tournament = _tournament(slug)
-    found = selectors.round_for_print(tournament, number, public_only=True)
-    if found is None:
-        raise Http404("No such round.")
-    rnd, games = found
+    """'Find your board': the players of a round in alphabetical order."""
+    tournament, rnd, games = _round_to_print(request, slug, number)
     return _pdf(pdf.boards_pdf(tournament, rnd, games, bye_points=selectors.bye_points_for(tournament)),
                 f"{slug}-round-{number}-boards.pdf")
 

@@ -115,11 +115,25 @@ def test_boards_pdf_is_alphabetical_with_board_colour_and_opponent(client: Clien
                          rf"{re.escape(g.white.player.full_name)} \({g.white.pairing_number}\)", text), text
 
 
-def test_boards_pdf_is_public_only_for_a_published_round(client: Client, make_tournament) -> None:  # type: ignore[no-untyped-def]
+def test_wall_pdfs_of_a_draft_are_for_its_arbiters_only(client: Client, make_tournament, arbiter) -> None:  # type: ignore[no-untyped-def]
+    from django.contrib.auth import get_user_model
+
     t = make_tournament(4)
     services.round_pair(tournament=t)
+    other = get_user_model().objects.create_user("other", password="pw-other-123", is_staff=True)
+    for name in ("boards_pdf", "pairings_pdf"):
+        url = reverse(f"tournaments:{name}", args=[t.slug, 1])
+        assert client.get(url).status_code == 404, name  # the public: a draft does not exist
+        client.force_login(other)
+        assert client.get(url).status_code == 404, name  # an arbiter of other tournaments neither
+        client.force_login(arbiter)
+        assert client.get(url).status_code == 200, name  # its arbiter checks it before publishing
+        assert client.get(reverse(f"tournaments:{name}", args=[t.slug, 2])).status_code == 404
+        client.logout()
+    services.round_publish(round=t.rounds.get())
+    assert client.get(reverse("tournaments:boards_pdf", args=[t.slug, 1])).status_code == 200
+    Tournament.objects.filter(pk=t.pk).update(public=False)
     assert client.get(reverse("tournaments:boards_pdf", args=[t.slug, 1])).status_code == 404
-    assert client.get(reverse("tournaments:boards_pdf", args=[t.slug, 2])).status_code == 404
 
 
 def test_round_page_links_the_boards_pdf(client: Client, published_round) -> None:  # type: ignore[no-untyped-def]
