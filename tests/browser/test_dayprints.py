@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, shot
+from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, shot
 
 pytestmark = pytest.mark.browser
 SLUG = "damier-demo-2026"
@@ -77,6 +77,7 @@ def test_screens_in_both_languages_and_sizes(demo: str, browser: Any, lang: str,
     assert heading == ("Standings – round 9 in progress (3 results missing)" if lang == "en"
                        else "Classement – ronde 9 en cours (3 résultats manquants)")
     shot(page, f"dayprints-standings-{size}-{lang}")
+    page.screenshot(path=str(SCREENSHOTS / f"dayprints-standings-top-{size}-{lang}.png"))
     with page.expect_navigation():
         page.locator("p.tb-help a").click()
     assert page.locator("h1").inner_text() == ("How ties are broken" if lang == "en"
@@ -92,6 +93,10 @@ def test_screens_in_both_languages_and_sizes(demo: str, browser: Any, lang: str,
     page.goto(f"{demo}/admin/tournaments/tournament/{t.pk}/change/")
     page.locator("#id_tiebreaks_0").scroll_into_view_if_needed()
     shot(page, f"dayprints-tournament-form-{size}-{lang}")
+    # the control itself, as seen on the screen (the full-page shots of the admin are very tall)
+    page.locator(".tiebreak-choice").screenshot(path=str(SCREENSHOTS / f"dayprints-tiebreak-control-{size}-{lang}.png"))
+    box = page.locator(".tiebreak-choice select").first.bounding_box()
+    assert box is not None and box["height"] >= 24 and box["x"] + box["width"] <= viewport["width"]
     page.goto(f"{demo}/admin/tournaments/tournament/{t.pk}/standings/")
     shot(page, f"dayprints-admin-standings-{size}-{lang}")
     rnd = Round.objects.get(tournament=t, number=9)
