@@ -263,6 +263,8 @@ def _wall_title(text: str) -> Paragraph:
 def _bye_text(game: Game, bye_points: int) -> str:
     if game.result == "excused":
         return _("excused (0 points)")
+    if bye_points == 0:  # a round robin's free round: every player has one, it scores nothing
+        return _("free round (no game)")
     return _("bye (+%(points)s points)") % {"points": bye_points}
 
 
