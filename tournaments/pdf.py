@@ -320,7 +320,7 @@ def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye
     and his opponent, at wall size. Players without a game this round (withdrawn) are not listed."""
     doc = _wall_doc(tournament, rnd, _("Round %(n)s – find your board"))
     usable = doc.pagesize[0] - 24 * mm
-    fixed = [0, 14 * mm, 21 * mm, 26 * mm, 0]
+    fixed = [0, 14 * mm, 25 * mm, 30 * mm, 0]
     fixed[0] = fixed[4] = (usable - sum(fixed)) / 2
     lines: list[tuple[str, list[Any]]] = []
     for g in games:
