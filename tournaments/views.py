@@ -248,13 +248,11 @@ def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _round_to_print(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Any, list[Game]]:
-    """A published round of a public tournament for everyone; any round of his tournament for its
-    arbiter, who prints the wall sheets of a draft to check them before publishing."""
-    tournament = Tournament.objects.filter(slug=slug).first()
-    arbiter = (tournament is not None and request.user.is_authenticated and request.user.is_staff
-               and tournament.is_arbiter(request.user))
-    if tournament is None or not (arbiter or tournament.public):
-        raise Http404("No such public tournament.")
+    """A published round of a public tournament; its arbiters may also print a draft round, to check
+    the wall sheets before publishing. A private tournament stays out of the public URLs for everyone,
+    as every other public page does."""
+    tournament = _tournament(slug)
+    arbiter = request.user.is_authenticated and request.user.is_staff and tournament.is_arbiter(request.user)
     found = selectors.round_for_print(tournament, number, public_only=not arbiter)
     if found is None:
         raise Http404("No such round.")

@@ -134,6 +134,7 @@ def test_wall_pdfs_of_a_draft_are_for_its_arbiters_only(client: Client, make_tou
     services.round_publish(round=t.rounds.get())
     assert client.get(reverse("tournaments:boards_pdf", args=[t.slug, 1])).status_code == 200
     Tournament.objects.filter(pk=t.pk).update(public=False)
+    client.force_login(arbiter)  # a private tournament is no public page, for anyone
     assert client.get(reverse("tournaments:boards_pdf", args=[t.slug, 1])).status_code == 404
 
 
