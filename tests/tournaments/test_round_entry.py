@@ -239,7 +239,8 @@ def test_a_completed_round_is_corrected_with_a_reason_and_the_later_pairing_is_n
                           follow=True)
     assert results_of(rnd)[1] == "2-0"
     texts = messages_in(response)
-    assert any(m.startswith("Round(s) 2 are already paired; a round robin follows the Berger tables") for m in texts), texts
+    rr_words = "Round(s) 2 are already paired; a round robin follows the Berger tables"
+    assert any(m.startswith(rr_words) for m in texts), texts
     record = Game.history.filter(round_id=rnd.pk, board=1).latest("history_date")  # type: ignore[attr-defined]
     assert (record.result, record.history_change_reason, record.history_user) == (
         "2-0", "slip misread by the arbiter", arbiter)
