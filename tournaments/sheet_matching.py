@@ -1,32 +1,43 @@
 """Matching the games of a PDN file to a round's pairings: pure Python on plain dataclasses, no ORM.
 
-A game is matched by its players, FMJD id first (tags WhiteFMJDId / BlackFMJDId, read in any case),
-else by name compared without accents, case, punctuation and word order, so "Jansen, Gérard",
-"Gerard Jansen" and "JANSEN Gerard" are one player. The Round tag must agree with the round when it
-is given. Nothing is guessed: a game that fits no pairing, fits one with colours reversed, names a
-player twice over, or claims a board another game of the same file already took is listed as
-unmatched with the reason, never attached.
+A game is matched by its players, FMJD id first (tags WhiteFMJDId / BlackFMJDId, read in any case):
+an id that is a player of the round wins, with a note when the sheet spells the name otherwise. Else
+by name, compared in Latin letters (anyascii transliterates Cyrillic, Greek and the rest), without
+accents, case, punctuation and word order, so "Ющенко, Олена", "Yushchenko Olena" and "YUSHCHENKO
+Olena" are one player; when no name is equal, a near spelling (rapidfuzz, "Iushchenko" for
+"Yushchenko", "Alexei" for "Aleksey") is taken only when one player of the round is clearly nearest,
+and the match carries a note saying so. The Round tag must agree with the round when it is given.
+A game that fits no pairing, fits one with colours reversed, names a player twice over, or claims a
+board another game of the same file already took is listed as unmatched with the reason, never
+attached; the arbiter can then give it to a board by hand.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from anyascii import anyascii
+from rapidfuzz.distance import Indel
+
 # Tag spellings accepted for a player's FMJD id; the exporter writes the first one.
 FMJD_ID_TAGS = ("FMJDId", "FMJDID", "FmjdId", "FMJD", "Fmjd", "FMJD_ID", "FmjdID")
 
-_TRANSLITERATE = str.maketrans({"ø": "o", "Ø": "o", "ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ß": "ss",
-                                "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ı": "i"})
 _NOT_WORD = re.compile(r"[^\w]+")
+# A near spelling is taken when it is this similar (0-100, rapidfuzz Indel similarity of the best word
+# order) and the next player of the round is at least MARGIN points further.
+NEAR = 80.0
+MARGIN = 8.0
+_MAX_WORDS = 5  # word orders tried: at most 5! = 120
 
 
 def fold(text: str) -> str:
-    """Lower case, accents removed ('Lefèvre' -> 'lefevre'); letters outside Latin are kept as they are."""
-    decomposed = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATE))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    """Latin letters, lower case, no accents: 'Lefèvre' -> 'lefevre', 'Ющенко' -> 'yushchenko'."""
+    decomposed = unicodedata.normalize("NFKC", text)
+    return anyascii(decomposed).casefold()
 
 
 def name_key(name: str) -> tuple[str, ...]:
@@ -36,6 +47,16 @@ def name_key(name: str) -> tuple[str, ...]:
 
 def player_key(surname: str, given_name: str) -> tuple[str, ...]:
     return name_key(f"{given_name} {surname}")
+
+
+def similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
+    """How alike two name keys are (0-100), whatever order the words are written in."""
+    if not a or not b:
+        return 0.0
+    target = " ".join(b)
+    words = a[:_MAX_WORDS]
+    return max(Indel.normalized_similarity(" ".join(order), target) * 100
+               for order in itertools.permutations(words))
 
 
 @dataclass(frozen=True)
@@ -131,25 +152,40 @@ class _Index:
                     self.by_id[player.fmjd_id] = player
                 self.by_key.setdefault(player.key, []).append(player)
 
-    def find(self, name: str, fmjd: str | None) -> tuple[PlayerRef | None, str]:
-        """(player, '') or (None, why not)."""
+    def find(self, name: str, fmjd: str | None) -> tuple[PlayerRef | None, str, str]:
+        """(player, '', note) or (None, why not, '')."""
+        named = bool(name) and name != "?" and bool(name_key(name))
         if fmjd is not None:
             if not fmjd.isdigit():
-                return None, f"FMJD id {fmjd!r} is not a number"
+                return None, f"FMJD id {fmjd!r} is not a number", ""
             player = self.by_id.get(int(fmjd))
             if player is None:
-                return None, f"no player with FMJD id {fmjd} plays in this round"
-            if name and name != "?" and name_key(name) and name_key(name) != player.key:
-                return None, f"FMJD id {fmjd} is {player.display}, but the sheet names {name!r}"
-            return player, ""
-        if not name or name == "?":
-            return None, "no name and no FMJD id"
-        found = self.by_key.get(name_key(name), [])
+                return None, f"no player with FMJD id {fmjd} plays in this round", ""
+            if named and name_key(name) != player.key:
+                # The id is the federation's: it wins over a spelling (competition sheets are often
+                # written in another alphabet or by another hand).
+                return player, "", f"FMJD id {fmjd} is {player.display}; the sheet spells the name {name!r}"
+            return player, "", ""
+        if not named:
+            return None, "no name and no FMJD id", ""
+        key = name_key(name)
+        found = self.by_key.get(key, [])
         if len(found) == 1:
-            return found[0], ""
+            return found[0], "", ""
         if len(found) > 1:
-            return None, f"{name!r} fits {len(found)} players of the round; add the FMJD id tag"
-        return None, f"{name!r} is not a player of this round"
+            return None, f"{name!r} fits {len(found)} players of the round; add the FMJD id tag", ""
+        return self.near(name, key)
+
+    def near(self, name: str, key: tuple[str, ...]) -> tuple[PlayerRef | None, str, str]:
+        scored = sorted(((similarity(key, k), players) for k, players in self.by_key.items()),
+                        key=lambda pair: -pair[0])
+        if scored and scored[0][0] >= NEAR and len(scored[0][1]) == 1:
+            runner_up = scored[1][0] if len(scored) > 1 else 0.0
+            player = scored[0][1][0]
+            if scored[0][0] - runner_up >= MARGIN:
+                return player, "", f"{name!r} read as {player.display} (a near spelling)"
+            return None, f"{name!r} is near to more than one player of the round; add the FMJD id tag", ""
+        return None, f"{name!r} is not a player of this round", ""
 
 
 def match_games(round_number: int, pairings: Sequence[PairingRef], games: Sequence[SheetHeaders],
@@ -173,8 +209,8 @@ def match_games(round_number: int, pairings: Sequence[PairingRef], games: Sequen
         if tagged is not None and tagged != round_number:
             match.reason = f"the Round tag says round {tagged}, this is round {round_number}"
             continue
-        white, why_white = index.find(game.white, game.white_fmjd)
-        black, why_black = index.find(game.black, game.black_fmjd)
+        white, why_white, note_white = index.find(game.white, game.white_fmjd)
+        black, why_black, note_black = index.find(game.black, game.black_fmjd)
         if white is None or black is None:
             reasons = [f"White: {why_white}"] if white is None else []
             reasons += [f"Black: {why_black}"] if black is None else []
@@ -202,6 +238,7 @@ def match_games(round_number: int, pairings: Sequence[PairingRef], games: Sequen
         taken[pairing.game_id] = game.index
         match.game_id, match.board = pairing.game_id, pairing.board
         match.reason = "by FMJD id" if game.white_fmjd and game.black_fmjd else "by name"
+        match.notes.extend(note for note in (note_white, note_black) if note)
         if tagged is None:
             match.notes.append("no Round tag: matched on the players alone")
         if pairing.has_sheet:
