@@ -114,6 +114,10 @@ class ParsedGame:
     # from there. None when every token of the main line is read.
     unreadable: ReadError | None = None
     unreadable_text: str = ""  # that text as written
+    # Where the game stands in the decoded text: text[start:end] is the game, from its first token to its
+    # result (or to the next game's first tag): what a round upload stores on a board.
+    start: int = 0
+    end: int = 0
 
     @property
     def tag_result(self) -> str | None:
@@ -214,7 +218,8 @@ class _Reader:
         game.errors.append(ReadError(line, column, message, severity))
 
     def new_game(self, pos: int) -> ParsedGame:
-        return ParsedGame(self.source, self.count + 1, self.where(pos)[0], self.encoding)
+        # end = -1 until the game's first token sets its start.
+        return ParsedGame(self.source, self.count + 1, self.where(pos)[0], self.encoding, end=-1)
 
     def games(self) -> Iterator[ParsedGame]:
         text = self.text
@@ -240,6 +245,8 @@ class _Reader:
                 continue
             if not started and kind != "comment":
                 game.line = self.where(start)[0]
+            if game.end < 0:
+                game.start, game.end = start, 0  # the game's first token, comments included
             if kind == "strength":
                 kind = "move"
             elif kind == "astrength":
@@ -272,7 +279,7 @@ class _Reader:
                 if body:
                     if len(lines) > 1:
                         self.error(game, start, "variation not closed before the next game's tags")
-                    yield self.finish(game)
+                    yield self.finish(game, start)
                     game = self.new_game(start)
                     lines, sinks = [game.moves], [game.leading_variations]
                     number, black, body = None, False, False
@@ -323,7 +330,7 @@ class _Reader:
                 game.result_raw = m[kind]
                 game.result_token = normalize_result(m[kind])
                 game.result_line, game.result_column = self.where(start)
-                yield self.finish(game)
+                yield self.finish(game, pos)
                 game = self.new_game(pos)
                 lines, sinks = [game.moves], [game.leading_variations]
                 number, black, started, body = None, False, False, False
@@ -335,7 +342,7 @@ class _Reader:
         if len(lines) > 1:
             self.error(game, end, "variation not closed at the end of the file")
         if started:
-            yield self.finish(game)
+            yield self.finish(game, end)
 
     def unreadable(self, game: ParsedGame, pos: int, text: str, why: str) -> None:
         line, column = self.where(pos)
@@ -441,7 +448,8 @@ class _Reader:
             if any(token is t for t in main):
                 _mark(game, token, f"is unreadable: {why}")
 
-    def finish(self, game: ParsedGame) -> ParsedGame:
+    def finish(self, game: ParsedGame, stop: int) -> ParsedGame:
+        game.end = max(game.start, len(self.text[game.start:stop].rstrip()) + game.start)
         self.read_alphanumeric(game)
         if game.unreadable is not None:
             # Only moves written before it are replayed: what follows cannot be placed on the board.

@@ -84,6 +84,14 @@ def decode_upload(data: bytes | str, source_name: str = "") -> Upload:
         text, encoding = _decode_bytes(bytes(data), name)
     if not text.strip():
         raise SheetUploadError(f"{name}: the file is empty.")
+    nul = text.find("\x00")
+    if nul >= 0:
+        # PostgreSQL cannot store U+0000 in text, and no PDN text holds it: refused, never cleaned,
+        # so that what is stored is what the arbiter sent.
+        line = text.count("\n", 0, nul) + 1
+        column = nul - (text.rfind("\n", 0, nul) + 1) + 1
+        raise SheetUploadError(f"{name}: the character U+0000 (NUL) at line {line}, column {column} "
+                               f"({encoding}): not a PDN text. Save the file as UTF-8 text and upload it again.")
     return Upload(text.replace("\r\n", "\n").replace("\r", "\n"), encoding, name)
 
 
@@ -126,10 +134,9 @@ def parse_upload(upload: Upload) -> list[ParsedGame]:
 
 
 def game_texts(text: str, games: list[ParsedGame]) -> list[str]:
-    """Each game's own part of the file, unchanged: from its first line to the line before the next game."""
-    lines = text.split("\n")
-    starts = [g.line - 1 for g in games] + [len(lines)]
-    return ["\n".join(lines[starts[i]:starts[i + 1]]).strip("\n") + "\n" for i in range(len(games))]
+    """Each game's own part of the file, unchanged, cut where the PDN reader says the game starts and ends
+    (never by line: a game may start on the line where the previous one ends)."""
+    return [text[g.start:g.end] + "\n" for g in games]
 
 
 # --- Verdicts ----------------------------------------------------------------------------------
