@@ -100,9 +100,28 @@ def test_needs_a_look_filter_status_column_and_exports(setup) -> None:  # type: 
     action = client.post(reverse("admin:tournaments_tournament_changelist"),
                          {"action": "export_tournament_pdn", "_selected_action": [t.pk]})
     assert action.status_code == 200 and action.content.count(b"[Event ") == 2
-    accept = client.post(reverse("admin:tournaments_game_changelist"),
-                         {"action": "accept_sheet_result", "_selected_action": [games[1].pk]})
+    changelist = reverse("admin:tournaments_game_changelist")
+    confirm = client.post(changelist, {"action": "accept_sheet_result", "_selected_action": [games[1].pk]})
+    assert confirm.status_code == 200 and Game.objects.get(pk=games[1].pk).result == "2-0"  # asked first
+    version = Game.objects.get(pk=games[1].pk).version
+    assert f'name="version-{games[1].pk}" value="{version}"' in confirm.content.decode()
+    accept = client.post(changelist, {"action": "accept_sheet_result", "_selected_action": [games[1].pk],
+                                      "confirm_accept": "1", f"version-{games[1].pk}": str(version)})
     assert accept.status_code == 302 and Game.objects.get(pk=games[1].pk).result == "0-2"
+
+
+@pytest.mark.django_db
+def test_bulk_accept_checks_the_version_shown(setup) -> None:  # type: ignore[no-untyped-def]
+    """#18: the bulk action refuses a board whose result another arbiter changed since the page was shown."""
+    _, rnd, games, client = setup
+    client.post(reverse("admin:tournaments_game_sheet", args=[games[1].pk]), {"text": pdn(games[1], "0-2")})
+    shown = Game.objects.get(pk=games[1].pk).version
+    Game.objects.filter(pk=games[1].pk).update(result="1-1", version=shown + 1)  # the other arbiter's save
+    response = client.post(reverse("admin:tournaments_game_changelist"), {
+        "action": "accept_sheet_result", "_selected_action": [games[1].pk], "confirm_accept": "1",
+        f"version-{games[1].pk}": str(shown)}, follow=True)
+    assert Game.objects.get(pk=games[1].pk).result == "1-1"
+    assert "Not accepted" in response.content.decode()
 
 
 @pytest.mark.django_db

@@ -253,17 +253,35 @@ class GameSheetsMixin(_ExtraActions):
         return render(request, "admin/tournaments/game/sheet.html", context)
 
     @admin.action(description=_("Accept the sheet's result (competition rules 5.5)"))
-    def accept_sheet_result(self, request: HttpRequest, queryset: QuerySet[Game]) -> None:
+    def accept_sheet_result(self, request: HttpRequest, queryset: QuerySet[Game]) -> HttpResponse | None:
+        """A confirmation page first, listing what each board's result becomes; its form carries the
+        version of each game as shown, so a result changed meanwhile by another arbiter is refused for that
+        board (as the single save does), never overwritten."""
         self.check_objects(request, queryset)  # type: ignore[attr-defined]
-        for game in queryset.select_related("round"):
+        games = list(queryset.select_related("round", "sheet", "white__player", "black__player")
+                     .order_by("round__number", "board"))
+        if "confirm_accept" not in request.POST:
+            context = {**self.admin_site.each_context(request), "opts": self.model._meta,  # type: ignore[attr-defined]
+                       "games": games, "action": "accept_sheet_result",
+                       "title": _("Accept the sheet's result (competition rules 5.5)"),
+                       "selected": [g.pk for g in games]}
+            return render(request, "admin/tournaments/game/accept_sheets.html", context)
+        for game in games:
+            version = request.POST.get(f"version-{game.pk}", "")
+            if not version.isdigit():
+                messages.error(request, _("Board %(board)s of round %(round)s: not accepted, the page did not "
+                                          "say which version was shown; try again.")
+                               % {"board": game.board, "round": game.round.number})
+                continue
             try:
                 with transaction.atomic():
-                    sheets.sheet_accept_result(game=game)
+                    sheets.sheet_accept_result(game=game, expected_version=int(version))
             except DomainError as exc:
-                messages.error(request, str(exc))
+                messages.error(request, _("Not accepted: %(why)s") % {"why": exc})
             else:
-                messages.success(request, f"Board {game.board} of round {game.round.number}: sheet's result "
-                                          "recorded.")
+                messages.success(request, _("Board %(board)s of round %(round)s: the sheet's result is now the "
+                                            "recorded result.") % {"board": game.board, "round": game.round.number})
+        return None
 
 
 _WITH_SHEET_COLUMN: dict[type, type] = {}
