@@ -453,8 +453,8 @@ class _Reader:
         self.read_alphanumeric(game)
         if game.unreadable is not None:
             # Only moves written before it are replayed: what follows cannot be placed on the board.
-            stop = (game.unreadable.line, game.unreadable.column)
-            game.moves[:] = [t for t in game.moves if (t.line, t.column) < stop]
+            cut = (game.unreadable.line, game.unreadable.column)
+            game.moves[:] = [t for t in game.moves if (t.line, t.column) < cut]
         self.count += 1
         game.index = self.count
         tag = game.tag_result

@@ -89,6 +89,12 @@ class Report:
     # What the verdict is, as a code for the edges to put in words: confirmed, contradicted, contested,
     # not_verifiable, no_result, incomplete, unreadable, refused, bad_start.
     status: str = ""
+    # Move number and side ("white"/"black") of the ply where the board result arose and of the last
+    # ply replayed: arbiters count moves, not plies.
+    board_move: int | None = None
+    board_side: str | None = None
+    last_move: int | None = None
+    last_side: str | None = None
     # The first text of the main line that is no move: {"text", "line", "column", "message"}.
     unreadable: dict[str, Any] | None = None
 
@@ -108,7 +114,8 @@ class Report:
                 "board_article": self.board_article, "board_ply": self.board_ply, "verdict": self.verdict,
                 "final_fen": self.final_fen, "material": self.material, "irregular_from": self.irregular_from,
                 "encoding": self.encoding, "clean": self.clean, "status": self.status,
-                "unreadable": self.unreadable}
+                "unreadable": self.unreadable, "board_move": self.board_move, "board_side": self.board_side,
+                "last_move": self.last_move, "last_side": self.last_side}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
@@ -221,6 +228,10 @@ class _Replay:
             self.unreadable(report)
         else:
             self.judge(board, report)
+        if self.plies:
+            report.last_move, report.last_side = self.move_number(self.plies), self.side(self.plies)
+        if report.board_ply:
+            report.board_move, report.board_side = self.move_number(report.board_ply), self.side(report.board_ply)
         report.issues = self.issues
         return report
 
@@ -397,14 +408,10 @@ class _Replay:
             report.verdict = (f"contested: declared {declared} is on the board (art. {self.end.article}) but "
                               f"art. {self.draw.article} had already imposed a draw at ply {self.draw_ply}")
             return
-        if declared in _WIN and board_result in _WIN:
-            loser = _WIN[declared].opponent
-            message = (f"{declared} declared, but on the board {_WIN[board_result].name.capitalize()} won "
-                       f"(art. {outcome.article}: {outcome.reason}): the win is declared for the side that "
-                       f"is lost ({loser.name.capitalize()} won)")
-        else:
-            message = (f"{declared} declared, but the board gives {board_result} by art. {outcome.article} "
-                       f"({outcome.reason})")
+        ply = self.draw_ply if self.draw is not None else self.plies
+        where = f"move {self.move_number(ply)}, {self.side(ply).capitalize()}" if ply else "the start"
+        message = (f"the sheet declares {declared}, but the board shows {board_result} at {where} "
+                   f"(art. {outcome.article}: {outcome.reason.rstrip('.')})")
         self.issue(None, None, outcome.article, ERROR, message)
         report.status = "contradicted"
         report.verdict = f"contradicted: {message}"

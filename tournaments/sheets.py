@@ -21,16 +21,17 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from rules.pdn import ParsedGame, read_games
-from rules.replay import ERROR, replay_game
+from rules.replay import DRAW_OFFER_MOVES, ERROR, replay_game
 from tournaments import services
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Game, GameSheet, Round, SheetStatus
 from tournaments.results import Result
 from tournaments.sheet_export import export_pdn  # re-exported: sheets.export_pdn is the public API
 from tournaments.sheet_matching import Match, PairingRef, PlayerRef, SheetHeaders, match_games
+from tournaments.sheet_verdict import sentence, status_label
 
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 MISSING = "missing"  # a status computed for games without a sheet, never stored
@@ -156,7 +157,10 @@ class Verdict:
 
 
 def judge(parsed: ParsedGame, recorded: str) -> Verdict:
-    """Replay one sheet against the game's recorded result ('' when none is recorded yet)."""
+    """Replay one sheet against the game's recorded result ('' when none is recorded yet).
+
+    The report keeps codes and values (tournaments.sheet_verdict makes the sentence in the reader's
+    language); `summary` is that sentence in English, for the admin's search and the command line."""
     played = recorded in _SHEET_RESULTS
     replay = replay_game(parsed, recorded if played else None)
     declared = parsed.declared_result
@@ -164,43 +168,34 @@ def judge(parsed: ParsedGame, recorded: str) -> Verdict:
     board = replay.board_result
     flags: list[str] = []
     early = [i for i in replay.issues if i.article == "compet. 5.3"]
+    early_draw = None
     if early:
-        flags.append(f"early draw (compet. 5.3): {early[0].message}")
+        flags.append("early_draw")
+        early_draw = {"moves": (replay.plies + 1) // 2, "limit": DRAW_OFFER_MOVES}
     irregular = [i for i in replay.issues if i.severity == ERROR and (i.article or "").startswith("5.4")]
     if not irregular and not replay.legal:
         # The replay stopped or met a move it could not place: the first error at a ply says where.
         irregular = [i for i in replay.issues if i.severity == ERROR and i.ply is not None]
     if parsed.refused:
         irregular = []
-        flags.append(parsed.refused)
-    notes: list[str] = []
+        flags.append("refused")
     if recorded and not played:
         status = SheetStatus.MISMATCH
-        notes.append(f"recorded {recorded}, but a sheet of a played game was uploaded")
     elif played and ((sheet_result and sheet_result != recorded) or (board and board != recorded)):
         status = SheetStatus.MISMATCH
-        if sheet_result and sheet_result != recorded:
-            notes.append(f"recorded {recorded}, the sheet says {sheet_result}")
-        if board and board != recorded:
-            notes.append(f"recorded {recorded}, the board gives {board} (art. {replay.board_article})")
     elif irregular or not replay.legal or parsed.refused:
         status = SheetStatus.IRREGULAR
-    elif replay.verdict.startswith("confirmed"):
+    elif replay.status == "confirmed":
         status = SheetStatus.VERIFIED
     else:
         status = SheetStatus.NOT_VERIFIABLE
-    if irregular:
-        first = irregular[0]
-        where = f"ply {first.ply}" if first.ply is not None else "the sheet"
-        article = f"art. {first.article}" if first.article else "unreadable move"
-        notes.append(f"irregular at {where} ({article}): {first.message}")
-    if not recorded:
-        notes.append("no result recorded yet")
-    notes.append(replay.verdict)
-    summary = "; ".join(notes + flags)
     report = {"replay": replay.to_dict(), "status": str(status), "flags": flags, "recorded": recorded,
-              "summary": summary, "replayed_at": timezone.now().isoformat(timespec="seconds"),
+              "sheet_result": sheet_result, "early_draw": early_draw, "refused": bool(parsed.refused),
+              "replayed_at": timezone.now().isoformat(timespec="seconds"),
               "irregular": [i.to_dict() for i in irregular]}
+    with translation.override("en"):
+        summary = sentence(report)
+    report["summary"] = summary
     return Verdict(str(status), summary, sheet_result, flags, report)
 
 
@@ -302,6 +297,15 @@ class ImportItem:
             out.update(status=self.verdict.status, summary=self.verdict.summary)
         return out
 
+    @property
+    def status_label(self) -> str:
+        return status_label(self.verdict.status) if self.verdict is not None else ""
+
+    @property
+    def sentence(self) -> str:
+        """The verdict in the active language."""
+        return sentence(self.verdict.report) if self.verdict is not None else ""
+
 
 @dataclass
 class RoundImport:
@@ -332,10 +336,10 @@ class RoundImport:
             head = f"  game {m.index}: {m.white or '?'} - {m.black or '?'}"
             if m.matched and item.verdict is not None:
                 extra = "".join(f"; {note}" for note in m.notes)
-                out.append(f"{head} -> board {m.board} ({m.reason}{extra}): {item.verdict.status}: "
+                out.append(f"{head} -> board {m.board} ({m.reason}{extra}): {item.status_label}: "
                            f"{item.verdict.summary}")
             else:
-                out.append(f"{head} -> UNMATCHED: {m.reason}")
+                out.append(f"{head} -> not matched: {m.reason}")
         if self.missing_boards:
             out.append("  boards without a sheet in this file: " + ", ".join(map(str, self.missing_boards)))
         return out

@@ -109,7 +109,7 @@ def test_win_by_no_pieces_is_confirmed_and_the_wrong_winner_is_an_error() -> Non
     assert report.verdict.startswith("confirmed") and report.clean
     report = replay('[FEN "W:W28:B23"]\n1. 28x19 0-2')
     assert articles(report) == [(None, "7.2.3", "error")]
-    assert "declared for the side that is lost" in report.issues[0].message
+    assert report.issues[0].message.startswith("the sheet declares 0-2, but the board shows 2-0 at move 1, White")
     assert report.verdict.startswith("contradicted")
 
 

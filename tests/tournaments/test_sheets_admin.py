@@ -41,7 +41,9 @@ def test_game_upload_then_accept_the_sheets_result(setup) -> None:  # type: igno
     sheet = GameSheet.objects.get(game=game)
     assert sheet.status == "mismatch" and sheet.source_name == "board1.pdn" and sheet.encoding == "utf-8"
     page = client.get(url).content.decode()
-    assert "recorded 2-0, the sheet says 0-2" in page, page[page.find("sheet-compare"):][:3000]
+    assert ("the sheet declares 0-2 (Black wins) by resignation or time (art. 7.2.1), which the moves cannot "
+            "confirm; 2-0 (White wins) is recorded.") in page, page[page.find("sheet-compare"):][:3000]
+    assert ">mismatch<" not in page and ">Result mismatch<" in page
     assert 'name="accept"' in page
     assert Game.objects.get(pk=game.pk).result == "2-0"
     response = client.post(url, {"accept": "1", "version": str(Game.objects.get(pk=game.pk).version)})
@@ -73,7 +75,8 @@ def test_round_upload_preview_confirm_and_the_round_page(setup, settings) -> Non
     assert response.status_code == 302
     assert set(GameSheet.objects.values_list("game__board", flat=True)) == {1, 2}
     change = client.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode()
-    assert "not verifiable" in change and "2 with a sheet" in change
+    assert "Not verifiable from the sheet</span>" in change and ">not verifiable<" not in change
+    assert "2 with a sheet" in change
     # Bad input: a clear message, nothing stored.
     settings.DAMIER_PDN_MAX_BYTES = 50
     response = client.post(url, {"file": SimpleUploadedFile("big.pdn", text.encode())}, follow=True)
@@ -91,7 +94,7 @@ def test_needs_a_look_filter_status_column_and_exports(setup) -> None:  # type: 
     body = listing.content.decode()
     assert listing.status_code == 200
     # Board 1 is a mismatch, board 2 an early draw (compet. 5.3), flagged; both need a look.
-    assert "mismatch" in body and "not verifiable ⚑" in body
+    assert "Result mismatch" in body and "Not verifiable from the sheet ⚑ to look at" in body
     assert body.count('class="field-sheet_status"') == 2
     verified = client.get(reverse("admin:tournaments_game_changelist") + "?sheet=verified").content.decode()
     assert 'class="field-sheet_status"' not in verified

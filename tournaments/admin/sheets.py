@@ -23,11 +23,13 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import sheets
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, Round, Tournament
+from tournaments.sheet_verdict import issue_where, sentence, severity_label, status_label
 
 _STATUS_COLOURS = {"verified": "#2e7d32", "not_verifiable": "#546e7a", "irregular": "#c62828",
                    "mismatch": "#c62828", sheets.MISSING: "#ef6c00"}
@@ -39,13 +41,14 @@ def status_badge(game: Game) -> str:
     if not status:
         return "–"
     sheet = game.sheet if status != sheets.MISSING else None
-    label = status.replace("_", " ")
+    label = status_label(status)
     if sheet is not None and sheet.needs_look and status not in sheets.NEEDS_LOOK:
-        label += " ⚑"
+        label += " ⚑ " + gettext("to look at")
     extra = ""
     if sheet is not None and sheet.sheet_result and sheet.sheet_result != game.result:
-        extra = f" (recorded {game.result or '–'}, sheet {sheet.sheet_result})"
-    title = sheet.summary if sheet is not None else _("No sheet uploaded for this game.")
+        extra = " " + gettext("(recorded %(recorded)s, sheet %(sheet)s)") % {
+            "recorded": game.result or "–", "sheet": sheet.sheet_result}
+    title = sentence(sheet.report) if sheet is not None else _("No sheet uploaded for this game.")
     return format_html('<span style="color:{};font-weight:bold" title="{}">{}</span>{}',
                        _STATUS_COLOURS.get(status, "inherit"), title, label, extra)
 
@@ -248,7 +251,9 @@ class GameSheetsMixin(_ExtraActions):
         sheet = game.sheet if sheets.game_sheet_status(game) not in ("", sheets.MISSING) else None
         context = {**self.admin_site.each_context(request), "opts": self.model._meta,  # type: ignore[attr-defined]
                    "game": game, "sheet": sheet, "form": form, "badge": status_badge(game),
-                   "issues": (sheet.report.get("replay", {}).get("issues", []) if sheet else []),
+                   "verdict": sentence(sheet.report) if sheet else "",
+                   "issues": [{**i, "where": issue_where(i), "severity": severity_label(i.get("severity", ""))}
+                              for i in (sheet.report.get("replay", {}).get("issues", []) if sheet else [])],
                    "title": f"{game} – {_('game sheet')}"}
         return render(request, "admin/tournaments/game/sheet.html", context)
 
