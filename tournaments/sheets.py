@@ -30,6 +30,7 @@ from tournaments.errors import DomainError
 from tournaments.models import Entry, Game, GameSheet, Round, SheetStatus
 from tournaments.results import Result
 from tournaments.sheet_export import export_pdn  # re-exported: sheets.export_pdn is the public API
+from tournaments.sheet_line import build_line, line_from_json
 from tournaments.sheet_matching import Match, PairingRef, PlayerRef, SheetHeaders, match_games
 from tournaments.sheet_verdict import sentence, status_label
 
@@ -225,13 +226,17 @@ def needs_look_q(prefix: str = "") -> Q:
 
 
 def _store(game: Game, upload: Upload, text: str, verdict: Verdict, user: Any) -> GameSheet:
-    sheet, _ = GameSheet.objects.update_or_create(
-        game=game,
-        defaults={"text": text, "source_name": upload.source_name, "encoding": upload.encoding,
-                  "uploaded_by": user if getattr(user, "pk", None) else None, "report": verdict.report,
-                  "status": verdict.status, "sheet_result": verdict.sheet_result,
-                  "summary": verdict.summary[:300], "needs_look": verdict.needs_look},
-    )
+    """Store (or replace) a game's sheet; a new sheet has no ruling yet, whatever the old one had."""
+    values = {"text": text, "source_name": upload.source_name, "encoding": upload.encoding,
+              "uploaded_by": user if getattr(user, "pk", None) else None, "report": verdict.report,
+              "status": verdict.status, "sheet_result": verdict.sheet_result,
+              "summary": verdict.summary[:300], "needs_look": verdict.needs_look,
+              "ruling": "", "ruled_at": None, "ruled_by": None, "line": build_line(text)}
+    sheet = GameSheet.objects.select_for_update().filter(game=game).first() or GameSheet(game=game, version=0)
+    for name, value in values.items():
+        setattr(sheet, name, value)
+    sheet.version += 1
+    sheet.save()
     return sheet
 
 
@@ -240,8 +245,9 @@ def _store(game: Game, upload: Upload, text: str, verdict: Verdict, user: Any) -
 
 @transaction.atomic
 def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: Any = None,
-                 replace: bool = False) -> GameSheet:
-    """Attach one game's sheet. The file must hold exactly one game, for these two players."""
+                 replace: bool = False, assign: bool = False) -> GameSheet:
+    """Attach one game's sheet. The file must hold exactly one game, for these two players, unless the
+    arbiter assigns it to this board himself (`assign`: the names on the sheet are not checked)."""
     if game.black_id is None:
         raise DomainError(f"Board {game.board} is a bye: there is no game sheet for it.")
     upload = decode_upload(data, source_name)
@@ -262,6 +268,13 @@ def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: 
     # The whole round is searched so that a sheet for another board says which one it is for.
     others = locked.round.games.exclude(pk=locked.pk).select_related("white__player", "black__player")
     pairings = [pairing, *(_pairing(g, False) for g in others)]
+    if assign:
+        if pairing.has_sheet and not replace:
+            raise SheetUploadError(f"{upload.source_name}: not stored: board {locked.board} already has a sheet; "
+                                   "tick 'replace' to change it.")
+        verdict = judge(games[0], locked.result)
+        verdict.report["assigned"] = True
+        return _store(locked, upload, game_texts(upload.text, games)[0], verdict, user)
     match = match_games(locked.round.number, pairings, [SheetHeaders.from_tags(1, tags)], replace=replace)[0]
     if not match.matched:
         raise SheetUploadError(f"{upload.source_name}: not stored: {match.reason}.")
@@ -373,8 +386,41 @@ def round_import_preview(*, round: Round, data: bytes | str, source_name: str = 
 
 
 @transaction.atomic
-def round_import_confirm(*, preview: RoundImport, user: Any = None) -> list[GameSheet]:
-    """Store the matched sheets of a preview, each replayed against the result recorded now."""
+def assign_unmatched(preview: RoundImport, assignments: dict[int, int]) -> None:
+    """Give unmatched games of the file to boards, as the arbiter chose ({game index in file: board}).
+
+    DomainError (nothing stored) for a board that is not a game of the round, a bye, a board two games of
+    the file would take, or a game the file does not hold unmatched; a refused game type stays refused."""
+    boards = {g.board: g for g in preview.round.games.all()}
+    by_index = {item.match.index: item for item in preview.items}
+    taken = {item.match.board: item.match.index for item in preview.matched}
+    for index, board in sorted(assignments.items()):
+        item = by_index.get(index)
+        if item is None or item.match.matched:
+            raise DomainError(f"Game {index} of the file is not an unmatched game of this upload.")
+        game = boards.get(board)
+        if game is None or game.black_id is None:
+            raise DomainError(f"Game {index} of the file: board {board} is not a game of round "
+                              f"{preview.round.number}.")
+        if board in taken:
+            raise DomainError(f"Game {index} of the file: board {board} already takes game {taken[board]} of the "
+                              "file; a board gets one sheet.")
+        parsed = read_games(item.text, preview.upload.source_name)
+        if not parsed or parsed[0].refused:
+            raise DomainError(f"Game {index} of the file cannot be assigned: {item.match.reason}.")
+        taken[board] = index
+        item.match.notes.append(f"assigned to board {board} by the arbiter ({item.match.reason})")
+        item.match.game_id, item.match.board, item.match.reason = game.pk, board, "assigned by the arbiter"
+        item.verdict = judge(parsed[0], game.result)
+        item.verdict.report["assigned"] = True
+
+
+def round_import_confirm(*, preview: RoundImport, user: Any = None,
+                         assignments: dict[int, int] | None = None) -> list[GameSheet]:
+    """Store the matched sheets of a preview (and the unmatched ones the arbiter assigned to a board), each
+    replayed against the result recorded now."""
+    if assignments:
+        assign_unmatched(preview, assignments)
     stored = []
     for item in preview.matched:
         game = Game.objects.select_for_update(of=("self",)).get(pk=item.match.game_id)
@@ -383,7 +429,9 @@ def round_import_confirm(*, preview: RoundImport, user: Any = None) -> list[Game
             preview.skipped.append(game.board)
             continue
         parsed = read_games(item.text, preview.upload.source_name)[0]
-        stored.append(_store(game, preview.upload, item.text, judge(parsed, game.result), user))
+        verdict = judge(parsed, game.result)
+        verdict.report["assigned"] = bool(item.verdict and item.verdict.report.get("assigned"))
+        stored.append(_store(game, preview.upload, item.text, verdict, user))
     return stored
 
 
@@ -400,7 +448,10 @@ def sheet_replay(*, sheet: GameSheet) -> GameSheet:
         verdict = judge(games[0], sheet.game.result)
     sheet.report, sheet.status, sheet.sheet_result = verdict.report, verdict.status, verdict.sheet_result
     sheet.summary, sheet.needs_look = verdict.summary[:300], verdict.needs_look
-    sheet.save(update_fields=["report", "status", "sheet_result", "summary", "needs_look"])
+    if line_from_json(sheet.line) is None:
+        sheet.line = build_line(sheet.text)
+    sheet.version += 1
+    sheet.save(update_fields=["report", "status", "sheet_result", "summary", "needs_look", "line", "version"])
     return sheet
 
 
@@ -415,7 +466,7 @@ def sheets_replay(sheets: Iterable[GameSheet]) -> dict[str, int]:
 
 
 @transaction.atomic
-def sheet_accept_result(*, game: Game, expected_version: int | None = None) -> Game:
+def sheet_accept_result(*, game: Game, expected_version: int | None = None, user: Any = None) -> Game:
     """Record the sheet's result as the game's result (the round's status rules apply), then re-judge."""
     if not _has_sheet(game):
         raise DomainError(f"Board {game.board} has no game sheet.")
@@ -428,8 +479,31 @@ def sheet_accept_result(*, game: Game, expected_version: int | None = None) -> G
     updated = services.game_record_result(game=game, result=result, expected_version=expected_version)
     sheet.game = updated
     sheet_replay(sheet=sheet)
+    # Recording the sheet's result is the arbiter's ruling on the sheet: its verdict may now be public.
+    _rule(sheet, user)
     return updated
+
+
+def _rule(sheet: GameSheet, user: Any) -> None:
+    sheet.ruling, sheet.ruled_at = sheet.status, timezone.now()
+    sheet.ruled_by = user if getattr(user, "pk", None) else None
+    sheet.version += 1
+    sheet.save(update_fields=["ruling", "ruled_at", "ruled_by", "version"])
+
+
+@transaction.atomic
+def sheet_accept_verdict(*, game: Game, expected_version: int | None, user: Any = None) -> GameSheet:
+    """The arbiter accepts the verdict on the sheet as it stands (he has looked at it): from now on the
+    public game page shows it. Refused when the sheet changed since the page he acted on was shown."""
+    sheet = GameSheet.objects.select_for_update().filter(game=game).first()
+    if sheet is None:
+        raise DomainError(f"Board {game.board} has no game sheet.")
+    if expected_version is None or sheet.version != expected_version:
+        raise DomainError(f"Board {game.board}: the sheet was changed by someone else (uploaded again, replayed "
+                          "or ruled on) since this page was shown; look at it again before ruling.")
+    _rule(sheet, user)
+    return sheet
 
 __all__ = ["SheetUploadError", "decode_upload", "parse_upload", "judge", "game_sheet_status", "needs_look_q",
            "sheet_upload", "round_import_preview", "round_import_confirm", "sheet_replay", "sheets_replay",
-           "sheet_accept_result", "export_pdn", "RoundImport", "Verdict", "MISSING"]
+           "sheet_accept_result", "sheet_accept_verdict", "export_pdn", "RoundImport", "Verdict", "MISSING"]

@@ -17,6 +17,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core import signing
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -61,6 +62,9 @@ class SheetUploadForm(forms.Form):
     text = forms.CharField(label=_("or paste the PDN text"), required=False,
                            widget=forms.Textarea(attrs={"rows": 10, "cols": 80}))
     replace = forms.BooleanField(label=_("Replace the sheet already stored"), required=False)
+    assign = forms.BooleanField(
+        label=_("Store it for this board even if the names on the sheet do not match (you assign it)"),
+        required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -89,6 +93,34 @@ def _pack(rnd: Round, preview: sheets.RoundImport, replace: bool) -> str:
     upload = preview.upload
     return _signer(rnd).sign_object({"t": upload.text, "n": upload.source_name, "e": upload.encoding,
                                      "r": replace}, compress=True)
+
+
+def _assignments(request: HttpRequest) -> dict[int, int]:
+    """{game index in the file: board} from the preview's "give to board" choices."""
+    out = {}
+    for key, value in request.POST.items():
+        if key.startswith("assign-") and key[7:].isdigit() and value.isdigit():
+            out[int(key[7:])] = int(value)
+    return out
+
+
+PREVIEW_PAGE = 200  # rows of the preview on one page: an 80,000-game file must not make a 17 MB page
+
+
+def _preview_page(request: HttpRequest, preview: sheets.RoundImport | None) -> Any:
+    """The rows to show: every unmatched game first (each needs the arbiter), then the matched, paged."""
+    if preview is None:
+        return None
+    rows = preview.unmatched + preview.matched
+    number = request.POST.get("page") or request.GET.get("page") or 1
+    return Paginator(rows, PREVIEW_PAGE).get_page(number)
+
+
+def _free_boards(rnd: Round, preview: sheets.RoundImport) -> list[Game]:
+    """Boards an unmatched game can be given to: games of the round (not byes) no game of the file took."""
+    taken = {item.match.game_id for item in preview.matched}
+    return [g for g in rnd.games.select_related("white__player", "black__player").order_by("board")
+            if g.black_id is not None and g.pk not in taken]
 
 
 # --- Mixins for the ModelAdmins ----------------------------------------------------------------
@@ -223,12 +255,23 @@ class GameSheetsMixin(_ExtraActions):
         if not self._allowed(request, game):  # type: ignore[attr-defined]
             raise PermissionDenied
         form = SheetUploadForm()
+        if request.method == "POST" and "rule" in request.POST:
+            version = request.POST.get("sheet_version", "")
+            try:
+                sheets.sheet_accept_verdict(game=game, expected_version=int(version) if version.isdigit() else None,
+                                            user=request.user)
+            except DomainError as exc:
+                messages.error(request, gettext("Not accepted: %(why)s") % {"why": exc})
+            else:
+                messages.success(request, gettext("Board %(board)s: verdict accepted; the public game page now "
+                                                  "shows it.") % {"board": game.board})
+            return HttpResponseRedirect(request.path)
         if request.method == "POST" and "accept" in request.POST:
             version = request.POST.get("version", "")
             try:
                 with transaction.atomic():
                     sheets.sheet_accept_result(game=game, expected_version=int(version) if version.isdigit()
-                                               else None)
+                                               else None, user=request.user)
             except DomainError as exc:
                 messages.error(request, f"Not accepted: {exc}")
             else:
@@ -241,11 +284,13 @@ class GameSheetsMixin(_ExtraActions):
                 try:
                     with transaction.atomic():
                         sheet = sheets.sheet_upload(game=game, data=data, source_name=name, user=request.user,
-                                                    replace=form.cleaned_data["replace"])
+                                                    replace=form.cleaned_data["replace"],
+                                                    assign=form.cleaned_data["assign"])
                 except DomainError as exc:
                     messages.error(request, f"Nothing stored: {exc}")
                 else:
-                    messages.success(request, f"Sheet stored for board {game.board}: {sheet.status}.")
+                    messages.success(request, gettext("Sheet stored for board %(board)s: %(status)s.")
+                                     % {"board": game.board, "status": status_label(sheet.status)})
                     return HttpResponseRedirect(request.path)
         game = Game.objects.select_related("round__tournament", "white__player", "black__player", "sheet").get(pk=pk)
         sheet = game.sheet if sheets.game_sheet_status(game) not in ("", sheets.MISSING) else None
@@ -348,27 +393,44 @@ class RoundSheetsMixin(_ExtraActions):
         form = RoundUploadForm()
         preview = None
         signed = ""
+        assigned: dict[int, int] = {}
         if request.method == "POST" and "confirm" in request.POST:
             try:
                 packed = _signer(rnd).unsign_object(request.POST.get("payload", ""), max_age=3600)
             except signing.BadSignature:
-                messages.error(request, "The preview expired or was altered: upload the file again.")
+                messages.error(request, gettext("The preview expired or was altered: upload the file again."))
                 return HttpResponseRedirect(request.path)
+            assigned = _assignments(request)
             try:
                 with transaction.atomic():
                     # Matched again against the round as it is now: a sheet stored meanwhile is not overwritten.
                     preview = sheets.round_import_preview(round=rnd, data=packed["t"], source_name=packed["n"],
                                                           replace=bool(packed["r"]))
-                    stored = sheets.round_import_confirm(preview=preview, user=request.user)
+                    stored = sheets.round_import_confirm(preview=preview, user=request.user, assignments=assigned)
             except DomainError as exc:
-                messages.error(request, f"Nothing stored: {exc}")
+                # The preview is shown again with the arbiter's choices, and what went wrong.
+                messages.error(request, gettext("Nothing stored: %(why)s") % {"why": exc})
+                preview = sheets.round_import_preview(round=rnd, data=packed["t"], source_name=packed["n"],
+                                                      replace=bool(packed["r"]))
+                signed = request.POST.get("payload", "")
+            else:
+                messages.success(request, gettext("%(n)s sheet(s) stored for round %(round)s.")
+                                 % {"n": len(stored), "round": rnd.number})
+                if preview.skipped:
+                    messages.warning(request, gettext("Not stored, a sheet arrived since the preview: board(s) "
+                                                      "%(boards)s.") % {"boards": ", ".join(map(str, preview.skipped))})
+                return HttpResponseRedirect(reverse("admin:tournaments_round_change", args=[rnd.pk]))
+        elif request.method == "POST" and "payload" in request.POST:
+            # Another page of the preview: the same signed text, read again.
+            try:
+                packed = _signer(rnd).unsign_object(request.POST.get("payload", ""), max_age=3600)
+            except signing.BadSignature:
+                messages.error(request, gettext("The preview expired or was altered: upload the file again."))
                 return HttpResponseRedirect(request.path)
-            messages.success(request, f"{len(stored)} sheet(s) stored for round {rnd.number}.")
-            if preview.skipped:
-                messages.warning(request, "Not stored, a sheet arrived since the preview: board(s) "
-                                 + ", ".join(map(str, preview.skipped)) + ".")
-            return HttpResponseRedirect(reverse("admin:tournaments_round_change", args=[rnd.pk]))
-        if request.method == "POST":
+            preview = sheets.round_import_preview(round=rnd, data=packed["t"], source_name=packed["n"],
+                                                  replace=bool(packed["r"]))
+            signed = request.POST.get("payload", "")
+        elif request.method == "POST":
             form = RoundUploadForm(request.POST, request.FILES)
             if form.is_valid():
                 upload = form.cleaned_data["file"]
@@ -377,11 +439,14 @@ class RoundSheetsMixin(_ExtraActions):
                                                           source_name=upload.name,
                                                           replace=form.cleaned_data["replace"])
                 except DomainError as exc:
-                    messages.error(request, f"Nothing stored: {exc}")
+                    messages.error(request, gettext("Nothing stored: %(why)s") % {"why": exc})
                 else:
-                    signed = _pack(rnd, preview, form.cleaned_data["replace"]) if preview.matched else ""
+                    signed = _pack(rnd, preview, form.cleaned_data["replace"]) if preview.items else ""
+        page = _preview_page(request, preview)
+        boards = [] if preview is None else _free_boards(rnd, preview)
         context = {**self.admin_site.each_context(request), "opts": self.model._meta,  # type: ignore[attr-defined]
-                   "round": rnd, "form": form, "preview": preview, "payload": signed,
+                   "round": rnd, "form": form, "preview": preview, "payload": signed, "page": page,
+                   "boards": boards, "assigned": assigned,
                    "title": f"{rnd} – {_('upload the game sheets')}"}
         return render(request, "admin/tournaments/round/sheets.html", context)
 
