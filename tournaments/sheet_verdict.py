@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext
 
 from tournaments.models import SheetStatus
 
@@ -178,7 +178,7 @@ def issue_where(issue: Mapping[str, Any]) -> str:
         return at_move(issue.get("move_number"), issue.get("side"))
     if issue.get("line") is not None:
         return _("line %(line)s") % {"line": issue.get("line")}
-    return pgettext("issue of the whole sheet", "the sheet")
+    return _("the whole sheet")
 
 
 def severity_label(severity: str) -> str:
