@@ -447,7 +447,7 @@ class RoundSheetsMixin(_ExtraActions):
         context = {**self.admin_site.each_context(request), "opts": self.model._meta,  # type: ignore[attr-defined]
                    "round": rnd, "form": form, "preview": preview, "payload": signed, "page": page,
                    "boards": boards, "assigned": assigned,
-                   "title": f"{rnd} – {_('upload the game sheets')}"}
+                   "title": gettext("%(round)s – upload the game sheets") % {"round": rnd}}
         return render(request, "admin/tournaments/round/sheets.html", context)
 
     @admin.action(description=_("Export the round's games (PDN)"))
