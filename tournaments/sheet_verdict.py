@@ -41,6 +41,15 @@ def at_move(number: int | None, side: str | None) -> str:
     return _("move %(number)s, %(side)s") % {"number": number, "side": side_name(side)}
 
 
+def joined(first: str, second: str) -> str:
+    """Two clauses of the sentence: '; ' in English, ' ; ' in French."""
+    return _("%(first)s; %(second)s") % {"first": first, "second": second}
+
+
+def article_words(article: str | None) -> str:
+    return _article_words(article)
+
+
 def _article_words(article: str | None) -> str:
     """What an article of Annexe I says happened, for an irregularity or a notation fault."""
     words = {
@@ -121,7 +130,9 @@ def board_part(report: Mapping[str, Any]) -> str:
     if code == "incomplete":
         if irregular and irregular[0].get("article"):
             parts.append(_("the moves cannot be followed after it"))
-        return "; ".join(parts) or _("The moves cannot be followed to the end")
+        if not parts:
+            return _("The moves cannot be followed to the end")
+        return parts[0] if len(parts) == 1 else joined(parts[0], parts[1])
     board = replay.get("board_result")
     if board:
         parts.append(_("the board shows %(result)s at %(where)s: %(why)s (art. %(article)s)") % {
@@ -133,7 +144,9 @@ def board_part(report: Mapping[str, Any]) -> str:
             "material": _material(replay.get("material") or {})})
     else:
         parts.append(_("the sheet has no moves"))
-    text = "; ".join(parts)
+    text = parts[0]
+    for part in parts[1:]:
+        text = joined(text, part)
     return text[:1].upper() + text[1:]
 
 
@@ -157,14 +170,14 @@ def claim_part(report: Mapping[str, Any]) -> str:
         recorded_words = _("the same result is recorded")
     else:
         recorded_words = _("%(result)s is recorded") % {"result": _result_words(recorded)}
-    return f"{claim}; {recorded_words}"
+    return joined(claim, recorded_words)
 
 
 def sentence(report: Mapping[str, Any]) -> str:
     """The whole verdict: '<board>; <claim>.' plus the early-draw note (compet. 5.3) when there is one."""
     if not report:
         return ""
-    text = f"{board_part(report)}; {claim_part(report)}."
+    text = _("%(board)s; %(claim)s.") % {"board": board_part(report), "claim": claim_part(report)}
     early = report.get("early_draw")
     if early:
         text += " " + _("The draw was agreed after %(moves)s moves; a draw may be proposed only after %(limit)s "
