@@ -196,3 +196,45 @@ def issue_where(issue: Mapping[str, Any]) -> str:
 
 def severity_label(severity: str) -> str:
     return {"error": _("Error"), "warning": _("Warning"), "info": _("Note")}.get(severity, severity)
+
+
+def match_words(why: tuple[str, Mapping[str, Any]]) -> str:
+    """Why a game of a file is not matched, or a note on a match, in the reader's language."""
+    code, values = why
+    v = {k: (f"“{x}”" if k in ("name", "value", "fmjd") and isinstance(x, str) else x) for k, x in values.items()}
+    words = {
+        "bad_id": _("FMJD id %(fmjd)s is not a number"),
+        "unknown_id": _("no player with FMJD id %(fmjd)s plays in this round"),
+        "id_name_differs": _("FMJD id %(fmjd)s is %(player)s; the sheet spells the name %(name)s"),
+        "no_name": _("no name and no FMJD id"),
+        "name_ambiguous": _("%(name)s fits %(n)s players of the round; add the FMJD id tag"),
+        "near": _("%(name)s read as %(player)s (a near spelling)"),
+        "near_ambiguous": _("%(name)s is near to more than one player of the round; add the FMJD id tag"),
+        "not_player": _("%(name)s is not a player of this round"),
+        "bad_round_tag": _("Round tag %(value)s is not a round number"),
+        "other_round": _("the Round tag says round %(tagged)s, this is round %(round)s"),
+        "same_player": _("White and Black are the same player (%(player)s)"),
+        "colours_reversed": _("board %(board)s pairs these players with colours reversed (%(player)s has White): "
+                              "check the sheet"),
+        "not_paired": _("%(white)s and %(black)s do not play each other in round %(round)s"),
+        "board_taken": _("board %(board)s was already matched by game %(index)s of this file: a game is never "
+                         "attached twice"),
+        "has_sheet": _("board %(board)s already has a sheet; tick “Replace” to change it"),
+        "no_round_tag": _("no Round tag: matched on the players alone"),
+        "replaces": _("replaces the sheet stored before"),
+        "refused": _("not international draughts (see the GameType tag)"),
+        "assigned": _("given to board %(board)s by the arbiter"),
+    }
+    template = words.get(code)
+    return template % v if template is not None else code
+
+
+def match_reason(whys: list[tuple[str, tuple[str, Mapping[str, Any]]]]) -> str:
+    parts = []
+    for side, why in whys:
+        text = match_words(why)
+        parts.append(_("%(side)s: %(why)s") % {"side": side_name(side), "why": text} if side else text)
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = joined(out, part)
+    return out

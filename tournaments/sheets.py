@@ -32,7 +32,7 @@ from tournaments.results import Result
 from tournaments.sheet_export import export_pdn  # re-exported: sheets.export_pdn is the public API
 from tournaments.sheet_line import build_line, line_from_json
 from tournaments.sheet_matching import Match, PairingRef, PlayerRef, SheetHeaders, match_games
-from tournaments.sheet_verdict import sentence, status_label
+from tournaments.sheet_verdict import match_reason, match_words, sentence, status_label
 
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 MISSING = "missing"  # a status computed for games without a sheet, never stored
@@ -315,6 +315,15 @@ class ImportItem:
         return status_label(self.verdict.status) if self.verdict is not None else ""
 
     @property
+    def reason_text(self) -> str:
+        """Why the game is not matched, in the active language."""
+        return match_reason(self.match.whys)
+
+    @property
+    def notes_text(self) -> list[str]:
+        return [match_words(why) for why in self.match.note_whys]
+
+    @property
     def sentence(self) -> str:
         """The verdict in the active language."""
         return sentence(self.verdict.report) if self.verdict is not None else ""
@@ -375,7 +384,7 @@ def round_import_preview(*, round: Round, data: bytes | str, source_name: str = 
     items = []
     for parsed, text, match in zip(games, texts, matches, strict=True):
         if match.matched and parsed.refused:
-            match.reason, match.game_id, match.board = f"refused: {parsed.refused}", None, None
+            match.refuse(("", ("refused", {"why": parsed.refused})))
         item = ImportItem(match, text)
         if match.matched:
             item.verdict = judge(parsed, by_id[match.game_id].result)  # type: ignore[index]
@@ -409,7 +418,7 @@ def assign_unmatched(preview: RoundImport, assignments: dict[int, int]) -> None:
         if not parsed or parsed[0].refused:
             raise DomainError(f"Game {index} of the file cannot be assigned: {item.match.reason}.")
         taken[board] = index
-        item.match.notes.append(f"assigned to board {board} by the arbiter ({item.match.reason})")
+        item.match.note(("assigned", {"board": board}))
         item.match.game_id, item.match.board, item.match.reason = game.pk, board, "assigned by the arbiter"
         item.verdict = judge(parsed[0], game.result)
         item.verdict.report["assigned"] = True

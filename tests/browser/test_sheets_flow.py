@@ -95,11 +95,13 @@ def test_round_upload_assignment_and_ruling(demo: str, contexts: dict[str, Any])
         assert "not_verifiable" not in body and "unmatched" not in body
         shot(pg, f"sheets-upload-report-{name}")
     report = en.locator("#sheets-preview").inner_text()
-    assert "read as Коваленко, Андрій (a near spelling)" in report
+    assert "“Kovalenko, Andrii” read as Коваленко, Андрій (a near spelling)" in report
     assert report.count("Not matched") == 1
     assert "Irregular at move 2, White: a move while a capture was compulsory (art. 5.4.6)" in report
     french = contexts["fr-desktop"].locator("#sheets-preview").inner_text()
     assert "Non rapprochée" in french and "Irrégularité au coup 2, Blancs" in french
+    assert "“Kovalenko, Andrii” lu comme Коваленко, Андрій (graphie voisine)" in french
+    assert "Blancs : “Speler A.” n’est pas un joueur de cette ronde" in french
 
     # The unmatched game is given to its board by hand, and everything is stored.
     lost = rnd.games.get(board=lost_board)
