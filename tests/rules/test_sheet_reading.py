@@ -85,3 +85,11 @@ def test_summary_prints_one_line_per_file(capsys: pytest.CaptureFixture[str]) ->
     assert lines[0] == f"{paths[0]}: 1 games, 9 plies, 1 legal, 0 irregular, 0 unreadable, 0 refused"
     assert lines[1] == f"{paths[1]}: 1 games, 0 plies, 0 legal, 0 irregular, 1 unreadable, 0 refused"
     assert lines[3].startswith("total: 3 games, 14 plies, 2 legal, 0 irregular, 1 unreadable, 0 refused in 3 file(s)")
+
+
+def test_alphanumeric_sheets_are_written_in_fmjd_numbers() -> None:
+    from rules.pdn_writer import write_game
+
+    text = write_game(read_file(FILES / "alpha_tagged.pdn")[0])
+    assert '[GameType "20"]' in text and "1. 32-28 19-23 2. 28x19 14x23 3. 37-32" in text
+    assert "d4" not in text and "A0" not in text
