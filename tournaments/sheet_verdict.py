@@ -123,7 +123,8 @@ def board_part(report: Mapping[str, Any]) -> str:
         article = first.get("article")
         where = at_move(first.get("move_number"), first.get("side"))
         if article:
-            parts.append(_("Irregular at %(where)s: %(what)s (art. %(article)s)")
+            # No "Irregular" here: the status beside the sentence says it already.
+            parts.append(_("%(where)s: %(what)s (art. %(article)s)")
                          % {"where": where, "what": _article_words(article), "article": article})
         else:
             parts.append(_("The moves cannot be followed from %(where)s") % {"where": where})

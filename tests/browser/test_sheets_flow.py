@@ -97,9 +97,9 @@ def test_round_upload_assignment_and_ruling(demo: str, contexts: dict[str, Any])
     report = en.locator("#sheets-preview").inner_text()
     assert "“Kovalenko, Andrii” read as Коваленко, Андрій (a near spelling)" in report
     assert report.count("Not matched") == 1
-    assert "Irregular at move 2, White: a move while a capture was compulsory (art. 5.4.6)" in report
+    assert "Move 2, White: a move while a capture was compulsory (art. 5.4.6)" in report
     french = contexts["fr-desktop"].locator("#sheets-preview").inner_text()
-    assert "Non rapprochée" in french and "Irrégularité au coup 2, Blancs" in french
+    assert "Non rapprochée" in french and "Coup 2, Blancs" in french
     assert "“Kovalenko, Andrii” lu comme Коваленко, Андрій (graphie voisine)" in french
     assert "Blancs : “Speler A.” n’est pas un joueur de cette ronde" in french
 
@@ -137,5 +137,5 @@ def test_round_upload_assignment_and_ruling(demo: str, contexts: dict[str, Any])
         status = pg.locator("#sheet-status").inner_text()
         expected = "Irrégulier" if name.startswith("fr") else "Irregular"
         assert expected in status, status
-        assert ("coup 2, Blancs" if name.startswith("fr") else "move 2, White") in status
+        assert ("Coup 2, Blancs" if name.startswith("fr") else "Move 2, White") in status
         shot(pg, f"sheets-public-after-ruling-{name}")

@@ -32,7 +32,7 @@ def test_sentences_for_every_kind_of_sheet() -> None:
             "no result yet": verdict('1. 32-28 19-23 2-0\n', ""),
         }
     assert cases["irregular"] == (
-        "Irregular at move 2, White: a move while a capture was compulsory (art. 5.4.6); the game is not over on "
+        "Move 2, White: a move while a capture was compulsory (art. 5.4.6); the game is not over on "
         "the board after move 4, White (White 20 men, Black 20 men); the sheet declares 2-0 (White wins) by "
         "resignation or time (art. 7.2.1), which the moves cannot confirm; the same result is recorded.")
     assert cases["unreadable"] == (
@@ -51,7 +51,7 @@ def test_sentences_for_every_kind_of_sheet() -> None:
 def test_french_sentence_and_labels() -> None:
     with translation.override("fr"):
         text = verdict(IRREGULAR, "2-0")
-        assert text.startswith("Irrégularité au coup 2, Blancs : un coup joué alors qu’une prise était obligatoire "
+        assert text.startswith("Coup 2, Blancs : un coup joué alors qu’une prise était obligatoire "
                                "(art. 5.4.6)")
         assert "le billet déclare 2-0 (les Blancs gagnent)" in text and "le même résultat est enregistré" in text
         assert status_label("not_verifiable") == "Non vérifiable d'après le billet"

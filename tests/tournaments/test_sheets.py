@@ -93,7 +93,7 @@ def test_irregular_names_article_and_ply(game: Game) -> None:
             '[Result "2-0"]\n\n1. 32-28 19-23 2. 37-32 14-19 3. 41-37 10-14 4. 46-41 2-0\n')
     sheet = sheet_upload(game=game, data=text)
     assert sheet.status == "irregular" and sheet.needs_look
-    assert sheet.summary.startswith("Irregular at move 2, White: a move while a capture was compulsory "
+    assert sheet.summary.startswith("Move 2, White: a move while a capture was compulsory "
                                     "(art. 5.4.6); the game is not over on the board after move 4, White")
     assert "ply" not in sheet.summary
     assert sheet.report["irregular"][0]["article"] == "5.4.6"

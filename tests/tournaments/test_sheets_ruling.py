@@ -97,7 +97,7 @@ def test_the_public_page_shows_the_verdict_only_once_ruled(setup, monkeypatch) -
     assert "changed by someone else" in stale.content.decode()
     assert client.post(admin_page, {"rule": "1", "sheet_version": str(sheet.version)}).status_code == 302
     after = visitor.get(public).content.decode()
-    assert "Irregular" in after and "move 2, White" in after and "art. 5.4.6" in after
+    assert "Irregular" in after and "Move 2, White" in after and "art. 5.4.6" in after
     # A new upload clears the ruling: the new sheet is not public until ruled again.
     monkeypatch.undo()
     sheet_upload(game=game, data=text, replace=True)
