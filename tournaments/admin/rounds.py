@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services, swiss
+from tournaments import selectors, services, swiss
 from tournaments.admin.base import ArbiterScopedAdmin, ScopedInline, change_log, report_messages, run_service
 from tournaments.admin.sheets import (
     GameSheetsMixin,
@@ -111,6 +111,13 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return False  # rounds are created by "pair the next round"
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        # Issue 18: a round with a later round is never deleted (Django shows the reason and no button);
+        # deleting the last one names what goes with it (results, sheets, the standings after it).
+        deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
+        refused, lost = selectors.round_deletion_impact(list(objs))
+        return [*lost, *deleted], counts, perms, [*protected, *refused]
 
     @admin.display(description=_("change history"))
     def history_log(self, obj: Round) -> str:

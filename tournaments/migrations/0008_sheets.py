@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0004_game_sheet_summary'),
+        ('tournaments', '0007_hardening_history'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
