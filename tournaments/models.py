@@ -387,7 +387,21 @@ class GameSheet(models.Model):
     summary = models.CharField(_("summary"), max_length=300, blank=True)
     # Irregular, mismatch or flagged (an early draw): stored so "needs a look" is one indexed filter.
     needs_look = models.BooleanField(_("needs a look"), default=False, db_index=True)
-    history = HistoricalRecords()
+    # The arbiter's ruling: the status he accepted (or the one a result he recorded from the sheet gave).
+    # Only a ruled sheet shows its verdict on the public pages; a new upload clears it.
+    ruling = models.CharField(_("ruling"), max_length=20, choices=SheetStatus.choices, blank=True)
+    ruled_at = models.DateTimeField(_("ruled at"), null=True, blank=True)
+    ruled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Raised by every change of the sheet (upload, replay, ruling): a ruling made on a page showing an
+    # older sheet is refused.
+    version = models.PositiveIntegerField(default=1, editable=False)
+    # The replayed line for the public game page (tournaments.sheet_line), kept so that a page view never
+    # replays the sheet; rebuilt when missing or made by an older engine. Not in the history: it is
+    # derived from `text`, which is.
+    line = models.JSONField(_("replayed line"), null=True, blank=True, editable=False)
+    history = HistoricalRecords(excluded_fields=["line"])
 
     class Meta:
         verbose_name = _("game sheet")

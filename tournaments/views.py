@@ -16,10 +16,11 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournaments import pdf, progress, selectors, services
-from tournaments.diagram import GameLine, board_svg, line_from_pdn
-from tournaments.models import Game, SheetStatus, Tournament
+from tournaments.diagram import GameLine, board_svg
+from tournaments.models import Game, Tournament
 from tournaments.permissions import require_manage
 from tournaments.results import Result
+from tournaments.sheet_views import public_sheet
 from tournaments.tables import (
     CrosstableTable,
     PairingsTable,
@@ -162,21 +163,14 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     })
 
 
-SHEET_NOTES = {
-    SheetStatus.VERIFIED: "ok",
-    SheetStatus.NOT_VERIFIABLE: "info",
-    SheetStatus.IRREGULAR: "warn",
-    SheetStatus.MISMATCH: "warn",
-}
-
-
 def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     tournament = _tournament(slug)
     game = selectors.public_game(tournament, game_id)
     if game is None:
         raise Http404("No such game.")
     sheet = getattr(game, "sheet", None)
-    line: GameLine | None = line_from_pdn(sheet.text) if sheet is not None else None
+    shown = public_sheet(sheet) if sheet is not None else {}
+    line: GameLine | None = shown.get("line")
     ply = len(line.plies) if line else 0
     if line is not None and request.GET.get("ply", "").isdigit():
         ply = min(int(request.GET["ply"]), len(line.plies))
@@ -191,21 +185,11 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         "svg": board_svg(code, highlight=lit, label=label) if code else "",
         "positions": {"start": line.start, "plies": [[p.code, list(p.squares)] for p in line.plies]}
         if line else None,
-        "sheet_class": SHEET_NOTES.get(sheet.status, "info") if sheet else "",
-        "verdict": sheet_verdict(sheet) if sheet else "",
+        "sheet_class": shown.get("sheet_class", ""), "sheet_label": shown.get("sheet_label", ""),
+        "verdict": shown.get("verdict", ""),
         "moves": _move_rows(line) if line else [],
         "irregular": [(i, p) for i, p in enumerate(line.plies, start=1) if p.note] if line else [],
     })
-
-
-def sheet_verdict(sheet: Any) -> str:
-    """What the replay concluded, as the sheets engineer stores it: the one-line summary when there is
-    one, else the replay report's verdict."""
-    summary = getattr(sheet, "summary", "")
-    if summary:
-        return str(summary)
-    report = sheet.report or {}
-    return str((report.get("replay") or {}).get("verdict") or report.get("verdict") or "")
 
 
 def _move_rows(line: GameLine) -> list[dict[str, Any]]:

@@ -235,7 +235,8 @@ def test_game_page_with_sheet_draws_the_board_and_steps(client: Client, rr) -> N
     response = client.get(url)
     page = text_of(response)
     html = response.content.decode()
-    assert "Not verifiable from the sheet" in page
+    # Not ruled yet: the moves, no verdict (#15).
+    assert "the arbiter has not ruled on this sheet yet" in page and "Not verifiable" not in page
     assert "<svg" in html and html.count('class="p ') == 50
     assert "32-28" in page and "14x23" in page and "5 / 5" in page
     # Final position: a white man on 32 (from 37), none on 37; the captured 19 square empty.
@@ -245,6 +246,8 @@ def test_game_page_with_sheet_draws_the_board_and_steps(client: Client, rr) -> N
     assert 'class="p w" data-sq="37"' in start and 'class="p b" data-sq="19"' in start
     assert "0 / 5" in text_of(client.get(url + "?ply=0"))
     assert 'id="positions"' in html
+    GameSheet.objects.filter(game=game).update(ruling=SheetStatus.NOT_VERIFIABLE)
+    assert "Not verifiable from the sheet" in text_of(client.get(url))
 
 
 def test_scoresheets_for_arbiters_only(client: Client, rr) -> None:  # type: ignore[no-untyped-def]
