@@ -18,11 +18,13 @@ the state its key names (the render's queries cannot mix two versions).
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import wraps
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -93,6 +95,20 @@ def site_stamp() -> Stamp:
     return Stamp("site", version, at)
 
 
+@functools.cache
+def build() -> str:
+    """The code and templates that render the pages, as a digest of their contents (equal on every server
+    of a deploy, whatever the files' dates): pages of the previous deploy are never served by the next."""
+    digest = hashlib.blake2b(digest_size=8)
+    root = Path(settings.BASE_DIR)
+    for folder, pattern in (("templates", "**/*.html"), ("tournaments", "**/*.py"), ("rules", "**/*.py"),
+                            ("locale", "**/*.mo")):
+        for path in sorted((root / folder).glob(pattern)):
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def _private(request: HttpRequest) -> bool:
     # Lazy: with no session cookie this costs no query.
     return bool(getattr(request, "user", None) and request.user.is_authenticated)
@@ -116,7 +132,8 @@ def _query_key(request: HttpRequest, params: Iterable[str]) -> str | None:
 
 
 def _etag(stamp: Stamp, language: str) -> str:
-    digest = hashlib.blake2b(f"{stamp.scope}|{stamp.version}|{language}".encode(), digest_size=12).hexdigest()
+    digest = hashlib.blake2b(f"{build()}|{stamp.scope}|{stamp.version}|{language}".encode(),
+                             digest_size=12).hexdigest()
     return f'W/"{digest}"'
 
 
@@ -188,7 +205,7 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
         key = None
         if _enabled() and query is not None:
             page = hashlib.blake2b(f"{request.path}?{query}".encode(), digest_size=16).hexdigest()
-            key = f"damier:page:{stamp.scope}:{stamp.version}:{language}:{page}"
+            key = f"damier:page:{build()}:{stamp.scope}:{stamp.version}:{language}:{page}"
             stored = _cache().get(key)
             if stored is not None:
                 response = _unpack(stored)
