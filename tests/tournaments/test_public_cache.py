@@ -398,3 +398,53 @@ def test_the_cache_backend_is_the_configured_one() -> None:
         assert cache.get("damier:probe") == 1  # a real server answers
     else:
         assert backend.endswith("FileBasedCache")
+
+
+# --- A real Redis server, whatever DAMIER_CACHE_URL says ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    """A throwaway redis-server on 127.0.0.1 (Debian's), or a clean skip when it is not installed."""
+    import shutil
+    import socket
+    import subprocess
+
+    exe = shutil.which("redis-server")
+    if exe is None:
+        pytest.skip("redis-server not installed (apt-get install redis-server)")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([exe, "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"],
+                            stdout=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_with_redis_the_next_read_shows_the_write_and_private_pages_stay_out(
+        published_round: Any, redis_url: str, settings: Any) -> None:
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}}
+    cache.clear()
+    t, rnd, arbiter_client = published_round
+    anon, other_server = Client(), Client()  # two readers; the cache is the only thing they share
+    url = reverse("tournaments:round", args=[t.slug, rnd.number])
+    first = get(anon, url)
+    assert first["X-Damier-Cache"] == "miss"
+    assert get(other_server, url)["X-Damier-Cache"] == "hit"
+    assert get(other_server, url, if_none_match=first["ETag"]).status_code == 304
+    game = rnd.games.filter(black__isnull=False).order_by("board").first()
+    services.game_record_result(game=game, result="0-2")
+    fresh = get(other_server, url, if_none_match=first["ETag"])
+    assert fresh.status_code == 200 and "0-2" in fresh.content.decode()
+    assert "X-Damier-Cache" not in get(arbiter_client, url)
+    assert get(anon, url)["X-Damier-Cache"] == "hit"  # the page other_server stored, not the arbiter's
