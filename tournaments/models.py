@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models, transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -122,7 +123,12 @@ class Tournament(models.Model):
                                  default=Numbering.AUTO, editable=False)
     # The seed of the drawing of lots (round robin), kept so the draw can be shown and replayed.
     numbering_seed = models.PositiveBigIntegerField(_("seed of the draw"), null=True, blank=True, editable=False)
-    history = HistoricalRecords()
+    # Moved forward by database triggers (tournaments/cache_version.py) in the same transaction as every
+    # write a public page shows; the page caches and ETags are keyed on it. The application never writes
+    # them: a stale instance saved later cannot move them back (the trigger counts from the stored value).
+    cache_version = models.PositiveBigIntegerField(default=1, editable=False)
+    cache_changed_at = models.DateTimeField(default=timezone.now, editable=False)
+    history = HistoricalRecords(excluded_fields=["cache_version", "cache_changed_at"])
 
     class Meta:
         ordering = ["-start_date", "name"]

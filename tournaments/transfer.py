@@ -80,7 +80,8 @@ def _has_history(model: type[models.Model]) -> bool:
 def _fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
     """The fields carried in the document: every concrete field but the primary key."""
     return [f for f in model._meta.concrete_fields if not f.primary_key and f.name not in HISTORY_FIELDS
-            and f.name != "history_id" and (model, f.name) not in DERIVED]
+            and f.name != "history_id" and (model, f.name) not in DERIVED
+            and f.name not in ("cache_version", "cache_changed_at")]  # this site's own, never exported
 
 
 def _target(f: models.Field[Any, Any]) -> str:
