@@ -195,7 +195,7 @@ def test_round_page_on_desktop_and_phone(open16: tuple[str, int], browser: Any, 
                 ratio = page.locator(selector).nth(i).evaluate(CONTRAST)
                 assert ratio >= 4.5, (selector, i, ratio, scheme)
         sheet_texts = page.locator("td .dm-sheet").all_inner_texts()
-        assert any("verified" in t or "vérifié" in t for t in sheet_texts)
+        assert any("verified" in t.lower() or "vérifié" in t.lower() for t in sheet_texts)
         assert any(("mismatch" in t or "discordant" in t) and "2-0" in t for t in sheet_texts), sheet_texts
         context.close()
 
