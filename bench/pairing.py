@@ -2,6 +2,12 @@
 
     .venv/bin/python bench/pairing.py [--sizes 50,200] [--seed 1]
     .venv/bin/python bench/pairing.py --conformance 200 [--max-players 60] [--all-features]
+    .venv/bin/python bench/pairing.py --swiss-reference [DIR] [--max-players N] [--reference BBP]
+
+--swiss-reference checks every round (2 to the last) of the bbpPairings v6 reference tournaments
+(../shared/swiss-reference, 1,098 rounds) as tests/tournaments/pairing/reference_check.py does, and
+prints how many are identical, pairs and colours. With --reference naming a bbpPairings binary, the
+same cut files are also paired by it, which shows the cut reproduces the reference's own rounds.
 
 --conformance N generates N tournaments (9 to --max-players players, 5 to 11 rounds, draws,
 forfeits, withdrawals) and has the reference Dutch implementation (caissify-pairings in the throwaway
@@ -142,6 +148,51 @@ def absolute(count: int, max_players: int, part: int = 0, parts: int = 1) -> Non
     )
 
 
+def swiss_reference(directory: str | None, max_players: int | None, binary: str | None) -> None:
+    import tempfile
+
+    from tests.tournaments.pairing import reference_check as rc
+
+    where = Path(directory) if directory else rc.REFERENCE_DIR
+    files = rc.reference_files(max_players, where)
+    if not files:
+        print(f"no reference tournaments at {where}")
+        return
+    same = same_pairs = rounds = bbp_same = 0
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for f in files:
+            text = f.read_bytes().decode("utf-8")
+            for r in range(2, rc.rounds_in(f) + 1):
+                check = rc.check_round(f, r, text)
+                rounds += 1
+                same += check.identical
+                same_pairs += check.same_pairs
+                if not check.identical:
+                    print("  " + check.describe(), flush=True)
+                if binary:
+                    bbp_same += _bbp_pairing(binary, Path(tmp), rc.cut_text(text, r)) == check.expected
+    print(
+        f"{same} / {rounds} rounds identical (pairs and colours); pairs identical in {same_pairs}; "
+        f"{len(files)} tournaments; {time.perf_counter() - start:.0f} s"
+    )
+    if binary:
+        print(f"{binary} on the same cut files: {bbp_same} / {rounds} rounds identical to the reference")
+
+
+def _bbp_pairing(binary: str, tmp: Path, cut: str) -> frozenset[tuple[int, int | None]]:
+    import subprocess
+
+    src, out = tmp / "in.trf", tmp / "out.txt"
+    src.write_text(cut, encoding="utf-8", newline="")
+    done = subprocess.run([binary, "--dutch", str(src), "-p", str(out)], capture_output=True, text=True, check=False)
+    if done.returncode:
+        print(f"  {binary}: {done.stdout.strip()} {done.stderr.strip()}")
+        return frozenset()
+    rows = out.read_text().split()[1:]
+    return frozenset((int(a), None if b == "0" else int(b)) for a, b in zip(rows[::2], rows[1::2], strict=True))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="50,200,500,1000")
@@ -154,7 +205,14 @@ def main() -> None:
     ap.add_argument("--all-features", action="store_true")
     ap.add_argument("--engine-history", action="store_true", help="pair rounds 1-8 with the engine too")
     ap.add_argument("--dump", metavar="DIR", help="pickle each round-9 request there (for profiling)")
+    ap.add_argument("--swiss-reference", nargs="?", const="", metavar="DIR",
+                    help="check the bbpPairings v6 reference tournaments (default ../shared/swiss-reference)")
+    ap.add_argument("--reference", metavar="BBP", help="a bbpPairings binary to run on the same files")
     args = ap.parse_args()
+    if args.swiss_reference is not None:
+        limit = args.max_players if "--max-players" in sys.argv else None
+        swiss_reference(args.swiss_reference or None, limit, args.reference)
+        return
     if args.absolute:
         part, parts = (int(x) for x in args.part.split("/"))
         absolute(args.absolute, args.max_players, part, parts)
