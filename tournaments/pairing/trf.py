@@ -39,7 +39,16 @@ class TrfFile:
 
     @property
     def rounds_in_file(self) -> int:
-        return max((max(p.cells) for p in self.players if p.cells), default=0)
+        """The last round that was paired: someone has an opponent, the pairing-allocated bye or a
+        forfeit win in it. A last column holding only byes requested in advance (`0000 - H`, `Z`, `F`)
+        or absences (`0000 - -`) announces the next round; it is not a played one (as bbpPairings
+        reads it)."""
+        return max((r for p in self.players for r, c in p.cells.items() if _paired(c)), default=0)
+
+
+def _paired(cell: tuple[int, str, str]) -> bool:
+    opp, _, code = cell
+    return opp != 0 or code in ("U", "+")
 
 
 def _points_field(v: int) -> str:
