@@ -11,12 +11,13 @@ from tournaments.pairing.state import ABSOLUTE, STRONG, PState, opposite
 def allocate(a: PState, b: PState, initial: Colour) -> tuple[PState, PState]:
     """(white, black) for a pair, by E.1 to E.5.
 
-    "Higher ranked" is read as the initial ranking (the lower pairing number), not A.2's score-first
-    order: that is what bbpPairings' colour choice does and what the reference pairs. With the
-    score-first reading, colours agreed with the reference in only 84% of rounds; with this one, in
-    every round compared (see README, conformance).
+    "Higher ranked" is A.2's ranking: the higher score first, then the pairing order (the lower
+    pairing number, or the standing when the tournament pairs by standing). E.4 gives the colour
+    preference to that player and E.5 looks at that player's pairing number. bbpPairings v6 does the
+    same (choosePlayerColor compares score, then rank), and so does every round of the reference set:
+    taking the lower pairing number regardless of score gave the wrong colours in 201 of its rounds.
     """
-    hi, lo = (a, b) if a.pn < b.pn else (b, a)
+    hi, lo = (a, b) if a.rank < b.rank else (b, a)
     hi_col = _hi_colour(hi, lo, initial)
     return (hi, lo) if hi_col == "w" else (lo, hi)
 
