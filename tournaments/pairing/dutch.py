@@ -5,8 +5,8 @@ lexicographically (a tier only matters when every tier above it ties), the way b
 
   C4 completion > C5 pairs > C6 PSD > C7 next bracket > C8..C11 colours > C12..C19 floats
   > the order of C.04.3 D (order.py) as the last word,
-with the bye's played games (the PAB preferably to a player with fewer unplayed games) right after
-C7 when the bye comes out of the lowest scoregroup, else right after C11.
+with the PAB assignee's played games (C9 of the 2025 text, the PAB preferably to a player with fewer
+unplayed games) right after C7, in the brackets its note names only.
 
 Criteria that count unpaired players (floaters) are moved onto the edges: for a quantity f summed over
 the bracket's unpaired players, sum_unpaired f = sum_all f - sum_pairs (f(u) + f(v)), so each edge
@@ -59,6 +59,7 @@ class Bracket:
     win: int
     initial: Colour
     mdp: set[int] = field(default_factory=set)
+    c9: bool = False  # C9 (unplayed games of the PAB assignee) applies to this bracket
     pos: dict[int, int] = field(default_factory=dict)
     sd_rank: dict[int, int] = field(default_factory=dict)
     base: int = 2
@@ -88,7 +89,7 @@ class Compat:
         self.states = states
         self.forbidden = forbidden
         self.bye_pool: set[int] = {p.id for p in states.values() if p.bye_ok}
-        self.played_first = False
+        self.bye_score: int | None = None  # C5: the lowest score the PAB assignee can have
         self._cache: dict[tuple[int, int], bool] = {}
 
     def __call__(self, a: int, b: int) -> bool:
@@ -114,11 +115,7 @@ def pair_brackets(
     odd = len(remaining) % 2 == 1
     if odd:
         compat.bye_pool = _lowest_bye_pool(remaining, compat)
-        # the PAB goes preferably to a player with fewer unplayed games. The reference implementation
-        # weighs it right after C7 when the bye comes out of the lowest scoregroup, else after the
-        # colour criteria (C8-C11); so do we
-        lowest = min(p.score for p in remaining)
-        compat.played_first = all(compat.states[i].score == lowest for i in compat.bye_pool)
+        compat.bye_score = max((compat.states[i].score for i in compat.bye_pool), default=None)
     pairs: list[tuple[PState, PState]] = []
     reports: list[dict[str, object]] = []
     movers: list[PState] = []
@@ -130,6 +127,7 @@ def pair_brackets(
         below = [p for p in remaining if p.score < score]
         nxt = [p for p in below if p.score == scores[gi + 1]] if gi + 1 < len(scores) else []
         br = Bracket(bracket_players, score, req.points.win, req.initial_colour)
+        br.c9 = odd and _single_downfloater_gets_bye(score, below, compat)
         got, completion = _pair_bracket(br, nxt, below, odd, compat, req)
         paired_ids = {p.id for pr in got for p in pr}
         movers = [p for p in bracket_players if p.id not in paired_ids]
@@ -193,6 +191,16 @@ def _greedy_pairs(ids: list[int], compat: Compat, bye_ok: set[int] | None) -> bo
         else:
             return False
     return True
+
+
+def _single_downfloater_gets_bye(score: int, below: list[PState], compat: Compat) -> bool:
+    """Whether C9 (2025 text: minimise the unplayed games of the PAB assignee) applies to the bracket.
+    Its note restricts it to "brackets that downfloat exactly one player, who will end up receiving
+    the pairing-allocated bye": the PAB is to come out of this scoregroup (C5) and everyone below can
+    be paired among themselves, so the one player the bracket leaves unpaired is the assignee."""
+    if compat.bye_score is None or score > compat.bye_score:
+        return False
+    return not below or (len(below) % 2 == 0 and _completable(below, False, compat))
 
 
 def _lowest_bye_pool(players: list[PState], compat: Compat) -> set[int]:
@@ -405,7 +413,7 @@ def _match(
     graph: list[PState] = list(players) + [p for p in nxt if p.id not in inb]
     seen = {p.id for p in graph}
     graph += [p for p in extra if p.id not in seen]
-    # tiers: [C4] + C5, C6 + [C7 pairs, C7 PSD] + C8..C19 + D order
+    # tiers: [C4] + C5, C6 + [C7 pairs, C7 PSD] + [C9 PAB's played games] + C8, C10..C19 + D order
     rows: list[tuple[Hashable, Hashable, list[int]]] = []
     nxt_br = (
         Bracket([p for p in br.players] + [p for p in nxt if p.id not in inb], nxt_score, br.win, br.initial)
@@ -438,22 +446,23 @@ def _match(
                 q, o, c7 = zero_q, zero_o, [0, 0]
             else:
                 continue
-            tiers = [1 if completion else 0] + q[:2] + c7 + _with_played(q[2:], 0, compat.played_first) + o
+            # C9 without a bye vertex: the pairs take the players with the fewest played games,
+            # leaving the one with the most to float down to the PAB
+            c9 = -(_c9_played(br, compat, a) + _c9_played(br, compat, b)) if br.c9 and not with_bye else 0
+            tiers = [1 if completion else 0] + q[:2] + c7 + [c9] + q[2:] + o
             rows.append((a.id, b.id, tiers))
     if with_bye:
         for p in graph:
             if p.id in compat.bye_pool:
-                played = p.played if p.id in inb else 0
-                tail = _with_played([0] * (N_QUALITY - 2), played, compat.played_first)
-                rows.append((p.id, BYE, [1, 0, 0, 0, 0] + tail + [0] * N_ORDER))
+                played = _c9_played(br, compat, p) if p.id in inb else 0
+                rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
     return max_weight_matching(_combine(rows, len(graph) // 2 + 1))
 
 
-def _with_played(colours_and_floats: list[int], played: int, first: bool) -> list[int]:
-    """C8..C19 with the tier of the bye's played games put in, before or after the colours."""
-    if first:
-        return [played] + colours_and_floats
-    return colours_and_floats[:4] + [played] + colours_and_floats[4:]
+def _c9_played(br: Bracket, compat: Compat, p: PState) -> int:
+    """C9: the games a possible PAB assignee has played (the more, the fewer unplayed), counted as
+    bbpPairings counts them: only where C9 applies, and only for players at the PAB's score."""
+    return p.played if br.c9 and p.score == compat.bye_score and p.id in compat.bye_pool else 0
 
 
 def _next_psd_in(nxt_br: Bracket | None, p: PState) -> int:
