@@ -110,12 +110,14 @@ def check_round(tournament: Tournament, number: int) -> CheckReport:
 
 
 def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
-    """TRF(x) of the tournament so far, for cross-checking any round with bbpPairings or JaVaFo."""
+    """TRF(x) of the tournament before round `next_round` (default: the round after the last completed
+    one), for bbpPairings or JaVaFo to pair that round: players withdrawn or excused for it are marked
+    in its column, so they pair exactly the players Damier would."""
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     completed = tournament.rounds.filter(status="completed").count()
     number = next_round or completed + 1
     request = pairing_request(tournament, entries, number)
     return write_trf(
         request.players, total_rounds=tournament.rounds_total or number, points=request.points,
-        name=tournament.name, forbidden=request.forbidden_pairs, next_round=next_round,
+        name=tournament.name, forbidden=request.forbidden_pairs, next_round=number,
     )

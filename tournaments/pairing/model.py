@@ -42,6 +42,7 @@ class PlayedRound:
     points: int = 0
     played: bool = True
     pab: bool = False  # pairing-allocated bye
+    requested: bool = False  # a bye asked for in advance (excused: zero points; from a TRF also H, F)
 
     @classmethod
     def from_result(
@@ -51,8 +52,10 @@ class PlayedRound:
         ps = points or PointSystem()
         if result is Result.BYE:
             return cls(None, None, ps.bye, played=False, pab=True)
-        if result in (Result.EXCUSED, Result.NOT_PLAYED):
-            return cls(None, None, ps.excused if result is Result.EXCUSED else 0, played=False)
+        if result is Result.EXCUSED:
+            return cls(None, None, ps.excused, played=False, requested=True)
+        if result is Result.NOT_PLAYED:
+            return cls(None, None, 0, played=False)
         mine, theirs = result.points(ps.bye) if as_white else result.points(ps.bye)[::-1]
         if result.is_forfeit:
             won = mine > theirs

@@ -12,6 +12,7 @@ a `0000 - x` cell marks a player who is not to be paired (withdrawn or excused).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -52,7 +53,16 @@ def _paired(cell: tuple[int, str, str]) -> bool:
 
 
 def _points_field(v: int) -> str:
-    return f"{v:.1f}"
+    """A point value in columns 5-8 of a BBx line, as bbpPairings and JaVaFo read it: `BBW  2.0`."""
+    return f"{v:4.1f}"
+
+
+def _text_field(text: str, width: int | None = None) -> str:
+    """A name for a fixed-width TRF field: no control or format characters (a newline would end the
+    record and let a name forge lines of its own), cut to the field's width."""
+    clean = "".join(" " if unicodedata.category(ch)[0] in "CZ" and ch != " " else ch for ch in text)
+    clean = " ".join(clean.split())
+    return clean if width is None else clean[:width]
 
 
 class TrfError(ValueError):
@@ -77,6 +87,8 @@ def parse_trf(text: str) -> TrfFile:
                 trf.initial_colour = "b" if rest.lower().startswith("black") else "w"
             elif code in _BB and rest:
                 given[_BB[code]] = _points(rest.split()[0], code)
+            elif code == "162":
+                given.update(_point_system_162(line))
             elif code == "XXP":
                 nums = [_whole(x, "pairing number") for x in rest.split()]
                 forbidden |= {frozenset((a, b)) for i, a in enumerate(nums) for b in nums[i + 1 :]}
@@ -103,6 +115,21 @@ def _point_system(given: dict[str, float]) -> PointSystem:
     scale = 1 if all(v.is_integer() for v in vals.values()) else 2
     ints = {k: int(v * scale) for k, v in vals.items()}
     return PointSystem(forfeit_win=ints["win"], **ints)
+
+
+_162 = {"W": "win", "D": "draw", "L": "loss", "Z": "excused", "P": "bye"}
+
+
+def _point_system_162(line: str) -> dict[str, float]:
+    """TRF-2025 `162` record: from column 6, a result letter and its points in four columns, every
+    nine columns (`162  W 2.0    D 1.0`)."""
+    got: dict[str, float] = {}
+    for pos in range(5, len(line.rstrip()), 9):
+        letter, value = line[pos], line[pos + 1 : pos + 5]
+        if letter not in _162:
+            raise TrfError(f"column {pos + 1}: result code {letter!r} is not one of {' '.join(_162)}")
+        got[_162[letter]] = _points(value.strip(), "162")
+    return got
 
 
 _BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "excused", "BBU": "bye"}
@@ -145,7 +172,7 @@ def _entry(cell: tuple[int, str, str], pts: PointSystem) -> PlayedRound:
     opp, colour, code = cell
     if opp == 0:
         value = {"U": pts.bye, "F": pts.win, "H": pts.draw, "Z": pts.excused, "+": pts.win}.get(code, 0)
-        return PlayedRound(None, None, value, played=False, pab=code == "U")
+        return PlayedRound(None, None, value, played=False, pab=code == "U", requested=code in ("F", "H", "Z"))
     if code in ("+", "-"):
         side = colour if colour in ("w", "b") else None
         return PlayedRound(opp, side, pts.forfeit_win if code == "+" else pts.loss, played=False)  # type: ignore[arg-type]
@@ -202,7 +229,7 @@ def write_trf(
     column, so bbpPairings or JaVaFo pair exactly the players the engine would.
     """
     pts = points or PointSystem()
-    lines = [f"012 {name}".rstrip(), f"062 {len(players)}", f"XXR {total_rounds}"]
+    lines = [f"012 {_text_field(name)}".rstrip(), f"062 {len(players)}", f"XXR {total_rounds}"]
     lines.append(f"XXC {'white1' if initial_colour == 'w' else 'black1'}")
     for code, attr in _BB.items():
         lines.append(f"{code} {_points_field(getattr(pts, attr))}")
@@ -214,7 +241,7 @@ def write_trf(
     rank = {p.id: i + 1 for i, p in enumerate(ranked)}
     for p in sorted(players, key=lambda q: q.id):
         head = (
-            f"001 {p.id:4d}      {p.name[:33]:<33} {p.rating:4d}     {'':11} {'':10} "
+            f"001 {p.id:4d}      {_text_field(p.name, 33):<33} {p.rating:4d}     {'':11} {'':10} "
             f"{scores[p.id]:4.1f} {rank[p.id]:4d}  "
         )
         cells = [_cell(r, pts) for r in p.history]
@@ -232,7 +259,7 @@ def _cell(r: PlayedRound, pts: PointSystem) -> str:
     if r.opponent is None:
         if r.pab:
             return "0000 - U"
-        if r.points == 0:
+        if r.points == 0 and not r.requested:
             return " " * 8  # not in this round
         code = "F" if r.points >= pts.win else "H" if r.points >= pts.draw else "Z"
         return f"0000 - {code}"
