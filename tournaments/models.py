@@ -68,6 +68,11 @@ class SwissOrder(models.TextChoices):
     STANDING = "standing", _("By current standing (Swiss Solkoff)")
 
 
+class FirstColour(models.TextChoices):
+    WHITE = "w", _("White")
+    BLACK = "b", _("Black")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
@@ -102,6 +107,11 @@ class Tournament(models.Model):
     )
     swiss_order = models.CharField(
         _("order within a score group"), max_length=10, choices=SwissOrder.choices, default=SwissOrder.RATING
+    )
+    first_colour = models.CharField(
+        _("first-round colour"), max_length=1, choices=FirstColour.choices, default=FirstColour.WHITE,
+        help_text=_("Swiss: the colour of the first player in the ranking in round 1 (drawn by lot); the Dutch "
+                    "system allocates later colours from it when nothing else decides."),
     )
     public = models.BooleanField(_("public"), default=False)
     history = HistoricalRecords()

@@ -15,7 +15,7 @@ from tournaments.pairing import Pairing, PairingRequest, PlayedRound, PointSyste
 from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.model import Board as EngineBoard
 from tournaments.pairing.model import CheckReport
-from tournaments.pairing.trf import write_trf
+from tournaments.pairing.trf import TrfDetails, write_trf
 from tournaments.results import Result
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def pairing_request(tournament: Tournament, entries: list[Entry], number: int) -
     return PairingRequest(
         players=tuple(players), round=number, total_rounds=tournament.rounds_total or number,
         points=points, order="standing" if tournament.swiss_order == "standing" else "rating",
-        forbidden_pairs=forbidden,
+        forbidden_pairs=forbidden, initial_colour="b" if tournament.first_colour == "b" else "w",
     )
 
 
@@ -117,7 +117,13 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
     completed = tournament.rounds.filter(status="completed").count()
     number = next_round or completed + 1
     request = pairing_request(tournament, entries, number)
+    details = {
+        e.pairing_number: TrfDetails(title=e.player.title, federation=e.player.federation,
+                                     player_id=e.player.fmjd_id, birth_year=e.player.birth_year)
+        for e in entries
+    }
     return write_trf(
         request.players, total_rounds=tournament.rounds_total or number, points=request.points,
-        name=tournament.name, forbidden=request.forbidden_pairs, next_round=number,
+        name=tournament.name, forbidden=request.forbidden_pairs, next_round=number, details=details,
+        initial_colour=request.initial_colour,
     )
