@@ -16,7 +16,9 @@ tournaments whose every round it pairs identically. --all-features adds late ent
 byes; the reference's checker pairs late entries in round 1, so that round is left out for them.
 
 The 8 rounds are generated with a quick greedy pairer (or the engine, --engine-history); only the
-9th pairing, by the Dutch engine, is timed.
+9th pairing, by the Dutch engine, is timed. With --reference BBP (a bbpPairings binary built
+outside the repository), round 9 is written as TRF and both the engine (from that file) and
+bbpPairings pair it; the table gives both times and whether the pairings are identical.
 Anchor on the reference machine: bbpPairings (C++) 0.32 s at 200 players, 6.2 s at 500, 50 s at
 1,000. Goal: 200 players under 2 s, 1,000 under 60 s.
 """
@@ -70,6 +72,39 @@ def bench(players: int, seed: int, engine_history: bool = False, dump: str | Non
     start = time.perf_counter()
     res = pair_dutch(req)
     return time.perf_counter() - start, built, len(res.boards)
+
+
+def bench_file(players: int, seed: int, engine_history: bool, binary: str | None) -> tuple[float, float | None, bool]:
+    """Round 9 of the same tournament, from the same TRF file: the engine's seconds, bbpPairings'
+    seconds (the binary reads the file and writes its pairing) and whether both pair it the same."""
+    import subprocess
+    import tempfile
+
+    from tournaments.pairing.trf import parse_trf, request_from_trf, write_trf
+
+    settings = GenSettings(players=players, rounds=9, seed=seed, late_rate=0, excuse_rate=0)
+    t = generate(settings, pair=None if engine_history else quick_pairer, rounds=8)
+    text = write_trf(t.request(9).players, total_rounds=9, next_round=9)
+    req = request_from_trf(parse_trf(text))
+    start = time.perf_counter()
+    res = pair_dutch(req)
+    ours = time.perf_counter() - start
+    mine = {(b.white, b.black) for b in res.boards} | ({(res.bye, 0)} if res.bye else set())
+    if not binary:
+        return ours, None, True
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp, "in.trf"), Path(tmp, "out.txt")
+        src.write_text(text, encoding="utf-8")
+        start = time.perf_counter()
+        done = subprocess.run([binary, "--dutch", str(src), "-p", str(out)], capture_output=True, text=True,
+                              check=False)
+        theirs_s = time.perf_counter() - start
+        if done.returncode:
+            print(f"  {binary}: {done.stdout.strip()} {done.stderr.strip()}")
+            return ours, None, False
+        rows = [int(x) for x in out.read_text().split()[1:]]
+    theirs = set(zip(rows[::2], rows[1::2], strict=True))
+    return ours, theirs_s, theirs == mine
 
 
 def conformance(count: int, max_players: int, all_features: bool, batch: int = 25, min_players: int = 9) -> None:
@@ -207,7 +242,9 @@ def main() -> None:
     ap.add_argument("--dump", metavar="DIR", help="pickle each round-9 request there (for profiling)")
     ap.add_argument("--swiss-reference", nargs="?", const="", metavar="DIR",
                     help="check the bbpPairings v6 reference tournaments (default ../shared/swiss-reference)")
-    ap.add_argument("--reference", metavar="BBP", help="a bbpPairings binary to run on the same files")
+    ap.add_argument("--reference", metavar="BBP",
+                    help="a bbpPairings binary: time it on the same round-9 files (or, with --swiss-reference, "
+                         "pair the same cut files)")
     args = ap.parse_args()
     if args.swiss_reference is not None:
         limit = args.max_players if "--max-players" in sys.argv else None
@@ -219,6 +256,13 @@ def main() -> None:
         return
     if args.conformance:
         conformance(args.conformance, args.max_players, args.all_features, min_players=args.min_players)
+        return
+    if args.reference:
+        print(f"{'players':>8} {'Damier (s)':>11} {'bbpPairings (s)':>16} {'same pairing':>13}")
+        for n in (int(x) for x in args.sizes.split(",")):
+            ours, theirs, same = bench_file(n, args.seed, args.engine_history, args.reference)
+            shown = f"{theirs:.2f}" if theirs is not None else "failed"
+            print(f"{n:>8} {ours:>11.2f} {shown:>16} {'yes' if same else 'no':>13}", flush=True)
         return
     print(f"{'players':>8} {'round 9 (s)':>12} {'rounds 1-8 (s)':>15} {'boards':>7}")
     for n in (int(x) for x in args.sizes.split(",")):
