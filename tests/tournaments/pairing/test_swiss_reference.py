@@ -1,7 +1,7 @@
 """Every round of the bbpPairings v6 reference tournaments (../shared/swiss-reference), paired again
 by the engine from the file cut before it: pairs, colours and bye identical (see reference_check.py).
 
-Tournaments of up to 60 players run in `make test`; the larger ones (61-300 players) are `slow`
+Tournaments of up to 60 players (67) run in `make test`; the larger ones (89, up to 300 players) are `slow`
 and run in `make test-slow`. The whole set: `bench/pairing.py --swiss-reference`.
 """
 
