@@ -74,13 +74,11 @@ def test_cli_checker(tmp_path: Path) -> None:
     lines = src.read_text().splitlines()
     rec = t.rounds[-1].result
     (a, b), (c, d) = (rec.boards[0].white, rec.boards[0].black), (rec.boards[1].white, rec.boards[1].black)
-    swap = {a: c, c: a, b: d, d: b}
+    new_opponent = {a: d, d: a, c: b, b: c}  # a-b and c-d become a-d and c-b, colours kept
     fixed = []
     for line in lines:
-        if line.startswith("001") and int(line[4:8]) in swap:
-            opp = {b: d, d: b, a: c, c: a}[int(line[4:8])]
-            new_opp = swap[opp]
-            line = line[:121] + f"{new_opp:4d}" + line[125:]
+        if line.startswith("001") and int(line[4:8]) in new_opponent:
+            line = line[:121] + f"{new_opponent[int(line[4:8])]:4d}" + line[125:]
         fixed.append(line)
     src.write_text("\n".join(fixed) + "\n")
     assert main(["--dutch", str(src), "-c"]) == 1
