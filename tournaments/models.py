@@ -81,6 +81,11 @@ class Numbering(models.TextChoices):
     LOT = "lot", _("Drawn by lot")
 
 
+class FirstColour(models.TextChoices):
+    WHITE = "w", _("White")
+    BLACK = "b", _("Black")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200, validators=ONE_LINE)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
@@ -115,6 +120,11 @@ class Tournament(models.Model):
     )
     swiss_order = models.CharField(
         _("order within a score group"), max_length=10, choices=SwissOrder.choices, default=SwissOrder.RATING
+    )
+    first_colour = models.CharField(
+        _("first-round colour"), max_length=1, choices=FirstColour.choices, default=FirstColour.WHITE,
+        help_text=_("Swiss: the colour of the first player in the ranking in round 1 (drawn by lot); the Dutch "
+                    "system allocates later colours from it when nothing else decides."),
     )
     public = models.BooleanField(_("public"), default=False)
     # How the pairing numbers were set; changed by the numbering step (services) or, for MANUAL, by an

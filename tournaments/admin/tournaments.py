@@ -127,7 +127,7 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
     fieldsets = (
         (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public")}),
         (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
-                                  "swiss_order")}),
+                                  "swiss_order", "first_colour")}),
         (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),
     )
 
