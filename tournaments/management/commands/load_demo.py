@@ -18,7 +18,7 @@ from rules import Board, Color
 from tournaments import services
 from tournaments.models import Game, GameSheet, Player, RoundStatus, System, Title, Tournament
 from tournaments.results import Result
-from tournaments.sheets import sheet_upload
+from tournaments.sheets import sheet_accept_verdict, sheet_upload
 
 ARBITER_USERNAME = "arbiter"
 ARBITER_PASSWORD = "damier-demo"
@@ -209,6 +209,10 @@ def attach_demo_sheets(tournament: Tournament, user: Any) -> str:
         else:
             text = _pdn(game, _ending(rng, result), result)
         sheet_upload(game=game, data=text, source_name=f"round-{game.round.number}.pdn", user=user)
+    # The arbiter has looked at the clean sheets and accepted their verdicts (so the public pages show
+    # them); the irregular sheet, the mismatch and the early draw are left for him to rule on.
+    for sheet in GameSheet.objects.filter(game__round__tournament=tournament, needs_look=False).select_related("game"):
+        sheet_accept_verdict(game=sheet.game, expected_version=sheet.version, user=user)
     counts: dict[str, int] = {}
     for status in GameSheet.objects.filter(game__round__tournament=tournament).values_list("status", flat=True):
         counts[status] = counts.get(status, 0) + 1
