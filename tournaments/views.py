@@ -14,9 +14,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext as _
 
-from tournaments import pdf, selectors, services
+from tournaments import pdf, selectors, services, viewer
 from tournaments.diagram import GameLine, board_svg, line_from_pdn
 from tournaments.models import Game, SheetStatus, Tournament
 from tournaments.results import Result
@@ -160,14 +159,19 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     code = (line.plies[ply - 1].code if ply else line.start) if line else None
     lit = line.plies[ply - 1].squares if line and ply else ()
     white, black = game.white.player, (game.black.player if game.black else None)
-    label = _("Position after %(n)s plies") % {"n": ply}
+    said = viewer.announcement(line, ply) if line else ""
     return render(request, "tournaments/game.html", {
         **_context(tournament, "game"), "game": game, "round": game.round, "sheet": sheet, "line": line,
         "ply": ply, "white": white, "black": black,
         "result": Result(game.result).label if game.result else "",
-        "svg": board_svg(code, highlight=lit, label=label) if code else "",
-        "positions": {"start": line.start, "plies": [[p.code, list(p.squares)] for p in line.plies]}
-        if line else None,
+        "svg": board_svg(code, highlight=lit, label=viewer.fill(viewer.viewer_words()["board"], what=said))
+        if code else "",
+        "announcement": said,
+        "position_text": viewer.position_text(line, ply) if line else "",
+        # Per ply: position, squares of the move, move number, 1 for White, the move as written, the note.
+        "positions": {"start": line.start, "words": viewer.viewer_words(),
+                      "plies": [[p.code, list(p.squares), p.number, int(p.white), p.text, p.note]
+                                for p in line.plies]} if line else None,
         "sheet_class": SHEET_NOTES.get(sheet.status, "info") if sheet else "",
         "verdict": sheet_verdict(sheet) if sheet else "",
         "moves": _move_rows(line) if line else [],
