@@ -53,9 +53,18 @@ ADMIN = [
     ("admin entry", "/admin/tournaments/entry/{entry}/change/"),
 ]
 
-# Violations another branch is fixing on a page it owns: rule ids tolerated on that page only, until
-# that branch lands. An entry that no longer shows fails the run, so it cannot outlive the fix.
-KNOWN: dict[str, dict[str, str]] = {}
+# Violations another branch is fixing on a page it owns: (page, rule id) tolerated there only, until that
+# branch lands. An entry that no longer shows anywhere in the full run fails it, so none outlives its fix.
+KNOWN: dict[tuple[str, str], str] = {
+    # tournaments/admin/sheets.py status_badge: inline colours at 2.9-3.7:1 (light and dark); the result
+    # entry page's rebuild (dayentry, #12/#20) takes the statuses on.
+    ("admin round", "color-contrast"): "dayentry: sheet status colours",
+    ("admin games", "color-contrast"): "dayentry/sheets: sheet status colours (status_badge)",
+    ("admin game sheet", "color-contrast"): "dayentry/sheets: sheet status colours (status_badge)",
+    ("admin game sheet irregular", "color-contrast"): "dayentry/sheets: sheet status colours (status_badge)",
+}
+SEEN: dict[str, set[str]] = {}  # page -> rule ids violated in any configuration of this run
+RUNS: set[str] = set()
 
 VIEWPORTS = {"1280px": DESKTOP, "390px": PHONE}
 LANGUAGES = {"en": "en-GB", "fr": "fr-FR"}
@@ -118,13 +127,12 @@ def test_axe_finds_nothing_critical_or_serious(demo: str, context_factory: Any, 
     pg = context_factory(viewport, language, scheme).new_page()
     pg.set_default_timeout(20000)
     failures: list[str] = []
-    seen: dict[str, set[str]] = {}
 
     def visit(name: str, path: str) -> None:
         pg.goto(demo + path.format(**ids))
         result = axe.check(pg, f"{name} {viewport} {language} {scheme}")
-        seen[name] = {v["id"] for v in result.violations}
-        bad = result.failing(KNOWN.get(name, {}))
+        SEEN.setdefault(name, set()).update(v["id"] for v in result.violations)
+        bad = result.failing(rule for page, rule in KNOWN if page == name)
         if bad:
             failures.append(result.describe(bad))
 
@@ -135,6 +143,14 @@ def test_axe_finds_nothing_critical_or_serious(demo: str, context_factory: Any, 
     for name, path in ADMIN:
         visit(name, path)
 
-    stale = [f"{page}: {rule}" for page, rules in KNOWN.items() for rule in rules if rule not in seen.get(page, ())]
     assert not failures, "\n".join(failures)
-    assert not stale, f"no longer violated, remove from KNOWN: {stale}"
+    RUNS.add(f"{viewport} {language} {scheme}")
+
+
+def test_known_violations_are_still_there() -> None:
+    """Runs after the whole matrix above (pytest keeps the file's order): a tolerated violation that no
+    configuration showed has been fixed, and its KNOWN entry must go."""
+    if len(RUNS) < len(VIEWPORTS) * len(LANGUAGES) * len(SCHEMES):
+        pytest.skip("needs the whole matrix of test_axe_finds_nothing_critical_or_serious in this run")
+    stale = [f"{page}: {rule} ({why})" for (page, rule), why in KNOWN.items() if rule not in SEEN.get(page, set())]
+    assert not stale, f"no longer violated anywhere, remove from KNOWN: {stale}"
