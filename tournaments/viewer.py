@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from tournaments.diagram import EMPTY, GameLine
 
@@ -38,9 +37,11 @@ def viewer_words() -> dict[str, str]:
         "captured_one": _("1 piece captured: %(squares)s"),
         "captured_many": _("%(count)s pieces captured: %(squares)s"),
         "irregular": _("irregular move that stands"),
-        "side": _("%(side)s: men %(men)s; kings %(kings)s."),
-        "no_men": pgettext("men", "none"),
-        "no_kings": pgettext("kings", "none"),
+        "side": _("%(side)s: %(men)s; %(kings)s."),
+        "men": _("men %(squares)s"),
+        "no_men": _("no men"),
+        "kings": _("kings %(squares)s"),
+        "no_kings": _("no kings"),
         "to_move": _("%(side)s to move."),
         "board": _("Board, %(what)s"),
         "ply": _("Half-move %(n)s of %(total)s"),
@@ -77,8 +78,9 @@ def position_text(line: GameLine, ply: int) -> str:
     for side, man, king in (("white", "w", "W"), ("black", "b", "B")):
         men = [str(sq) for sq in range(1, 51) if code[sq - 1] == man]
         kings = [str(sq) for sq in range(1, 51) if code[sq - 1] == king]
-        parts.append(fill(words["side"], side=words[side], men=", ".join(men) or words["no_men"],
-                          kings=", ".join(kings) or words["no_kings"]))
+        parts.append(fill(words["side"], side=words[side],
+                          men=fill(words["men"], squares=", ".join(men)) if men else words["no_men"],
+                          kings=fill(words["kings"], squares=", ".join(kings)) if kings else words["no_kings"]))
     mover = _next_mover(line, ply)
     if mover is not None:
         parts.append(fill(words["to_move"], side=words["white" if mover else "black"]))

@@ -60,8 +60,11 @@
         if (code.charAt(sq - 1) === s[1]) { men.push(sq); }
         if (code.charAt(sq - 1) === s[2]) { kings.push(sq); }
       }
-      parts.push(fill(words.side, { side: words[s[0]], men: men.join(", ") || words.no_men,
-                                    kings: kings.join(", ") || words.no_kings }));
+      parts.push(fill(words.side, {
+        side: words[s[0]],
+        men: men.length ? fill(words.men, { squares: men.join(", ") }) : words.no_men,
+        kings: kings.length ? fill(words.kings, { squares: kings.join(", ") }) : words.no_kings,
+      }));
     });
     var mover = n < total ? data.plies[n][3] === 1 : (total ? data.plies[total - 1][3] !== 1 : null);
     if (mover !== null) { parts.push(fill(words.to_move, { side: side(mover) })); }

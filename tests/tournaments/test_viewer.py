@@ -33,12 +33,12 @@ def test_position_in_words_men_kings_and_who_moves() -> None:
     assert viewer.position_text(line, 0) == (
         "White: men 37; kings 5. Black: men 22, 32; kings 46. White to move.")
     assert viewer.position_text(line, 1) == (
-        "White: men 17; kings 5. Black: men none; kings 46. Black to move.")
+        "White: men 17; kings 5. Black: no men; kings 46. Black to move.")
 
 
 def test_initial_position_in_words() -> None:
     text = viewer.position_text(line_from_moves([]), 0)
-    assert text.startswith("White: men 31, 32, 33,") and "kings none" in text
+    assert text.startswith("White: men 31, 32, 33,") and "no kings" in text
     assert "Black: men 1, 2, 3," in text and "to move" not in text  # no move: the sheet does not say
 
 
