@@ -6,6 +6,8 @@ DJANGO_DEBUG          1 (default, development) or 0 (production)
 DJANGO_ALLOWED_HOSTS  comma-separated; default localhost names when debugging, required when DJANGO_DEBUG=0
 DAMIER_PDN_MAX_BYTES  largest game-sheet upload accepted (default 2 MB)
 DAMIER_AXES_*         login throttling: _ENABLED (1), _FAILURE_LIMIT (5), _COOLOFF_MINUTES (15)
+DAMIER_CLIENT_IP_HEADER  behind a reverse proxy: the header carrying the client's address (e.g. X-Real-IP)
+DAMIER_UPLOAD_MAX_BYTES  largest uploaded file (default 5 MB), cut while it arrives
 DAMIER_FONT_DIR       where the PDFs find DejaVu Sans (default /usr/share/fonts/truetype/dejavu)
 DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_CSRF_TRUSTED_ORIGINS  production (DJANGO_DEBUG=0) only
 """
@@ -97,8 +99,11 @@ AXES_FAILURE_LIMIT = int(os.environ.get("DAMIER_AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("DAMIER_AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-# The address is REMOTE_ADDR (django-ipware is not installed): behind one proxy every client shares the
-# proxy's address, so the lockout is then effectively per username, which still stops password guessing.
+# Behind a reverse proxy every connection comes from the proxy: name the header it sets with the client's
+# address (X-Real-IP or X-Forwarded-For), else one stranger locks an arbiter out for everybody.
+# Only set it when a proxy you run strips or overwrites that header: otherwise a client can forge it.
+DAMIER_CLIENT_IP_HEADER = os.environ.get("DAMIER_CLIENT_IP_HEADER", "")
+AXES_CLIENT_IP_CALLABLE = "config.http.client_ip"
 
 # Reverting an object to an old history record would write around the services (round status,
 # optimistic version, sheet replay): history is shown, never replayed.
@@ -132,6 +137,11 @@ DATABASES = {
 }
 # Every request is one transaction: a failure anywhere leaves nothing half-written.
 DATABASES["default"]["ATOMIC_REQUESTS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Two arbiters at once on SQLite: a request waits for the other's write (up to 20 s) instead of
+    # failing with "database is locked". IMMEDIATE takes the write lock when the request's transaction
+    # begins, so a reader never has to upgrade to a writer mid-way (which SQLite refuses at once).
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -164,6 +174,17 @@ LOGIN_URL = "admin:login"
 
 DAMIER_PDN_MAX_BYTES = int(os.environ.get("DAMIER_PDN_MAX_BYTES", str(2 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(DAMIER_PDN_MAX_BYTES + 65536, 2621440)
+# Uploads are cut as they arrive: the largest file accepted anywhere (a 5 MB player list, a PDN sheet),
+# checked chunk by chunk before the memory/temporary-file handlers keep it (config.http). The web server's
+# own body limit (README, deployment) refuses bigger bodies before they reach Django at all.
+DAMIER_UPLOAD_MAX_BYTES = int(os.environ.get("DAMIER_UPLOAD_MAX_BYTES", str(max(DAMIER_PDN_MAX_BYTES,
+                                                                              5 * 1024 * 1024))))
+FILE_UPLOAD_HANDLERS = [
+    "config.http.LimitedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2621440  # above it, a temporary file (never more than the limit above)
 
 if not DEBUG:
     # Behind a TLS-terminating proxy that sets X-Forwarded-Proto.

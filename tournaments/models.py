@@ -6,15 +6,20 @@ constraints and small derived properties only.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournaments.results import Result
+from tournaments.validators import no_control_characters
+
+ONE_LINE = [no_control_characters]  # names reach TRF/CSV/PDF line by line: never a line break or NUL
 
 federation_validator = RegexValidator(r"^[A-Z]{3}$", _("Federation: three capital letters, e.g. NED, FRA, SEN."))
 
@@ -31,18 +36,19 @@ class Title(models.TextChoices):
 
 
 class Player(models.Model):
-    surname = models.CharField(_("surname"), max_length=100)
-    given_name = models.CharField(_("given name"), max_length=100, blank=True)
+    surname = models.CharField(_("surname"), max_length=100, validators=ONE_LINE)
+    given_name = models.CharField(_("given name"), max_length=100, blank=True, validators=ONE_LINE)
     fmjd_id = models.PositiveIntegerField(_("FMJD id"), null=True, blank=True, unique=True)
     federation = models.CharField(_("federation"), max_length=3, blank=True, validators=[federation_validator])
     title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True)
     rating = models.PositiveIntegerField(
         _("rating"), null=True, blank=True, validators=[MaxValueValidator(3000)]
     )
-    club = models.CharField(_("club"), max_length=120, blank=True)
+    club = models.CharField(_("club"), max_length=120, blank=True, validators=ONE_LINE)
     birth_year = models.PositiveIntegerField(
         _("birth year"), null=True, blank=True, validators=[MinValueValidator(1880), MaxValueValidator(2100)]
     )
+    history = HistoricalRecords()  # a rating or name changed mid-event is an appeals committee's question
 
     class Meta:
         ordering = ["surname", "given_name"]
@@ -68,10 +74,16 @@ class SwissOrder(models.TextChoices):
     STANDING = "standing", _("By current standing (Swiss Solkoff)")
 
 
+class Numbering(models.TextChoices):
+    AUTO = "auto", _("By rating, automatically until round 1 is paired")
+    MANUAL = "manual", _("By hand")
+    LOT = "lot", _("Drawn by lot")
+
+
 class Tournament(models.Model):
-    name = models.CharField(_("name"), max_length=200)
+    name = models.CharField(_("name"), max_length=200, validators=ONE_LINE)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True, validators=ONE_LINE)
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     system = models.CharField(_("system"), max_length=20, choices=System.choices, default=System.ROUND_ROBIN)
@@ -81,7 +93,7 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Swiss: required. Round robin: left empty, it follows from the number of players."),
     )
-    time_control = models.CharField(_("time control"), max_length=100, blank=True)
+    time_control = models.CharField(_("time control"), max_length=100, blank=True, validators=ONE_LINE)
     chief_arbiter = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("chief arbiter"),
@@ -104,6 +116,12 @@ class Tournament(models.Model):
         _("order within a score group"), max_length=10, choices=SwissOrder.choices, default=SwissOrder.RATING
     )
     public = models.BooleanField(_("public"), default=False)
+    # How the pairing numbers were set; changed by the numbering step (services) or, for MANUAL, by an
+    # arbiter editing a number by hand. Not in the form: the control room is where it is chosen.
+    numbering = models.CharField(_("pairing numbers"), max_length=10, choices=Numbering.choices,
+                                 default=Numbering.AUTO, editable=False)
+    # The seed of the drawing of lots (round robin), kept so the draw can be shown and replayed.
+    numbering_seed = models.PositiveBigIntegerField(_("seed of the draw"), null=True, blank=True, editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -140,6 +158,23 @@ class Tournament(models.Model):
             raise ValidationError({"tiebreaks": _("A tie-break is listed twice.")})
         if self.system == System.SWISS and not self.rounds_total:
             raise ValidationError({"rounds_total": _("A Swiss tournament needs its number of rounds.")})
+        self._clean_once_paired()
+
+    def _clean_once_paired(self) -> None:
+        """What the paired rounds were built on may not change under them (rematches, lost colours)."""
+        if self.pk is None:
+            return
+        stored = Tournament.objects.filter(pk=self.pk).values("system").first()
+        last = self.rounds.aggregate(m=models.Max("number"))["m"] if stored else None
+        if not last:
+            return
+        if stored and stored["system"] != self.system:
+            raise ValidationError({"system": _(
+                "The system cannot change once round 1 is paired (%(n)s round(s) paired as %(system)s).")
+                % {"n": last, "system": System(stored["system"]).label}})
+        if self.system == System.SWISS and self.rounds_total is not None and self.rounds_total < last:
+            raise ValidationError({"rounds_total": _(
+                "%(n)s rounds are already paired: the number of rounds cannot be smaller.") % {"n": last}})
 
     def is_arbiter(self, user: object) -> bool:
         """Chief or deputy arbiter of this tournament, or a superuser."""
@@ -183,6 +218,17 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return f"{self.pairing_number}. {self.player}"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # An arbiter who changes a number on a form numbers by hand: the tournament stops numbering by
+        # rating on its own, so his numbers are never silently replaced when round 1 is paired.
+        # The numbering services set _numbering_step and are not a hand edit.
+        if self.pk is not None and not getattr(self, "_numbering_step", False):
+            before = Entry.objects.filter(pk=self.pk).values_list("pairing_number", flat=True).first()
+            if before is not None and before != self.pairing_number:
+                Tournament.objects.filter(pk=self.tournament_id).exclude(numbering=Numbering.MANUAL).update(
+                    numbering=Numbering.MANUAL)
+        super().save(*args, **kwargs)
+
     @property
     def is_withdrawn(self) -> bool:
         return self.status == EntryStatus.WITHDRAWN
@@ -194,7 +240,8 @@ class ForbiddenPair(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs")
     first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
     second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("may not meet"))
-    reason = models.CharField(_("reason"), max_length=120, blank=True)
+    reason = models.CharField(_("reason"), max_length=120, blank=True, validators=ONE_LINE)
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = _("forbidden pair")
@@ -226,6 +273,9 @@ class Round(models.Model):
     date = models.DateField(_("date"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
     pairing_explanation = models.TextField(_("how the round was paired"), blank=True)
+    # Optimistic concurrency, as Game.version: every change of the round bumps it, and a change made on
+    # the version read before another arbiter's is refused rather than silently undoing his.
+    version = models.PositiveIntegerField(default=1, editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -243,6 +293,27 @@ class Round(models.Model):
     @property
     def is_public(self) -> bool:
         return self.status != RoundStatus.DRAFT
+
+    # What only the services change, each after checking the version the arbiter read (services._lock_round).
+    STATE_FIELDS = ("tournament", "number", "status", "pairing_explanation", "version")
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # A save of the whole round (its change form, read before another arbiter completed or published
+        # it) would write the state it read and silently undo his. So such a save takes the row lock, reads
+        # the state as it now stands and writes only the other fields (the date); the state changes
+        # through the services alone. The history then records the true state.
+        if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
+            with transaction.atomic():
+                current = (Round.objects.select_for_update().filter(pk=self.pk)
+                           .values("tournament_id", "number", "status", "pairing_explanation", "version").first())
+                if current is not None:
+                    for name, value in current.items():
+                        setattr(self, name, value)
+                    kwargs["update_fields"] = [f.name for f in self._meta.concrete_fields
+                                               if not f.primary_key and f.name not in self.STATE_FIELDS]
+                super().save(*args, **kwargs)
+            return
+        super().save(*args, **kwargs)
 
 
 RESULT_CHOICES = [(r.value, r.label) for r in Result]
@@ -277,8 +348,11 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        black = self.black.player if self.black_id and self.black else _("bye")
-        return f"R{self.round.number} B{self.board}: {self.white.player} – {black}"
+        try:
+            black = self.black.player if self.black_id and self.black else _("bye")
+            return f"R{self.round.number} B{self.board}: {self.white.player} – {black}"
+        except models.ObjectDoesNotExist:  # a history record of a game whose round is deleted
+            return str(_("Game %(pk)s of a deleted round, board %(board)s") % {"pk": self.pk, "board": self.board})
 
     @property
     def result_enum(self) -> Result | None:

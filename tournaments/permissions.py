@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.db.models import Q, QuerySet
 
 from tournaments.models import Entry, Game, GameSheet, Player, Round, Tournament
@@ -22,15 +22,29 @@ def is_staff_arbiter(user: Any) -> bool:
 
 
 def tournament_of(obj: object) -> Tournament | None:
-    if isinstance(obj, Tournament):
-        return obj
-    if isinstance(obj, (Entry, Round)):
-        return obj.tournament
-    if isinstance(obj, Game):
-        return obj.round.tournament
-    if isinstance(obj, GameSheet):
-        return obj.game.round.tournament
+    try:
+        if isinstance(obj, Tournament):
+            return obj
+        if isinstance(obj, (Entry, Round)):
+            return obj.tournament
+        if isinstance(obj, Game):
+            return obj.round.tournament
+        if isinstance(obj, GameSheet):
+            return obj.game.round.tournament
+    except ObjectDoesNotExist:  # a deleted object's history page: its round is gone too
+        return _tournament_from_history(obj)
     return None
+
+
+def _tournament_from_history(obj: object) -> Tournament | None:
+    """The tournament a deleted game or sheet belonged to, as its rounds' history remembers it."""
+    game_id = getattr(obj, "game_id", None)
+    round_id = getattr(obj, "round_id", None)
+    if game_id is not None:
+        round_id = Game.history.filter(id=game_id).values_list("round_id", flat=True).last()  # type: ignore[attr-defined]
+    tournament_id = (Round.history.filter(id=round_id).values_list("tournament_id", flat=True).last()  # type: ignore[attr-defined]
+                     if round_id is not None else None)
+    return Tournament.objects.filter(pk=tournament_id).first() if tournament_id is not None else None
 
 
 def managed_tournaments(user: Any) -> QuerySet[Tournament]:
@@ -40,6 +54,20 @@ def managed_tournaments(user: Any) -> QuerySet[Tournament]:
     if not is_staff_arbiter(user):
         return qs.none()
     return qs.filter(Q(chief_arbiter_id=user.pk) | Q(deputy_arbiters__id=user.pk)).distinct()
+
+
+def colleagues(user: Any) -> QuerySet[Any]:
+    """The accounts an arbiter may see named in a form: himself and who arbitrates with him. Every other
+    account (and its login name) stays hidden; an administrator sees all."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects.all()
+    if getattr(user, "is_superuser", False):
+        return users
+    if not is_staff_arbiter(user):
+        return users.none()
+    mine = managed_tournaments(user)
+    return users.filter(Q(pk=user.pk) | Q(chief_of__in=mine) | Q(deputy_of__in=mine)).distinct()
 
 
 def can_manage(user: Any, obj: object) -> bool:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
@@ -158,12 +157,11 @@ def public_round(tournament: Tournament, number: int) -> Round | None:
 
 
 def tournament_arbiters(tournament: Tournament) -> list[str]:
-    """Display names, chief first; one query for the deputies."""
-    def name(user: Any) -> str:
-        return user.get_full_name() or user.get_username()
-
-    chief = [name(tournament.chief_arbiter)] if tournament.chief_arbiter else []
-    return chief + [name(u) for u in tournament.deputy_arbiters.order_by("last_name", "username")]
+    """Full names, chief first; one query for the deputies. A login name is never shown to the public
+    (it is half of what a password guess needs): an arbiter without a full name is left out."""
+    users = [tournament.chief_arbiter] if tournament.chief_arbiter else []
+    users += list(tournament.deputy_arbiters.order_by("last_name", "username"))
+    return [name for name in (u.get_full_name().strip() for u in users) if name]
 
 
 @dataclass(frozen=True)
@@ -376,3 +374,16 @@ def round_for_print(tournament: Tournament, number: int, *, public_only: bool) -
     if rnd is None:
         return None
     return rnd, list(round_games(rnd))
+
+
+# The control room's reads live in their own module (size); they are selectors like the ones above.
+from tournaments.round_control import (  # noqa: E402, F401
+    ControlRoom,
+    RoundLine,
+    Step,
+    berger_table,
+    control_room,
+    correction_warnings,
+    round_deletion_impact,
+)
+

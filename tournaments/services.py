@@ -7,14 +7,29 @@ nothing is ever half-written.
 from __future__ import annotations
 
 import datetime
+import random
+import secrets
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_create_with_history
 
-from tournaments.errors import DomainError, StaleEditError
-from tournaments.models import Entry, EntryStatus, Game, Player, Round, RoundStatus, System, Tournament
+from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Game,
+    Numbering,
+    Player,
+    Round,
+    RoundStatus,
+    System,
+    Tournament,
+)
 from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.results import SINGLE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Result
 
@@ -46,27 +61,81 @@ def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | N
         raise DomainError(f"{player} could not be entered in {tournament}: {exc}") from exc
 
 
-@transaction.atomic
-def entries_number_by_rating(*, tournament: Tournament) -> list[Entry]:
-    """Pairing numbers 1..n by rating (highest first), then title, then name: before round 1 only."""
-    tournament = _lock_tournament(tournament)
-    if tournament.rounds.exists():
-        raise DomainError(f"{tournament}: pairing numbers are fixed once round 1 is paired.")
-    title_rank = {"GMI": 0, "GMIF": 1, "MI": 2, "MIF": 3, "MF": 4, "MFF": 5, "CMI": 6, "CMIF": 7}
-    entries = list(tournament.entries.select_related("player"))
-    entries.sort(
-        key=lambda e: (-(e.player.rating or 0), title_rank.get(e.player.title, 99), e.player.surname.lower(),
-                       e.player.given_name.lower())
-    )
-    # Two passes so the unique (tournament, pairing_number) constraint never sees a duplicate.
-    offset = 10000
+TITLE_RANK = {"GMI": 0, "GMIF": 1, "MI": 2, "MIF": 3, "MF": 4, "MFF": 5, "CMI": 6, "CMIF": 7}
+
+
+def rating_order_key(entry: Entry) -> tuple[int, int, str, str]:
+    """Rating (highest first), then title, then name: the FMJD order of the initial ranking."""
+    p = entry.player
+    return (-(p.rating or 0), TITLE_RANK.get(p.title, 99), p.surname.lower(), p.given_name.lower())
+
+
+def _renumber(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
+    """Pairing numbers 1..n in the given order; two passes so the unique constraint never sees a duplicate."""
+    offset = 10000 + max((e.pairing_number for e in entries), default=0)
     for e in entries:
+        e._numbering_step = True  # type: ignore[attr-defined]  # not a hand edit (see Entry.save)
         e.pairing_number += offset
         e.save(update_fields=["pairing_number"])
     for number, e in enumerate(entries, start=1):
         e.pairing_number = number
         e.save(update_fields=["pairing_number"])
     return entries
+
+
+def _before_round_one(tournament: Tournament) -> None:
+    if tournament.rounds.exists():
+        raise DomainError(_("%(tournament)s: pairing numbers are fixed once round 1 is paired.")
+                          % {"tournament": tournament})
+
+
+def _set_numbering(tournament: Tournament, numbering: str, seed: int | None, reason: str) -> None:
+    tournament.numbering, tournament.numbering_seed = numbering, seed
+    tournament._change_reason = reason  # type: ignore[attr-defined]  # kept in the history
+    tournament.save(update_fields=["numbering", "numbering_seed"])
+
+
+@transaction.atomic
+def entries_number_by_rating(*, tournament: Tournament) -> list[Entry]:
+    """Pairing numbers 1..n by rating, then title, then name: before round 1 only.
+
+    The tournament goes back to numbering by rating on its own (until round 1 is paired)."""
+    tournament = _lock_tournament(tournament)
+    _before_round_one(tournament)
+    entries = sorted(tournament.entries.select_related("player"), key=rating_order_key)
+    _renumber(tournament, entries)
+    _set_numbering(tournament, Numbering.AUTO, None, "pairing numbers set by rating")
+    return entries
+
+
+@transaction.atomic
+def entries_draw_lots(*, tournament: Tournament, seed: int | None = None) -> list[Entry]:
+    """Pairing numbers drawn by lot (a round robin's draw), before round 1; the seed is kept with the
+    tournament so the draw can be shown and repeated: the entries in their order before the draw,
+    shuffled by random.Random(seed)."""
+    tournament = _lock_tournament(tournament)
+    _before_round_one(tournament)
+    if seed is None:
+        seed = secrets.randbelow(10**12)
+    entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
+    random.Random(seed).shuffle(entries)
+    _renumber(tournament, entries)
+    _set_numbering(tournament, Numbering.LOT, seed, f"pairing numbers drawn by lot (seed {seed})")
+    return entries
+
+
+@transaction.atomic
+def entries_keep_numbers(*, tournament: Tournament) -> Tournament:
+    """The arbiter keeps the numbers as they stand (set by hand): round 1 is paired on them."""
+    tournament = _lock_tournament(tournament)
+    _before_round_one(tournament)
+    numbers = list(tournament.entries.order_by("pairing_number").values_list("pairing_number", flat=True))
+    if tournament.is_round_robin and numbers != list(range(1, len(numbers) + 1)):
+        raise DomainError(_("%(tournament)s: a round robin needs pairing numbers 1 to %(n)s without gaps "
+                            "(found %(found)s); draw them by lot or number them by rating.")
+                          % {"tournament": tournament, "n": len(numbers), "found": ", ".join(map(str, numbers))})
+    _set_numbering(tournament, Numbering.MANUAL, None, "pairing numbers kept as set by hand")
+    return tournament
 
 
 @transaction.atomic
@@ -119,10 +188,19 @@ def rounds_total(tournament: Tournament, n_entries: int | None = None) -> int:
 
 
 @transaction.atomic
-def round_pair(*, tournament: Tournament, date: datetime.date | None = None) -> Round:
-    """Pair the next round as a draft: Berger tables for round robins, the Dutch system for Swiss."""
+def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
+               expected_number: int | None = None) -> Round:
+    """Pair the next round as a draft: Berger tables for round robins, the Dutch system for Swiss.
+
+    A Swiss still numbering by rating (never numbered by hand) is numbered by rating first, when round 1
+    is paired. expected_number (the round the arbiter asked to pair) refuses a second click, or another
+    arbiter's, that would pair the round after instead.
+    """
     tournament = _lock_tournament(tournament)
     previous = tournament.rounds.order_by("-number").first()
+    if expected_number is not None and (previous.number if previous else 0) + 1 != expected_number:
+        raise StaleEditError(_("Round %(number)s is already paired (by someone else, or by an earlier click): "
+                               "nothing was done; look at the control room again.") % {"number": expected_number})
     if previous is not None and previous.status != RoundStatus.COMPLETED:
         missing = list(previous.games.filter(result="").values_list("board", flat=True))
         detail = f" (no result yet on board{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))})" \
@@ -132,6 +210,8 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None) -> 
             f"{previous.number + 1}."
         )
     number = previous.number + 1 if previous else 1
+    if number == 1 and not tournament.is_round_robin and tournament.numbering == Numbering.AUTO:
+        _renumber(tournament, sorted(tournament.entries.select_related("player"), key=rating_order_key))
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     if len(entries) < 2:
         raise DomainError(f"{tournament}: at least two players are needed to pair a round.")
@@ -182,14 +262,41 @@ def _round_robin_boards(tournament: Tournament, entries: list[Entry], number: in
     return boards
 
 
+def _lock_round(round: Round, expected_version: int | None) -> Round:
+    """The round as it stands, its row locked until the transaction ends; refused when it changed since the
+    arbiter read it at expected_version (None: no check, for commands and older pages)."""
+    rnd = (Round.objects.select_for_update(of=("self",)).select_related("tournament")
+           .filter(pk=round.pk).first())
+    if rnd is None:
+        raise StaleEditError(_("Round %(number)s no longer exists: someone else deleted it; look at the "
+                               "tournament again.") % {"number": round.number})
+    if expected_version is not None and rnd.version != expected_version:
+        raise StaleEditError(_("Round %(number)s was changed by someone else since you read it (it is now "
+                               "%(status)s): nothing was done; look at it again.")
+                             % {"number": rnd.number, "status": rnd.get_status_display().lower()})
+    return rnd
+
+
+def _save_round(rnd: Round, fields: list[str], *, reason: str = "", user: object = None) -> Round:
+    rnd.version += 1
+    if reason:
+        rnd._change_reason = reason  # type: ignore[attr-defined]  # kept in the round's history
+    if user is not None:
+        rnd._history_user = user  # type: ignore[attr-defined]
+    rnd.save(update_fields=[*fields, "version"])
+    return rnd
+
+
 @transaction.atomic
-def round_set_boards(*, round: Round, boards: dict[int, tuple[Entry, Entry | None]]) -> Round:
+def round_set_boards(*, round: Round, boards: dict[int, tuple[Entry, Entry | None]],
+                     expected_version: int | None = None) -> Round:
     """The arbiter's manual override of a draft round: new players on some boards.
 
-    Allowed even where the engine would pair otherwise (the admin then shows the checker's flags);
-    refused only when the round could not be played: a player twice, or one from another tournament.
+    Allowed even where the engine would pair otherwise (the admin then shows the checker's flags, and
+    publishing asks to confirm each broken absolute criterion); refused only when the round could not
+    be played: a player twice, or one from another tournament.
     """
-    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.DRAFT:
         raise DomainError(f"Round {rnd.number} is published: only a draft round can be re-paired.")
     games = {g.board: g for g in rnd.games.select_related("white__player", "black__player")}
@@ -220,22 +327,81 @@ def round_set_boards(*, round: Round, boards: dict[int, tuple[Entry, Entry | Non
         game = games[board]
         game.version += 1
         game.save(update_fields=["white", "black", "result", "version"])
-    return rnd
+    return _save_round(rnd, [])
+
+
+def _broken_criteria(rnd: Round) -> list[Any]:
+    """The checker's violations of the round's pairing as it stands; a round robin follows the Berger
+    tables and has none to check."""
+    if rnd.tournament.is_round_robin:
+        return []
+    from tournaments import swiss
+
+    return list(swiss.check_round(rnd.tournament, rnd.number).violations)
+
+
+def violation_words(tournament: Tournament, violations: Iterable[Any]) -> list[str]:
+    """The checker's violations (codes and pairing numbers) in the reader's language, players by name."""
+    names = {e.pairing_number: f"{e.pairing_number}. {e.player.full_name}"
+             for e in tournament.entries.select_related("player")}
+    words = []
+    for v in violations:
+        who = _(" and ").join(names.get(n, str(n)) for n in v.players)
+        template = _VIOLATION_WORDS.get(v.criterion)
+        if v.criterion == "C3 colour":
+            template = (_COLOUR_DIFFERENCE if "beyond 2" in v.detail else _COLOUR_RUN)
+        words.append(str(template) % {"players": who} if template else f"{v.criterion}: {v.detail}")
+    return words
+
+
+_VIOLATION_WORDS = {
+    "C1 rematch": gettext_lazy("Rematch: %(players)s have already played each other."),
+    "forbidden pair": gettext_lazy("Forbidden pair: %(players)s may not meet."),
+    "C2 second bye": gettext_lazy("Second bye: %(players)s already had a bye or a win without playing."),
+    "C.04.1 bye": gettext_lazy("A bye for %(players)s although the number of players is even."),
+    "paired twice": gettext_lazy("%(players)s is paired twice."),
+    "not paired": gettext_lazy("Not paired: %(players)s."),
+    "not to be paired": gettext_lazy("%(players)s is paired but withdrawn or excused this round."),
+}
+_COLOUR_DIFFERENCE = gettext_lazy("Colours: %(players)s would have a colour difference beyond 2.")
+_COLOUR_RUN = gettext_lazy("Colours: %(players)s would get the same colour three times running.")
+
+
+def round_violations(rnd: Round) -> list[str]:
+    """The absolute criteria the round's pairing breaks as it stands (a forbidden pair, a rematch, the
+    colour limits), in words."""
+    return violation_words(rnd.tournament, _broken_criteria(rnd))
 
 
 @transaction.atomic
-def round_publish(*, round: Round) -> Round:
-    rnd = Round.objects.select_for_update().get(pk=round.pk)
+def round_publish(*, round: Round, expected_version: int | None = None, confirmed_violations: bool = False,
+                  user: object = None) -> Round:
+    """Draft -> published. A pairing that breaks an absolute criterion is published only when the arbiter
+    confirmed the violations (listed in the refusal); the round's history keeps who confirmed which."""
+    rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.DRAFT:
         raise DomainError(f"Round {rnd.number} is already {rnd.get_status_display().lower()}.")
+    broken = _broken_criteria(rnd)
+    if broken and not confirmed_violations:
+        raise PublishNeedsConfirmation(rnd, violation_words(rnd.tournament, broken))
+    reason = ""
+    if broken:
+        # Kept in the history as codes and pairing numbers: the same words whoever reads it, in any language.
+        who = getattr(user, "get_username", lambda: "")() or "?"
+        reason = f"published with {len(broken)} broken absolute criteria, confirmed by {who}: " + \
+            "; ".join(f"{v.criterion} {'-'.join(map(str, v.players))}" for v in broken)
     rnd.status = RoundStatus.PUBLISHED
-    rnd.save(update_fields=["status"])
-    return rnd
+    return _save_round(rnd, ["status"], reason=_clip(reason), user=user)
+
+
+def _clip(reason: str) -> str:
+    # simple_history keeps the change reason in a 100-character column.
+    return reason if len(reason) <= 100 else reason[:99] + "…"
 
 
 @transaction.atomic
-def round_complete(*, round: Round) -> Round:
-    rnd = Round.objects.select_for_update().get(pk=round.pk)
+def round_complete(*, round: Round, expected_version: int | None = None) -> Round:
+    rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.PUBLISHED:
         raise DomainError(f"Round {rnd.number} is {rnd.get_status_display().lower()}: only a published round "
                           f"can be completed.")
@@ -244,31 +410,65 @@ def round_complete(*, round: Round) -> Round:
         raise DomainError(f"Round {rnd.number} cannot be completed: no result on board"
                           f"{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}.")
     rnd.status = RoundStatus.COMPLETED
-    rnd.save(update_fields=["status"])
-    return rnd
+    return _save_round(rnd, ["status"])
 
 
 @transaction.atomic
-def round_reopen(*, round: Round) -> Round:
-    """Back to published so a result can be corrected; only while the next round is not paired."""
-    rnd = Round.objects.select_for_update().get(pk=round.pk)
+def round_reopen(*, round: Round, expected_version: int | None = None) -> Round:
+    """Back to published; only while the next round is not paired (a correction needs no reopening:
+    game_record_result takes a reason in a completed round)."""
+    rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.COMPLETED:
         raise DomainError(f"Round {rnd.number} is not completed.")
     if Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number).exists():
         raise DomainError(f"Round {rnd.number} cannot be reopened: round {rnd.number + 1} is already paired.")
     rnd.status = RoundStatus.PUBLISHED
-    rnd.save(update_fields=["status"])
-    return rnd
+    return _save_round(rnd, ["status"])
+
+
+def _entered_results(rnd: Round) -> list[int]:
+    """Boards with a result the arbiter entered: the pairing's own byes, excused and not-played boards
+    (a withdrawal) are not results anyone typed."""
+    automatic = {Result.BYE.value, Result.EXCUSED.value, Result.NOT_PLAYED.value, ""}
+    boards = rnd.games.exclude(result__in=automatic).values_list("board", flat=True)
+    with_sheet = rnd.games.filter(sheet__isnull=False).values_list("board", flat=True)
+    return sorted(set(boards) | set(with_sheet))
 
 
 @transaction.atomic
-def round_delete_draft(*, round: Round) -> None:
-    rnd = Round.objects.select_for_update().get(pk=round.pk)
+def round_unpublish(*, round: Round, expected_version: int | None) -> Round:
+    """Take a published round back to draft (a late withdrawal or entry): only while no result is in.
+    It can then be changed by hand, or deleted and paired again."""
+    rnd = _lock_round(round, expected_version)
+    if rnd.status != RoundStatus.PUBLISHED:
+        raise DomainError(_("Round %(number)s is %(status)s: only a published round can go back to draft.")
+                          % {"number": rnd.number, "status": rnd.get_status_display().lower()})
+    entered = _entered_results(rnd)
+    if entered:
+        raise DomainError(_("Round %(number)s cannot go back to draft: board(s) %(boards)s already have a "
+                            "result or a game sheet. Clear them first, or correct the results instead.")
+                          % {"number": rnd.number, "boards": ", ".join(map(str, entered))})
+    rnd.status = RoundStatus.DRAFT
+    return _save_round(rnd, ["status"], reason="taken back to draft")
+
+
+@transaction.atomic
+def round_delete_draft(*, round: Round, expected_version: int | None = None) -> None:
+    rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.DRAFT:
         raise DomainError(f"Round {rnd.number} is published: only a draft round can be deleted and re-paired.")
     if Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number).exists():
         raise DomainError(f"Round {rnd.number} is not the last round.")
     rnd.delete()
+
+
+@transaction.atomic
+def round_pair_again(*, round: Round, expected_version: int | None = None) -> Round:
+    """A draft round deleted and paired again on today's entries (after a late withdrawal or entry)."""
+    rnd = _lock_round(round, expected_version)
+    tournament, number, date = rnd.tournament, rnd.number, rnd.date
+    round_delete_draft(round=rnd)
+    return round_pair(tournament=tournament, date=date, expected_number=number)
 
 
 # --- Results ---------------------------------------------------------------------------------
@@ -286,25 +486,41 @@ def parse_result(value: str | Result) -> Result:
 
 @transaction.atomic
 def game_record_result(
-    *, game: Game, result: str | Result | None, expected_version: int | None = None
+    *, game: Game, result: str | Result | None, expected_version: int | None = None, reason: str = "",
+    user: object = None,
 ) -> Game:
-    """Record (or clear, with None) a game's result; the round must be published and not completed.
+    """Record (or clear, with None) a game's result in a published round, or correct it in a completed one.
 
-    With expected_version (the version the arbiter's form was loaded with), a save made on stale
-    data is refused rather than overwriting what another arbiter saved in between.
+    A correction in a completed round is for the tournament's arbiters and needs a reason; the reason
+    (given or not) is kept in the game's history. A later round paired on the old result stands
+    (selectors.correction_warnings says so). With expected_version (the version the arbiter's form was
+    loaded with), a save made on stale data is refused rather than overwriting what another arbiter
+    saved in between.
     """
-    locked = Game.objects.select_for_update(of=("self",)).select_related("round", "white__player", "black__player").get(
-        pk=game.pk
-    )
+    # The round first, then the game: the order every writer of a round takes, so none can deadlock, and
+    # no state change (complete, take back) slips in between the check below and the save.
+    round_id = Game.objects.filter(pk=game.pk).values_list("round_id", flat=True).first()
+    if round_id is None:
+        raise StaleEditError(_("This game no longer exists: its round was deleted; reload the page."))
+    list(Round.objects.select_for_update().filter(pk=round_id).values_list("pk", flat=True))
+    locked = Game.objects.select_for_update(of=("self",)).select_related(
+        "round__tournament", "white__player", "black__player").get(pk=game.pk)
     if expected_version is not None and locked.version != expected_version:
         raise StaleEditError(
             f"Board {locked.board} of round {locked.round.number} was changed by someone else since you opened "
             f"it (now {locked.result or 'no result'}); reload the page and enter the result again."
         )
     rnd = locked.round
+    reason = (reason or "").strip()
     if rnd.status == RoundStatus.COMPLETED:
-        raise DomainError(f"Round {rnd.number} is completed: reopen it to change the result of board "
-                          f"{locked.board}.")
+        if user is not None and not rnd.tournament.is_arbiter(user):
+            raise DomainError(_("Round %(number)s, board %(board)s: only an arbiter of %(tournament)s can correct "
+                                "a result.") % {"number": rnd.number, "board": locked.board,
+                                                 "tournament": rnd.tournament})
+        if not reason:
+            raise DomainError(_("Round %(number)s is completed: give the reason for correcting the result of "
+                                "board %(board)s (it is kept in the history).")
+                              % {"number": rnd.number, "board": locked.board})
     if rnd.status == RoundStatus.DRAFT:
         raise DomainError(f"Round {rnd.number} is a draft: publish it before entering results.")
     new = parse_result(result) if result not in (None, "") else None
@@ -314,21 +530,29 @@ def game_record_result(
             kind = "a bye" if locked.is_bye else "a game between two players"
             raise DomainError(f"Board {locked.board}: {new.value!r} is not a result for {kind}; expected one of "
                               f"{', '.join(r.value for r in allowed)}.")
+    if new is None and rnd.status == RoundStatus.COMPLETED:
+        raise DomainError(_("Round %(number)s is completed: board %(board)s needs a result; it cannot be "
+                            "cleared.") % {"number": rnd.number, "board": locked.board})
     value = new.value if new else ""
     if value != locked.result:
         locked.result = value
         locked.version += 1
+        if reason:
+            locked._change_reason = _clip(reason)  # type: ignore[attr-defined]
+        if user is not None:
+            locked._history_user = user  # type: ignore[attr-defined]
         locked.save(update_fields=["result", "version"])
     return locked
 
 
 @transaction.atomic
-def results_record(*, round: Round, results: Iterable[tuple[int, str | Result | None]]) -> list[Game]:
+def results_record(*, round: Round, results: Iterable[tuple[int, str | Result | None]], reason: str = "",
+                   user: object = None) -> list[Game]:
     """Several boards at once (board number, result): all are saved or none."""
     games = {g.board: g for g in round.games.all()}
     saved = []
     for board, result in results:
         if board not in games:
             raise DomainError(f"Round {round.number} has no board {board}.")
-        saved.append(game_record_result(game=games[board], result=result))
+        saved.append(game_record_result(game=games[board], result=result, reason=reason, user=user))
     return saved

@@ -25,6 +25,7 @@ from django.db import IntegrityError, connection, models, transaction
 
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
+from tournaments.transfer_schema import DocumentErrors, check, document_schema, parse
 
 FORMAT = "damier-tournament"
 VERSION = 1
@@ -43,8 +44,35 @@ class TransferError(DomainError):
     """The document cannot be imported; the message says where and why."""
 
 
+IMPORTED_NAMES = "Imported names (no login)"
+
+
+def imported_name(username: str, result: ImportResult | None) -> Any:
+    """The account standing for a name read from a file: inactive, no password, in the group IMPORTED_NAMES.
+    An existing account of that group is reused (a second import of the same file); a real account with
+    the same username is never used: the name gets a suffix instead."""
+    from django.contrib.auth.models import Group
+
+    user_model = get_user_model()
+    group, _created = Group.objects.get_or_create(name=IMPORTED_NAMES)
+    candidate, n = username, 1
+    while True:
+        user = user_model.objects.filter(**{user_model.USERNAME_FIELD: candidate}).first()
+        if user is None:
+            user = user_model.objects.create_user(candidate, password=None, is_active=False)
+            user.groups.add(group)
+            if result is not None:
+                result.users_created.append(candidate)
+            return user
+        if not user.is_active and not user.has_usable_password() and user.groups.filter(pk=group.pk).exists():
+            return user
+        n += 1
+        candidate = f"{username[:140]} (imported{'' if n == 2 else f' {n - 1}'})"
+
+
 def _has_history(model: type[models.Model]) -> bool:
-    return hasattr(model, "history")
+    # Players are a register shared by every tournament: their history is not this tournament's to carry.
+    return hasattr(model, "history") and model is not Player
 
 
 def _fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
@@ -85,7 +113,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     history: dict[str, list[Any]] = {}
     # History first finds the objects that no longer exist (a deleted draft round and its games).
     parent = {"tournament": ("id", "tournament"), "entries": ("tournament_id", "tournament"),
-              "rounds": ("tournament_id", "tournament"), "games": ("round_id", "rounds"),
+              "forbidden_pairs": ("tournament_id", "tournament"), "rounds": ("tournament_id", "tournament"),
+              "games": ("round_id", "rounds"),
               "sheets": ("game_id", "games")}
     for name, model in PARTS:
         if not _has_history(model):
@@ -151,25 +180,38 @@ class ImportResult:
                  f"{self.tournament.rounds.count()} rounds; {self.players_created} player(s) created, "
                  f"{len(self.players_matched)} matched to existing ones."]
         if self.users_created:
-            lines.append(f"Users created inactive, without password (named in the history): "
+            lines.append(f"Names of the file kept as accounts that cannot log in (never matched to an existing "
+                         f"account; the chief and deputy arbiters too: set them on the tournament's page): "
                          f"{', '.join(self.users_created)}.")
         return "\n".join(lines)
 
 
 def loads(text: str | bytes) -> dict[str, Any]:
     try:
-        doc = json.loads(text)
+        doc = parse(text)
     except (ValueError, UnicodeDecodeError) as exc:
         raise TransferError(f"Not a JSON document: {exc}.") from None
+    except RecursionError:
+        raise TransferError("Not a tournament export: the JSON is nested too deeply.") from None
     if not isinstance(doc, dict):
         raise TransferError("Not a tournament export: the document is not a JSON object.")
     return doc
 
 
+def schema() -> dict[str, Any]:
+    """The format as a JSON Schema, from the models' own fields."""
+    return document_schema(PARTS, _fields, {n for n, m in PARTS if _has_history(m)}, FORMAT, VERSION)
+
+
 @transaction.atomic
 def import_tournament(doc: dict[str, Any], *, replace: bool = False) -> ImportResult:
-    """Create the tournament of an export; with replace, an existing tournament with its slug goes first."""
+    """Create the tournament of an export; with replace, an existing tournament with its slug goes first.
+    The whole document is checked first: every error is reported (with its path) and nothing is written."""
     _check_shape(doc)
+    try:
+        check(doc, schema())
+    except DocumentErrors as exc:
+        raise TransferError(f"{len(exc.errors)} error(s) in the file:\n" + "\n".join(exc.errors)) from None
     slug = doc["tournament"].get("slug")
     existing = Tournament.objects.filter(slug=slug).first()
     if existing is not None:
@@ -260,19 +302,14 @@ class _Importer:
         return {key: top + n for n, key in enumerate(keys, start=1)}
 
     def _user(self, username: Any, where: str) -> Any:
+        """A name from the file, as an account that cannot log in and is never an existing person's:
+        a file may not put words in a real arbiter's mouth, nor give him (or take away) a tournament."""
         if username is None:
             return None
         if not isinstance(username, str) or not username or len(username) > 150:
             raise TransferError(f"{where}: {username!r} is not a username.")
         if username not in self.users:
-            user_model = get_user_model()
-            user = user_model.objects.filter(**{user_model.USERNAME_FIELD: username}).first()
-            if user is None:
-                # Named by the history or as an arbiter: kept so "who" survives, but unable to log in.
-                user = user_model.objects.create_user(username, password=None, is_active=False)
-                assert self.result is not None
-                self.result.users_created.append(username)
-            self.users[username] = user
+            self.users[username] = imported_name(username, self.result)
         return self.users[username]
 
     def _values(self, where: str, model: type[models.Model], record: dict[str, Any],

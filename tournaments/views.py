@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -18,6 +17,7 @@ from django.utils.formats import date_format
 from tournaments import pdf, selectors, services, viewer
 from tournaments.diagram import GameLine, board_svg, line_from_pdn
 from tournaments.models import Game, SheetStatus, Tournament
+from tournaments.permissions import require_manage
 from tournaments.results import Result
 from tournaments.tables import (
     CrosstableTable,
@@ -242,8 +242,7 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None:
         raise Http404("No such tournament.")
-    if not tournament.is_arbiter(request.user):
-        raise PermissionDenied
+    require_manage(request.user, tournament)  # the rule of every arbiter view: staff, and his tournament
     found = selectors.round_for_print(tournament, number, public_only=False)
     if found is None:
         raise Http404("No such round.")

@@ -76,15 +76,17 @@ def test_stale_result_from_a_second_arbiter_is_refused_in_the_admin(make_tournam
     assert rnd.games.get(board=1).result == "2-0"
 
 
-def test_result_in_a_completed_round_gets_a_message_and_nothing_is_saved(make_tournament, arbiter,
-                                                                         client_for) -> None:
+def test_result_in_a_completed_round_without_a_reason_gets_a_message_and_nothing_is_saved(make_tournament, arbiter,
+                                                                                          client_for) -> None:
     t = make_tournament(4)
     rnd = play_round(t)
     c = client_for(arbiter)
     url = reverse("admin:tournaments_round_change", args=[rnd.pk])
     response = c.post(url, round_post_data(rnd, {1: "2-0"}), follow=True)
-    assert "Round 1 is completed" in response.content.decode()
+    assert "Round 1 is completed: give the reason for the correction" in response.content.decode()
     assert rnd.games.get(board=1).result == "1-1"
+    c.post(url, {**round_post_data(rnd, {1: "2-0"}), "correction_reason": "wrong slip"})
+    assert rnd.games.get(board=1).result == "2-0"
 
 
 def test_actions_pair_publish_complete(make_tournament, arbiter, client_for) -> None:

@@ -131,3 +131,44 @@ def test_many_concurrent_service_calls_on_one_stale_version_store_exactly_one(pu
     assert all(isinstance(o, StaleEditError) for o in outcomes if not isinstance(o, Game)), outcomes
     game.refresh_from_db()
     assert (game.result, game.version) == (stored[0].result, 2)
+
+
+def test_completing_a_round_while_its_page_is_saved_never_puts_it_back(published_round) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18: the control room's "complete" and a save of the round's change form at the same moment.
+    Whatever the order, the round ends completed with the form's date: never silently published again."""
+    rnd, chief, deputy = published_round
+    for game in rnd.games.all():
+        services.game_record_result(game=game, result="1-1")
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    step = reverse("admin:tournaments_tournament_step", args=[rnd.tournament_id])
+    for attempt in range(10):
+        date = f"2026-02-{attempt + 1:02d}"
+        form = scrape_form(deputy, url, date=date, _continue="1")  # read while the round is published
+        version = Round.objects.get(pk=rnd.pk).version
+        responses = run_together(
+            lambda v=version: chief.post(step, {"step": "complete", "round": "1", "version": str(v)}),
+            lambda f=form: deputy.post(url, f))
+        assert [r.status_code for r in responses] == [302, 302], responses
+        now = Round.objects.get(pk=rnd.pk)
+        assert (now.status, str(now.date)) == ("completed", date), attempt
+        states = list(now.history.order_by("history_date", "history_id").values_list("status", flat=True))
+        assert states[-1] == "completed" and states[-2:] != ["completed", "published"], states
+        services.round_reopen(round=now)
+
+
+def test_two_arbiters_publish_the_same_draft_one_is_told(make_tournament, arbiter) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(4)
+    rnd = services.round_pair(tournament=t)
+    deputy = get_user_model().objects.create_user("deputy2", is_staff=True)
+    t.deputy_arbiters.add(deputy)
+    clients = []
+    for user in (arbiter, deputy):
+        c = Client()
+        c.force_login(user)
+        clients.append(c)
+    step = reverse("admin:tournaments_tournament_step", args=[t.pk])
+    data = {"step": "publish", "round": "1", "version": str(rnd.version)}
+    pages = run_together(*(lambda c=c: c.post(step, data, follow=True) for c in clients))
+    told = [p for p in pages if "changed by someone else" in p.content.decode()]
+    assert len(told) == 1
+    assert Round.objects.get(pk=rnd.pk).version == 2

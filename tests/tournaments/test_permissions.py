@@ -287,7 +287,8 @@ ENDPOINTS = [
              lambda w: Tournament.objects.get(pk=w.a.pk).name),
     Endpoint("tournament page: add a deputy", change_form(lambda w: w.a, deputy_arbiters=lambda w: [
         str(w.users["deputy"].pk), str(w.users["staff"].pk)]),
-        lambda w: sorted(w.a.deputy_arbiters.values_list("username", flat=True)), allowed=CHIEF),
+        # #18: the chief picks among his colleagues; "staff" (who arbitrates nothing with him) is not offered
+        lambda w: sorted(w.a.deputy_arbiters.values_list("username", flat=True)), allowed=SUPERUSER),
     Endpoint("tournament page: change the chief arbiter", change_form(lambda w: w.a, chief_arbiter=lambda w: w.users[
         "deputy"].pk), lambda w: Tournament.objects.get(pk=w.a.pk).chief_arbiter_id, allowed=CHIEF),
     Endpoint("tournament page: remove an entry (no games yet)", change_form(lambda w: w.a, **{
@@ -311,7 +312,8 @@ ENDPOINTS = [
     Endpoint("entry page: change pairing number", change_form(lambda w: w.entry(4), pairing_number="9"), entries),
     Endpoint("entry page: move to another tournament", change_form(lambda w: w.entry(4), tournament=lambda w: w.b.pk,
                                                                   pairing_number="9"),
-             entries, allowed=SUPERUSER),
+             # #18: an entry stays in its tournament (its games, pairs, history are there), for everyone
+             lambda w: Entry.objects.filter(tournament=w.b).count(), allowed=NOBODY),
     Endpoint("entry: add to tournament A", lambda w: (reverse("admin:tournaments_entry_add"), {
         "tournament": str(w.a.pk), "player": str(w.extra["free"].pk), "pairing_number": "5", "_save": "Save"}),
         entries, setup=a_free_player),
@@ -343,6 +345,38 @@ ENDPOINTS = [
                                                     True), entries),
     Endpoint("player CSV import updating a player of A", csv_upload(
         lambda w: f"surname,fmjd_id,rating\nPlayer01,{w.entry(1).player.fmjd_id},1500\n", False), players),
+]
+
+
+def step(name: str, number: int = 1, **extra: object) -> Callable[[World], tuple[str, dict]]:
+    """A POST of the control room's next-step button, carrying the round's version as the page read it."""
+    def build(w: World) -> tuple[str, dict[str, Any]]:
+        rnd = Round.objects.filter(tournament=w.a, number=number).first()
+        return reverse("admin:tournaments_tournament_step", args=[w.a.pk]), {
+            "step": name, "round": str(number), "version": str(rnd.version if rnd else 0),
+            **{k: str(v) for k, v in extra.items()}}
+
+    return build
+
+
+def round_rows(w: World) -> object:
+    return sorted(w.a.rounds.values_list("pk", "number", "status"))
+
+
+def numbering(w: World) -> object:
+    t = Tournament.objects.get(pk=w.a.pk)
+    return (t.numbering, t.numbering_seed, entries(w))
+
+
+ENDPOINTS += [
+    Endpoint("control room: pair round 1", step("pair"), round_rows),
+    Endpoint("control room: publish", step("publish"), round_rows, setup=paired),
+    Endpoint("control room: complete", step("complete"), round_rows, setup=all_results_in),
+    Endpoint("control room: take back to draft", step("unpublish", confirmed=1), round_rows, setup=published),
+    Endpoint("control room: delete and pair again", step("pair_again"), round_rows, setup=paired),
+    Endpoint("control room: number by rating", step("number"), numbering, setup=ratings_reversed),
+    Endpoint("control room: draw lots", step("draw"), numbering),
+    Endpoint("control room: keep the numbers", step("keep"), numbering),
 ]
 
 

@@ -56,6 +56,9 @@ READS = [
     Read("game history", _history("game", lambda w: w.round(1).games.first())),
     Read("entry history", _history("entry", lambda w: w.entry(1))),
     Read("tournament history", _history("tournament", lambda w: w.a)),
+    Read("control room", lambda w: reverse("admin:tournaments_tournament_control", args=[w.a.pk])),
+    Read("round robin schedule", lambda w: reverse("admin:tournaments_tournament_schedule", args=[w.a.pk]),
+         setup=lambda w: None),
 ]
 
 
@@ -156,6 +159,7 @@ COVERED = {
     "Round.publish", "Round.reopen", "Game.accept_sheet_result", "Game.delete_selected",
     "url:tournaments_player_import", "url:tournaments_tournament_standings", "url:tournaments_round_sheets",
     "url:tournaments_round_pdn", "url:tournaments_game_sheet",
+    "url:tournaments_tournament_control", "url:tournaments_tournament_step", "url:tournaments_tournament_schedule",
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 READ_ONLY_ACTIONS = {"Round.check_pairing"}

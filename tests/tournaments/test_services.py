@@ -55,11 +55,12 @@ def test_pairing_before_the_previous_round_is_complete_is_refused(make_tournamen
     assert t.rounds.count() == 1
 
 
-def test_result_for_a_completed_round_is_refused(make_tournament) -> None:
+def test_result_for_a_completed_round_without_a_reason_is_refused(make_tournament) -> None:
     t = make_tournament(4)
     rnd = play_round(t)
     game = rnd.games.get(board=1)
-    with pytest.raises(DomainError, match="Round 1 is completed: reopen it"):
+    with pytest.raises(DomainError, match="Round 1 is completed: give the reason for correcting the result of "
+                                          "board 1"):
         services.game_record_result(game=game, result="2-0")
     game.refresh_from_db()
     assert game.result == "1-1"

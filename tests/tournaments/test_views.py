@@ -60,10 +60,12 @@ def test_every_public_page_answers_and_names_the_player(client: Client, rr) -> N
 def test_tournament_page_shows_facts_and_rounds(client: Client, rr) -> None:  # type: ignore[no-untyped-def]
     rr.venue, rr.time_control = "Salle des fêtes", "80 min + 1 min/move"
     rr.save()
+    rr.chief_arbiter.first_name, rr.chief_arbiter.last_name = "Jan", "Scheffer"
+    rr.chief_arbiter.save()
     page = text_of(client.get(reverse("tournaments:tournament", args=[rr.slug])))
     assert "Salle des fêtes" in page and "80 min + 1 min/move" in page
     assert "Round robin, 3 rounds" in page
-    assert "chief" in page  # the arbiter's display name (username when no full name)
+    assert "Jan Scheffer" in page and "chief" not in page  # his full name, never his login (#18)
     assert re.search(r"Round 1 .*completed", page) and re.search(r"Round 3 .*in progress", page)
 
 
@@ -77,7 +79,7 @@ def test_hidden_things_are_404(client: Client, rr, make_tournament) -> None:  # 
     # A draft round of a public tournament: its page, its PDF, its games and ?round=N are 404.
     rnd3 = rr.rounds.get(number=3)
     rnd3.status = RoundStatus.DRAFT
-    rnd3.save()
+    rnd3.save(update_fields=["status"])  # a plain save() never writes the state (services only)
     draft_game = rnd3.games.first()
     assert client.get(reverse("tournaments:round", args=[rr.slug, 3])).status_code == 404
     assert client.get(reverse("tournaments:pairings_pdf", args=[rr.slug, 3])).status_code == 404
@@ -265,7 +267,7 @@ def test_scoresheets_for_arbiters_only(client: Client, rr) -> None:  # type: ign
     # An arbiter may print a draft round's sheets (before publishing); the public may not see it.
     rnd = rr.rounds.get(number=3)
     rnd.status = RoundStatus.DRAFT
-    rnd.save()
+    rnd.save(update_fields=["status"])  # a plain save() never writes the state (services only)
     assert client.get(url).status_code == 200
 
 

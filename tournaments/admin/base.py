@@ -7,7 +7,7 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.admin.widgets import AutocompleteSelect
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -18,7 +18,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Game, GameSheet, Round
-from tournaments.permissions import tournament_of
+from tournaments.permissions import colleagues, managed_tournaments, tournament_of
 
 
 def is_arbiter(user: Any) -> bool:
@@ -50,6 +50,28 @@ class ArbiterScopedAdmin(SimpleHistoryAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return self.scope(super().get_queryset(request), request.user)
+
+    def get_list_filter(self, request: HttpRequest) -> Any:
+        """A filter on a relation lists only what this arbiter's objects refer to, never every
+        tournament of the site."""
+        filters = []
+        for item in super().get_list_filter(request):
+            if isinstance(item, str) and _is_relation(self.model, item):
+                item = (item, admin.RelatedOnlyFieldListFilter)
+            filters.append(item)
+        return filters
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        kwargs.setdefault("queryset", _choices(db_field, request))
+        if kwargs["queryset"] is None:
+            del kwargs["queryset"]
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        kwargs.setdefault("queryset", _choices(db_field, request))
+        if kwargs["queryset"] is None:
+            del kwargs["queryset"]
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
 
     def _allowed(self, request: HttpRequest, obj: object | None) -> bool:
         user = request.user
@@ -96,6 +118,28 @@ class ArbiterScopedAdmin(SimpleHistoryAdmin):
         if request.method == "POST":
             raise PermissionDenied("History is read-only: enter the change on the object's own page.")
         return super().history_form_view(request, object_id, version_id, extra_context)
+
+
+def _is_relation(model: Any, path: str) -> bool:
+    for name in path.split("__"):
+        field = model._meta.get_field(name)
+        if not field.is_relation:
+            return False
+        model = field.related_model
+    return True
+
+
+def _choices(db_field: Any, request: HttpRequest) -> QuerySet[Any] | None:
+    """Who and what a select may offer: the arbiter's own tournaments and colleagues only."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Tournament
+
+    if db_field.related_model is get_user_model():
+        return colleagues(request.user)
+    if db_field.related_model is Tournament:
+        return managed_tournaments(request.user)
+    return None
 
 
 class ScopedInline(admin.TabularInline):
@@ -154,8 +198,17 @@ class SafeAutocompleteMixin:
 # What the change log shows for each model: who changed what, when, from what to what.
 LOGGED_FIELDS: dict[type, tuple[str, ...]] = {
     Round: ("status", "date"), Game: ("white_id", "black_id", "result"),
-    GameSheet: ("status", "sheet_result", "source_name"), Entry: ("status", "withdrawn_after_round"),
+    GameSheet: ("status", "sheet_result", "source_name"),
+    Entry: ("player", "pairing_number", "status", "withdrawn_after_round"),
 }
+
+
+def _value(record: Any, name: str) -> Any:
+    """A field of a history record; a relation shows its object's name, or its id once it is deleted."""
+    try:
+        return getattr(record, name)
+    except ObjectDoesNotExist:
+        return getattr(record, f"{name}_id")
 
 
 def _shown(value: object) -> str:
@@ -170,8 +223,8 @@ def change_log(histories: list[tuple[type, str, QuerySet[Any]]], limit: int = 20
         previous: dict[int, Any] = {}
         for rec in qs.select_related("history_user").order_by("id", "history_date", "history_id"):
             before = previous.get(rec.id)
-            changes = [(f.removesuffix("_id"), getattr(before, f) if before else None, getattr(rec, f))
-                       for f in fields if before is None or getattr(before, f) != getattr(rec, f)]
+            changes = [(f.removesuffix("_id"), _value(before, f) if before else None, _value(rec, f))
+                       for f in fields if before is None or _value(before, f) != _value(rec, f)]
             previous[rec.id] = rec
             if before is not None and not changes and rec.history_type == "~":
                 continue  # a save that changed none of the shown fields (e.g. the version alone)

@@ -6,15 +6,42 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, run_service
-from tournaments.models import Entry
+from tournaments.models import Entry, Game, Round
 from tournaments.permissions import managed_tournaments
+
+# Why a field of an entry is fixed: shown as the field's help, so the arbiter reads it before trying.
+HAS_GAMES = _("Fixed: this entry has games; the player stays as he was paired. Withdraw him instead.")
+STAYS = _("An entry stays in its tournament (its games, forbidden pairs and history are there): enter the "
+          "player in the other tournament instead.")
+NUMBER_FIXED = _("Pairing numbers of entered players are fixed once round 1 is paired: they change only "
+                 "through the tournament's numbering step (\"Number the players by rating\"), before round 1.")
+
+
+def lock_played_fields(form: forms.ModelForm, fields: tuple[str, ...]) -> None:
+    """Make what a played pairing depends on read-only: a disabled field keeps its stored value whatever
+    is posted, so a forged or stale form cannot change it either."""
+    entry = form.instance
+    if entry.pk is None:
+        return
+    has_games = Game.objects.filter(Q(white_id=entry.pk) | Q(black_id=entry.pk)).exists()
+    paired = Round.objects.filter(tournament_id=entry.tournament_id).exists()
+    for name in fields:
+        field = form.fields.get(name)
+        if field is None:
+            continue
+        if name == "pairing_number" and (paired or has_games):
+            field.disabled, field.help_text = True, NUMBER_FIXED
+        elif name == "tournament":
+            field.disabled, field.help_text = True, STAYS
+        elif name == "player" and has_games:
+            field.disabled, field.help_text = True, HAS_GAMES
 
 
 class WithdrawForm(forms.Form):
@@ -25,6 +52,10 @@ class EntryForm(forms.ModelForm):
     class Meta:
         model = Entry
         fields = "__all__"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        lock_played_fields(self, ("tournament", "player", "pairing_number"))
 
     def clean_excused_rounds(self) -> list[int]:
         value = self.cleaned_data.get("excused_rounds")
@@ -79,3 +110,23 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
                    "opts": self.model._meta, "title": _("Withdraw players"),
                    "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME}
         return render(request, "admin/tournaments/entry/withdraw.html", context)
+
+
+class EntryInlineForm(forms.ModelForm):
+    """The tournament page's list of entries: the same locks as the entry's own page."""
+
+    class Meta:
+        model = Entry
+        fields = ("pairing_number", "player")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        lock_played_fields(self, ("player", "pairing_number"))
+
+
+def explain_inline_locks(formset: Any, tournament: Any) -> Any:
+    """The inline's column headers carry the help: say there why numbers are fixed once paired."""
+    if tournament is not None and tournament.pk is not None and tournament.rounds.exists():
+        formset.form.base_fields["pairing_number"].help_text = NUMBER_FIXED
+        formset.form.base_fields["player"].help_text = HAS_GAMES
+    return formset

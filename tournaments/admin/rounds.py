@@ -5,38 +5,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.db.models import Count, Q, QuerySet
-from django.http import HttpRequest
-from django.urls import reverse
-from django.utils.html import format_html
+from django.http import HttpRequest, HttpResponse
+from django.urls import NoReverseMatch, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services, swiss
+from tournaments import selectors, services, swiss
 from tournaments.admin.base import ArbiterScopedAdmin, ScopedInline, change_log, report_messages, run_service
+from tournaments.admin.results_entry import PREFIX, GameFormSet, GameInlineForm, apply_slip
 from tournaments.admin.sheets import (
     GameSheetsMixin,
     RoundSheetsMixin,
 )
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus
-
-
-class GameInlineForm(forms.ModelForm):
-    loaded_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    # The result the page showed ("=" first, so an empty result is a value too): a board the arbiter
-    # did not touch is left alone, even when another arbiter saved it meanwhile.
-    loaded_result = forms.CharField(widget=forms.HiddenInput, required=False)
-
-    class Meta:
-        model = Game
-        fields = ("result",)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if self.instance.pk:
-            self.initial["loaded_version"] = self.instance.version
-            self.initial["loaded_result"] = "=" + self.instance.result
+from tournaments.slip import KEYS
 
 
 class GameInline(ScopedInline):
@@ -44,6 +30,7 @@ class GameInline(ScopedInline):
 
     model = Game
     form = GameInlineForm
+    formset = GameFormSet
     extra = 0
     can_delete = False
     fields = ("board", "white", "black", "result", "loaded_version", "loaded_result")
@@ -51,7 +38,7 @@ class GameInline(ScopedInline):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         if obj is not None and obj.status == RoundStatus.DRAFT:
-            return ("board",)
+            return ("board", "result")  # results wait for the round's publication
         return ("board", "white", "black")
 
     def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
@@ -74,18 +61,78 @@ class GameInline(ScopedInline):
         return False
 
 
+def key_legend() -> list[tuple[str, str]]:
+    """The one-key codes as the page explains them (the script reads the same codes from the page)."""
+    from tournaments.admin.results_entry import RESULT_LABELS
+
+    return [(key, str(RESULT_LABELS[result])) for key, result in KEYS.items()]
+
+
 @admin.register(Round)
 class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
+    """The round page: results first (one key per board, a slip box), the round's details and history below."""
+
+    change_form_template = "admin/tournaments/round/change_form.html"
+
     class Media:
         css = {"all": ["damier/admin.css"]}
+        js = ["damier/round-entry.js"]
 
     list_display = ("__str__", "number", "date", "status", "game_count", "missing_results", "print_links")
     list_filter = ("tournament", "status")
     list_select_related = ("tournament",)
     inlines = [GameInline]
-    fields = ("tournament", "number", "date", "status", "print_links", "pairing_explanation", "history_log")
-    readonly_fields = ("tournament", "number", "status", "print_links", "pairing_explanation", "history_log")
+    # The pairing log and the history are long: the template folds them under the results.
+    fields = ("tournament", "number", "date", "status", "print_links")
+    readonly_fields = ("tournament", "number", "status", "print_links")
     actions = ["publish", "complete", "reopen", "delete_draft", "check_pairing"]
+
+    def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
+                        extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        rnd = self.get_object(request, unquote(object_id)) if object_id else None
+        if rnd is None:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        if request.method == "POST" and self.has_change_permission(request, rnd) \
+                and (request.POST.get("slip") or "").strip():
+            request.POST, request._damier_slip = apply_slip(request.POST, rnd)  # type: ignore[attr-defined]
+        context = {**self.round_context(rnd), **(extra_context or {})}
+        return super().changeform_view(request, object_id, form_url, context)
+
+    def get_formset_kwargs(self, request: HttpRequest, obj: Any, inline: Any, prefix: str) -> dict[str, Any]:
+        kwargs = super().get_formset_kwargs(request, obj, inline, prefix)
+        if inline.model is Game:
+            kwargs["slip"] = getattr(request, "_damier_slip", None)
+        return kwargs
+
+    def round_context(self, rnd: Round) -> dict[str, Any]:
+        """The head of the page: the round's state, what is missing, where the next step is."""
+        games = list(rnd.games.order_by("board").values_list("board", "result"))
+        missing = [(i, board) for i, (board, result) in enumerate(games) if not result]
+        try:
+            control = reverse("admin:tournaments_tournament_control", args=[rnd.tournament_id])
+        except NoReverseMatch:  # the control room comes with the round-lifecycle branch
+            control = ""
+        first_missing = ""
+        if missing and rnd.status != RoundStatus.DRAFT:
+            first_missing = f"id_{PREFIX}-{missing[0][0]}-result"
+        return {
+            "round": rnd, "round_status": rnd.get_status_display(), "n_games": len(games),
+            "n_missing": len(missing), "missing_boards": [b for _i, b in missing][:12],
+            "first_missing": first_missing, "control_url": control,
+            "is_completed": rnd.status == RoundStatus.COMPLETED, "is_draft": rnd.status == RoundStatus.DRAFT,
+            "keys": key_legend(), "key_map": {key: result.value for key, result in KEYS.items()},
+            "history": self.history_log(rnd), "explanation": rnd.pairing_explanation,
+            "tournament_url": reverse("admin:tournaments_tournament_change", args=[rnd.tournament_id]),
+            # The models menu would put a dozen Tab stops before the first result; the breadcrumbs stay.
+            "is_nav_sidebar_enabled": False,
+        }
+
+    def message_user(self, request: HttpRequest, message: Any, level: int = messages.INFO, extra_tags: str = "",
+                     fail_silently: bool = False) -> None:
+        # A save that leaves a broken pairing is no success: its warning (save_formset) says so instead.
+        if level == messages.SUCCESS and getattr(request, "_damier_violations", False):
+            return
+        super().message_user(request, message, level, extra_tags, fail_silently)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
         return super().get_queryset(request).annotate(
@@ -112,6 +159,13 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return False  # rounds are created by "pair the next round"
 
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        # Issue 18: a round with a later round is never deleted (Django shows the reason and no button);
+        # deleting the last one names what goes with it (results, sheets, the standings after it).
+        deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
+        refused, lost = selectors.round_deletion_impact(list(objs))
+        return [*lost, *deleted], counts, perms, [*protected, *refused]
+
     @admin.display(description=_("change history"))
     def history_log(self, obj: Round) -> str:
         return change_log([
@@ -125,24 +179,48 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
             return super().save_formset(request, form, formset, change)
         # The admin's change message reads these three lists.
         formset.new_objects, formset.deleted_objects, formset.changed_objects = [], [], []
+        rnd = form.instance
+        correcting = rnd.status == RoundStatus.COMPLETED
+        warnings: list[str] = []
         for game_form in formset.forms:
-            if not game_form.has_changed() or "result" not in game_form.changed_data:
+            typed = game_form.typed_result()
+            if typed is None:
                 continue
-            loaded = game_form.cleaned_data.get("loaded_result") or ""
-            if loaded.startswith("=") and loaded[1:] == (game_form.cleaned_data["result"] or ""):
-                continue  # unchanged on this page: what another arbiter saved meanwhile stands
-            game = services.game_record_result(game=game_form.instance, result=game_form.cleaned_data["result"],
-                                               expected_version=game_form.cleaned_data.get("loaded_version"))
+            game = services.game_record_result(game=game_form.instance, result=typed,
+                                               expected_version=game_form.cleaned_data.get("loaded_version"),
+                                               reason=formset.reason if correcting else "", user=request.user)
             formset.changed_objects.append((game, ["result"]))
+            if correcting:
+                warnings += [w for w in selectors.correction_warnings(game) if w not in warnings]
+        for warning in warnings:
+            messages.warning(request, warning)
         moved = [f for f in formset.forms if {"white", "black"} & set(f.changed_data)]
         if moved:
-            services.round_set_boards(round=form.instance, boards={
+            services.round_set_boards(round=rnd, boards={
                 f.instance.board: (f.cleaned_data["white"], f.cleaned_data.get("black")) for f in moved})
             formset.changed_objects += [(f.instance, ["white", "black"]) for f in moved]
-            rnd = form.instance
             if not rnd.tournament.is_round_robin:
-                report_messages(request, rnd, swiss.check_round(rnd.tournament, rnd.number))
+                self._report_draft(request, rnd)
         return None
+
+    def _report_draft(self, request: HttpRequest, rnd: Round) -> None:
+        """After a hand edit: a broken absolute criterion is a warning listing each one, never a success."""
+        report = swiss.check_round(rnd.tournament, rnd.number)
+        if not report.violations:
+            report_messages(request, rnd, report)
+            return
+        request._damier_violations = True  # type: ignore[attr-defined]
+        items = format_html_join("", "<li>{}: {}</li>", ((v.criterion, v.detail) for v in report.violations))
+        messages.warning(request, format_html(
+            "{}<ul>{}</ul>{}",
+            gettext("Round %(n)s saved as a draft, but its pairing breaks %(count)s absolute criteria:")
+            % {"n": rnd.number, "count": len(report.violations)},
+            items, gettext("Correct these boards before publishing the round.")))
+        if report.differs:
+            ours = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_proposed)
+            engine = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_engine)
+            messages.warning(request, f"{rnd}: differs from the engine's pairing (this round: {ours}; "
+                                      f"engine: {engine}).")
 
     def _each(self, request: HttpRequest, queryset: QuerySet[Round], func: Callable[[Round], object],
               verb: str) -> None:

@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors, services, swiss
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
+from tournaments.admin.control import ControlRoomMixin
+from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
 from tournaments.admin.sheets import (
     TournamentSheetsMixin,
 )
@@ -23,6 +25,7 @@ from tournaments.models import Entry, ForbiddenPair, Tournament
 
 class EntryInline(SafeAutocompleteMixin, ScopedInline):
     model = Entry
+    form = EntryInlineForm  # once paired, numbers and played players are read-only, with the reason
     extra = 0
     fields = ("pairing_number", "player", "status", "withdrawn_after_round")
     readonly_fields = ("status", "withdrawn_after_round")
@@ -31,6 +34,9 @@ class EntryInline(SafeAutocompleteMixin, ScopedInline):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
         return super().get_queryset(request).select_related("player")
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        return explain_inline_locks(super().get_formset(request, obj, **kwargs), obj)
 
 
 class ForbiddenPairInline(ScopedInline):
@@ -71,10 +77,13 @@ class TournamentForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
+class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmin):
     form = TournamentForm
+    # The change page leads to the control room, where the day is run.
+    change_form_template = "admin/tournaments/tournament/change_form.html"
     tournament_lookup = "pk"  # scope() filters on the tournament itself
-    list_display = ("name", "system", "start_date", "venue", "public", "entry_count", "round_count", "links")
+    list_display = ("name", "control_room", "system", "start_date", "venue", "public", "entry_count", "round_count",
+                    "links")
     list_filter = ("system", "public")
     search_fields = ("name", "venue", "slug")
     prepopulated_fields = {"slug": ("name",)}
@@ -105,6 +114,11 @@ class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
     @admin.display(description=_("rounds"), ordering="n_rounds")
     def round_count(self, obj: Tournament) -> int:
         return getattr(obj, "n_rounds", 0)
+
+    @admin.display(description=_("control room"))
+    def control_room(self, obj: Tournament) -> str:
+        return format_html('<a class="damier-control-link" href="{}">{}</a>',
+                           reverse("admin:tournaments_tournament_control", args=[obj.pk]), _("Run the rounds"))
 
     @admin.display(description=_("pages"))
     def links(self, obj: Tournament) -> str:
@@ -149,7 +163,10 @@ class TournamentAdmin(TournamentSheetsMixin, ArbiterScopedAdmin):
     def pair_next_round(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         self.check_objects(request, queryset)
         for t in queryset:
-            run_service(request, lambda t=t: services.round_pair(tournament=t), f"{t}: next round paired (draft).")
+            run_service(request, lambda t=t: services.round_pair(tournament=t), format_html(
+                _("{tournament}: next round paired (draft): look at it and publish it in the {link}."), tournament=t,
+                link=format_html('<a href="{}">{}</a>', reverse("admin:tournaments_tournament_control", args=[t.pk]),
+                                 _("control room"))))
 
     @admin.action(description=_("Export to TRF(x) (cross-check with bbpPairings or JaVaFo)"))
     def export_trf(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse | None:

@@ -1,0 +1,208 @@
+"""The control room of one tournament (issue 12): every round with its state and missing results, the
+prints, and one button for the next step. Each step is a POST to the step URL carrying the round and the
+version the page was read at; the services refuse a step made on a stale page, and the arbiter lands
+where the following step is.
+
+Where each step lands: pair, pair again, numbering, complete and take back -> the control room (the
+draft's boards and its pairing check are shown there, right above "Publish", so looking costs no click);
+publish -> the round page, where the results are typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments import selectors, services
+from tournaments.errors import DomainError, PublishNeedsConfirmation
+from tournaments.models import Numbering, Round, Tournament
+
+# The words of each step's button, by step name; %(n)s is the round.
+STEP_LABELS = {
+    "number": gettext_lazy("Number the players by rating now"),
+    "draw": gettext_lazy("Draw the pairing numbers by lot"),
+    "keep": gettext_lazy("Keep the pairing numbers as they are"),
+    "pair": gettext_lazy("Pair round %(n)s"),
+    "publish": gettext_lazy("Publish round %(n)s"),
+    "pair_again": gettext_lazy("Delete round %(n)s and pair it again"),
+    "results": gettext_lazy("Enter the results of round %(n)s"),
+    "complete": gettext_lazy("Complete round %(n)s"),
+    "unpublish": gettext_lazy("Take round %(n)s back to draft"),
+    "wait": gettext_lazy("Enter the players"),
+    "done": gettext_lazy("See the final standings"),
+}
+# How the numbers were set, once round 1 fixed them.
+FIXED_NUMBERING = {
+    Numbering.AUTO: gettext_lazy("set by rating, fixed since round 1 was paired"),
+    Numbering.MANUAL: gettext_lazy("set by hand, fixed since round 1 was paired"),
+    Numbering.LOT: gettext_lazy("drawn by lot, fixed since round 1 was paired"),
+}
+POSTED_STEPS = {"number", "draw", "keep", "pair", "publish", "pair_again", "complete", "unpublish"}
+
+
+def step_label(name: str, number: int) -> str:
+    return str(STEP_LABELS[name]) % {"n": number}
+
+
+class ControlRoomMixin:
+    """Adds the control room, its step URL and the round robin's schedule to TournamentAdmin."""
+
+    admin_site: Any
+    model: type[Tournament]
+
+    def get_urls(self) -> list[Any]:
+        view = self.admin_site.admin_view
+        return [
+            path("<int:pk>/control/", view(self.control_view), name="tournaments_tournament_control"),
+            path("<int:pk>/control/step/", view(self.step_view), name="tournaments_tournament_step"),
+            path("<int:pk>/schedule/", view(self.schedule_view), name="tournaments_tournament_schedule"),
+            *super().get_urls(),  # type: ignore[misc]
+        ]
+
+    def _tournament(self, request: HttpRequest, pk: int) -> Tournament:
+        tournament: Tournament = get_object_or_404(self.get_queryset(request), pk=pk)  # type: ignore[attr-defined]
+        if not self.has_change_permission(request, tournament):  # type: ignore[attr-defined]
+            raise PermissionDenied(f"You are not an arbiter of {tournament}.")
+        return tournament
+
+    def _context(self, request: HttpRequest, tournament: Tournament, title: str, **extra: Any) -> dict[str, Any]:
+        return {**self.admin_site.each_context(request), "opts": self.model._meta, "tournament": tournament,
+                "title": title, **extra}
+
+    def control_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self._tournament(request, pk)
+        room = selectors.control_room(tournament)
+        step = room.step
+        return render(request, "admin/tournaments/tournament/control.html", self._context(
+            request, tournament, _("Control room: %(tournament)s") % {"tournament": tournament},
+            room=room, step=step, step_text=step_label(step.name, step.round),
+            step_posts=step.name in POSTED_STEPS, step_href=self._step_href(tournament, room),
+            alternatives=[(s, step_label(s.name, s.round)) for s in room.alternatives],
+            numbering_auto=tournament.numbering == Numbering.AUTO,
+            numbering_label=tournament.get_numbering_display(),
+            numbering_fixed=FIXED_NUMBERING[tournament.numbering] if room.rounds else "",
+        ))
+
+    def _step_href(self, tournament: Tournament, room: selectors.ControlRoom) -> str:
+        step = room.step
+        if step.name == "results":
+            rnd = next(line.round for line in room.rounds if line.round.number == step.round)
+            return reverse("admin:tournaments_round_change", args=[rnd.pk])
+        if step.name == "wait":
+            return reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+        if step.name == "done":
+            return reverse("admin:tournaments_tournament_standings", args=[tournament.pk])
+        return ""
+
+    def schedule_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """A round robin's whole Berger schedule on today's numbers: a page to print before round 1."""
+        tournament = self._tournament(request, pk)
+        return render(request, "admin/tournaments/tournament/schedule.html", self._context(
+            request, tournament, _("Schedule of all rounds: %(tournament)s") % {"tournament": tournament},
+            schedule=selectors.berger_table(tournament),
+            numbering_label=tournament.get_numbering_display(),
+        ))
+
+    def step_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament = self._tournament(request, pk)
+        control = reverse("admin:tournaments_tournament_control", args=[tournament.pk])
+        if request.method != "POST":
+            return HttpResponseRedirect(control)
+        name = request.POST.get("step", "")
+        number = _int(request.POST.get("round"))
+        version = _int(request.POST.get("version"))
+        confirmed = request.POST.get("confirmed") == "1"
+        if name not in POSTED_STEPS or number is None or number < 1:
+            messages.error(request, _("Unknown step: nothing was done."))
+            return HttpResponseRedirect(control)
+        rnd = tournament.rounds.filter(number=number).first()
+        if name in {"publish", "pair_again", "complete", "unpublish"} and rnd is None:
+            messages.error(request, _("Round %(n)s no longer exists (someone else deleted it): nothing was done.")
+                           % {"n": number})
+            return HttpResponseRedirect(control)
+        if name == "unpublish" and not confirmed:
+            return render(request, "admin/tournaments/tournament/confirm_step.html", self._context(
+                request, tournament, _("Take round %(n)s back to draft?") % {"n": number}, round=rnd,
+                step=name, version=version, violations=[], button=step_label(name, number)))
+        try:
+            with transaction.atomic():
+                return self._run_step(request, tournament, name, number, version, rnd, confirmed, control)
+        except PublishNeedsConfirmation as exc:
+            return render(request, "admin/tournaments/tournament/confirm_step.html", self._context(
+                request, tournament, _("Publish round %(n)s although its pairing breaks the rules?") % {"n": number},
+                round=rnd, step=name, version=version, violations=exc.violations,
+                button=_("Publish round %(n)s anyway") % {"n": number}))
+        except DomainError as exc:
+            messages.error(request, _("Nothing was done: %(why)s") % {"why": exc})
+            return HttpResponseRedirect(control)
+
+    def _run_step(self, request: HttpRequest, tournament: Tournament, name: str, number: int,
+                  version: int | None, rnd: Round | None, confirmed: bool, control: str) -> HttpResponse:
+        if name == "number":
+            entries = services.entries_number_by_rating(tournament=tournament)
+            messages.success(request, _("Pairing numbers set by rating: %(list)s.") % {"list": _first(entries)})
+        elif name == "draw":
+            entries = services.entries_draw_lots(tournament=tournament)
+            tournament.refresh_from_db()
+            messages.success(request, _("Pairing numbers drawn by lot (seed %(seed)s, kept in the history): "
+                                        "%(list)s.") % {"seed": tournament.numbering_seed, "list": _first(entries)})
+        elif name == "keep":
+            services.entries_keep_numbers(tournament=tournament)
+            messages.success(request, _("The pairing numbers stay as they are (set by hand)."))
+        elif name == "pair":
+            auto = number == 1 and not tournament.is_round_robin and tournament.numbering == Numbering.AUTO
+            services.round_pair(tournament=tournament, expected_number=number)
+            if auto:
+                entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
+                messages.info(request, _("Before pairing round 1, the players were numbered by rating (then "
+                                         "title, then name): %(list)s.") % {"list": _first(entries)})
+            messages.success(request, _("Round %(n)s is paired as a draft: look at it below (or change it on "
+                                        "the round page), then publish it.") % {"n": number})
+        elif name == "pair_again":
+            assert rnd is not None
+            services.round_pair_again(round=rnd, expected_version=version)
+            messages.success(request, _("Round %(n)s was deleted and paired again on today's players: look at "
+                                        "it below, then publish it.") % {"n": number})
+        elif name == "publish":
+            assert rnd is not None
+            rnd = services.round_publish(round=rnd, expected_version=version, confirmed_violations=confirmed,
+                                         user=request.user)
+            messages.success(request, format_html(
+                _("Round {n} is published. Type its results here; when all are in, complete it from the "
+                  "{link}."), n=number, link=format_html('<a href="{}">{}</a>', control, _("control room"))))
+            return HttpResponseRedirect(reverse("admin:tournaments_round_change", args=[rnd.pk]))
+        elif name == "complete":
+            assert rnd is not None
+            services.round_complete(round=rnd, expected_version=version)
+            total = services.rounds_total(tournament)
+            messages.success(request, _("Round %(n)s is completed.") % {"n": number} + " " + (
+                _("Next: pair round %(next)s.") % {"next": number + 1} if number < total
+                else _("That was the last round.")))
+        elif name == "unpublish":
+            assert rnd is not None
+            services.round_unpublish(round=rnd, expected_version=version)
+            messages.success(request, _("Round %(n)s is a draft again and no longer public: change it on the "
+                                        "round page, or delete it and pair it again.") % {"n": number})
+        return HttpResponseRedirect(control)
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() and len(value) < 10 else None
+
+
+def _first(entries: list[Any], shown: int = 5) -> str:
+    """"1. Name (2430), 2. ..." for the first few: enough to see the order was applied."""
+    ordered = sorted(entries, key=lambda e: e.pairing_number)
+    text = ", ".join(f"{e.pairing_number}. {e.player.full_name}"
+                     + (f" ({e.player.rating})" if e.player.rating else "") for e in ordered[:shown])
+    more = len(ordered) - shown
+    return text + (_(" and %(n)s more") % {"n": more} if more > 0 else "")

@@ -1,0 +1,296 @@
+"""The round page's result form: one row per board, the slip box, the reason for a correction.
+
+A wrong value never costs the arbiter what he typed: the form is checked as a whole before anything is
+written (all or nothing, as one slip is one decision), and comes back with every value as typed, the
+wrong rows marked and named. A board another arbiter changed meanwhile is refused once with its new
+value shown; saving again records the arbiter's value over it, knowingly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.forms.models import BaseInlineFormSet
+from django.http import QueryDict
+from django.urls import reverse
+from django.utils.functional import cached_property
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import sheets
+from tournaments import slip as slips
+from tournaments.models import Game, Round, RoundStatus
+from tournaments.results import SINGLE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Result
+
+PREFIX = "games"  # the games inline's formset prefix (Game.round's related name)
+
+# The choices' words, in the arbiter's language; the stored values stay the FMJD notation.
+RESULT_LABELS: dict[Result, Any] = {
+    Result.WHITE_WINS: _("2-0 (White wins)"),
+    Result.DRAW: _("1-1 (draw)"),
+    Result.BLACK_WINS: _("0-2 (Black wins)"),
+    Result.WHITE_FORFEIT_WIN: _("2F-0F (Black absent)"),
+    Result.BLACK_FORFEIT_WIN: _("0F-2F (White absent)"),
+    Result.DOUBLE_FORFEIT: _("0F-0F (both absent)"),
+    Result.BYE: _("Bye"),
+    Result.EXCUSED: _("Excused (0)"),
+    Result.NOT_PLAYED: _("Not played"),
+}
+# In the menus the played results are the notation alone, so that a phone's narrow menu shows them whole;
+# the key legend above the table says what each one means.
+SHORT = {Result.WHITE_WINS: "2-0", Result.DRAW: "1-1", Result.BLACK_WINS: "0-2"}
+
+
+# A sheet's status in words and a sign, so that neither colour nor a hover title is needed to read it.
+SHEET_LABELS: dict[str, tuple[str, Any]] = {
+    "verified": ("✓", _("verified")), "not_verifiable": ("○", _("not verifiable")),
+    "irregular": ("⚠", _("irregular")), "mismatch": ("⚠", _("mismatch")), sheets.MISSING: ("–", _("missing")),
+}
+
+
+@dataclass(frozen=True)
+class SheetCell:
+    status: str  # the css class: dm-sheet-<status>
+    sign: str
+    label: str
+    detail: str  # the sheet's summary, or the recorded and the sheet's result when they differ
+    url: str
+
+
+def sheet_cell(game: Game) -> SheetCell | None:
+    status = sheets.game_sheet_status(game)
+    if not status:
+        return None
+    sign, label = SHEET_LABELS.get(status, ("", status.replace("_", " ")))
+    sheet = game.sheet if status != sheets.MISSING else None
+    detail = ""
+    if sheet is not None and sheet.sheet_result and sheet.sheet_result != game.result:
+        detail = gettext("recorded %(recorded)s, sheet %(sheet)s") % {"recorded": game.result or "–",
+                                                                 "sheet": sheet.sheet_result}
+    elif sheet is not None and sheet.needs_look and status not in sheets.NEEDS_LOOK:
+        detail = gettext("needs a look")
+    return SheetCell(status, sign, str(label), detail, reverse("admin:tournaments_game_sheet", args=[game.pk]))
+
+
+def allowed_results(game: Game) -> list[Result]:
+    """What the service accepts on this board: single-player results on a bye, the others on a game."""
+    return [*SINGLE_PLAYER_RESULTS, Result.NOT_PLAYED] if game.is_bye else list(TWO_PLAYER_RESULTS)
+
+
+def players_of(game: Game) -> str:
+    black = game.black.player if game.black_id and game.black else gettext("bye")
+    return f"{game.white.player} – {black}"
+
+
+def kind_of(game: Game) -> str:
+    return gettext("a bye") if game.is_bye else gettext("a game between two players")
+
+
+class GameInlineForm(forms.ModelForm):
+    loaded_version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The result the page showed ("=" first, so an empty result is a value too): a board the arbiter
+    # did not touch is left alone, even when another arbiter saved it meanwhile.
+    loaded_result = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Game
+        fields = ("result",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        game = self.instance
+        if not game.pk:
+            return
+        self.initial["loaded_version"] = game.version
+        self.initial["loaded_result"] = "=" + game.result
+        names = {"board": game.board, "players": players_of(game)}
+        if "result" in self.fields:
+            result = self.fields["result"]
+            result.choices = [("", gettext("no result"))] + [(r.value, SHORT.get(r, RESULT_LABELS[r]))
+                                                              for r in allowed_results(game)]
+            result.error_messages["invalid_choice"] = gettext(
+                "Board %(board)s: “%%(value)s” is not a result for %(kind)s.") % {
+                    "board": game.board, "kind": kind_of(game)}
+            result.widget.attrs.update({
+                "class": "dm-result", "data-board": str(game.board), "data-bye": "1" if game.is_bye else "",
+                # A screen reader names the menu by its board and players, not "combo box, ---".
+                "aria-label": gettext("Board %(board)s: %(players)s, result") % names,
+                "aria-describedby": "dm-keys",
+            })
+        for side, label in (("white", gettext("Board %(board)s, White") % names),
+                            ("black", gettext("Board %(board)s, Black") % names)):
+            if side in self.fields:
+                field = self.fields[side]
+                # The plain menu, without the admin's add/change links: they would sit between two boards.
+                field.widget = getattr(field.widget, "widget", field.widget)
+                field.widget.attrs["aria-label"] = label
+
+    @cached_property
+    def sheet(self) -> SheetCell | None:
+        return sheet_cell(self.instance) if self.instance.pk else None
+
+    def typed_result(self) -> str | None:
+        """The result the arbiter changed on this page, or None when he left the board alone."""
+        if "result" not in self.fields or "result" not in self.changed_data:
+            return None
+        data = getattr(self, "cleaned_data", {})
+        if "result" not in data:
+            return None
+        value = data["result"] or ""
+        loaded = data.get("loaded_result") or ""
+        if loaded.startswith("=") and loaded[1:] == value:
+            return None  # unchanged on this page: what another arbiter saved meanwhile stands
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        game = self.instance
+        if not game.pk or "result" not in self.fields:
+            return data
+        typed = self.typed_result()
+        loaded_version = data.get("loaded_version")
+        stale = loaded_version is not None and loaded_version != game.version
+        if typed is None:
+            if stale and isinstance(self.data, QueryDict) and self.data._mutable:
+                # Show what the other arbiter saved rather than the old value this page was loaded with.
+                self.data[self.add_prefix("result")] = game.result
+                self._loaded_now(game)
+            return data
+        if typed == "" and game.round.status == RoundStatus.COMPLETED:
+            self.add_error("result", gettext("Board %(board)s: a completed round keeps a result on every board; "
+                                        "choose the corrected one.") % {"board": game.board})
+        elif stale:
+            self.add_error("result", gettext(
+                "Board %(board)s was changed by someone else since you opened the page (now %(now)s). Your "
+                "value is kept here: save again to record it over theirs.") % {
+                    "board": game.board, "now": game.result or gettext("no result")})
+            self._loaded_now(game)
+        return data
+
+    def _loaded_now(self, game: Game) -> None:
+        # The arbiter has now seen the other arbiter's value: the next save is checked against it.
+        if isinstance(self.data, QueryDict) and self.data._mutable:
+            self.data[self.add_prefix("loaded_version")] = str(game.version)
+            self.data[self.add_prefix("loaded_result")] = "=" + game.result
+
+
+@dataclass
+class SlipOutcome:
+    """What the slip box did to the posted table: values moved in, and what stays in the box."""
+
+    applied: int = 0
+    errors: list[str] = field(default_factory=list)  # one per item that stays in the box
+    row_errors: dict[int, str] = field(default_factory=dict)  # form index -> message
+    leftover: str = ""
+
+
+def apply_slip(post: QueryDict, rnd: Round) -> tuple[QueryDict, SlipOutcome]:
+    """The slip's results written into the posted table (a copy); items that cannot go in stay in the box."""
+    data = post.copy()
+    outcome = SlipOutcome()
+    games = {g.pk: g for g in rnd.games.select_related("white__player", "black__player")}
+    rows: dict[int, tuple[int, Game]] = {}
+    for key in post:
+        match = re.fullmatch(rf"{PREFIX}-(\d+)-id", key)
+        if match and post[key].isdigit() and int(post[key]) in games:
+            game = games[int(post[key])]
+            rows[game.board] = (int(match.group(1)), game)
+    left: list[str] = []
+
+    def refuse(item: slips.SlipItem, message: str, index: int | None = None) -> None:
+        left.append(item.text)
+        outcome.errors.append(message)
+        if index is not None:
+            outcome.row_errors[index] = message
+
+    for item in slips.parse_slip(post.get("slip", "")):
+        quoted = {"item": item.text, "board": item.board}
+        if item.error == slips.UNREADABLE:
+            refuse(item, gettext("Slip: “%(item)s” is not “board result” (e.g. “3 2-0”).") % quoted)
+            continue
+        if item.error == slips.UNKNOWN_RESULT:
+            refuse(item, gettext("Slip: “%(item)s”: not a result (2-0, 1-1, 0-2, 2F-0F, 0F-2F, 0F-0F).") % quoted)
+            continue
+        if item.board not in rows:
+            refuse(item, gettext("Slip: “%(item)s”: this round has no board %(board)s.") % quoted)
+            continue
+        index, game = rows[item.board]
+        if item.error == slips.TWICE:
+            refuse(item, gettext("Slip: board %(board)s is given twice with different results.") % quoted, index)
+            continue
+        assert item.result is not None
+        if rnd.status == RoundStatus.DRAFT:
+            refuse(item, gettext("Slip: round %(round)s is a draft: publish it before entering results.")
+                   % {"round": rnd.number})
+            continue
+        if item.result not in allowed_results(game):
+            refuse(item, gettext("Board %(board)s: the slip says “%(result)s”, which is not a result for %(kind)s.")
+                   % {"board": item.board, "result": item.result.value, "kind": kind_of(game)}, index)
+            continue
+        name = f"{PREFIX}-{index}-result"
+        table = post.get(name, game.result)
+        loaded = post.get(f"{PREFIX}-{index}-loaded_result") or ("=" + game.result)
+        if table not in (loaded[1:], item.result.value):
+            refuse(item, gettext("Board %(board)s: the slip says %(slip)s but the table says %(table)s; keep one.")
+                   % {"board": item.board, "slip": item.result.value, "table": table}, index)
+            continue
+        data[name] = item.result.value
+        outcome.applied += 1
+    outcome.leftover = ", ".join(left)
+    data["slip"] = outcome.leftover
+    return data, outcome
+
+
+class GameFormSet(BaseInlineFormSet):
+    """The boards of one round, checked together: the slip's refusals and a correction's reason."""
+
+    def __init__(self, *args: Any, slip: SlipOutcome | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.slip = slip or SlipOutcome()
+        self.reason_error = ""
+
+    @property
+    def reason(self) -> str:
+        return (self.data.get("correction_reason") or "").strip() if self.is_bound else ""
+
+    @property
+    def slip_text(self) -> str:
+        return (self.data.get("slip") or "") if self.is_bound else ""
+
+    def clean(self) -> None:
+        super().clean()
+        for index, message in self.slip.row_errors.items():
+            if index < len(self.forms) and not self.forms[index].errors.get("result"):
+                self.forms[index].add_error("result" if "result" in self.forms[index].fields else None, message)
+        errors = [m for i, m in enumerate(self.slip.errors) if m not in self.slip.row_errors.values()]
+        changed = any(getattr(f, "typed_result", lambda: None)() is not None for f in self.forms)
+        if self.instance.status == RoundStatus.COMPLETED and changed and not self.reason:
+            self.reason_error = gettext("Round %(round)s is completed: give the reason for the correction; the "
+                                   "history keeps it.") % {"round": self.instance.number}
+            errors.append(self.reason_error)
+        if errors:
+            raise forms.ValidationError(errors)
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        for form in self.forms:
+            if form.errors and "result" in form.fields and form.instance.pk:
+                # The menu itself says it is wrong, and reads out why.
+                form.fields["result"].widget.attrs.update({
+                    "aria-invalid": "true", "aria-describedby": f"dm-err-{form.instance.board} dm-keys"})
+
+    def error_summary(self) -> list[tuple[str, str]]:
+        """(anchor, message) for every error of the page, so the top of the page links to each one."""
+        out: list[tuple[str, str]] = []
+        if not self.is_bound:
+            return out
+        for message in self.non_form_errors():
+            out.append(("id_correction_reason" if message == self.reason_error else "id_slip", str(message)))
+        for form in self.forms:
+            for name, messages in form.errors.items():
+                target = form.add_prefix(name if name in form.fields else "result")
+                out.extend((f"id_{target}", str(m)) for m in messages)
+        return out
