@@ -1,23 +1,32 @@
 """Load: gunicorn against PostgreSQL on 127.0.0.1, readers of the public standings, crosstable and round pages
 while an arbiter enters the last round's results through the admin (the real login and POSTs).
 
-    .venv/bin/python bench/load.py                      # 60 s, 50 readers, its own throwaway PostgreSQL
-    .venv/bin/python bench/load.py --seconds 20 --readers 20
+    .venv/bin/python bench/load.py                       # 60 s, 50 readers, page cache on, 1 server, the demo
+    .venv/bin/python bench/load.py --matrix              # before/after: no cache; cache (files); 2 servers + Redis
+    .venv/bin/python bench/load.py --matrix --players 200    # the same on a 200-player, 9-round Swiss
+    .venv/bin/python bench/load.py --cache off --servers 1 --seconds 20 --readers 20
+    .venv/bin/python bench/load.py --servers 2           # two gunicorn servers on two ports, one Redis
     DATABASE_URL=postgres://damier@127.0.0.1:54331/damier .venv/bin/python bench/load.py
-        # a scratch server of yours: the demo tournament is (re)loaded into it
+        # a scratch server of yours: the tournament is (re)loaded into it (one run, no --matrix)
 
-Loads the demo tournament (round 9 published with 2 of 5 results), starts gunicorn (gthread) with
-production settings (DJANGO_DEBUG=0, a random key), then runs the readers, each on its own keep-alive
-connection, until the time is up or the request cap is reached. Meanwhile the arbiter logs in, enters the
-3 missing results one board at a time and completes the round. Prints requests/s, p50/p95/max latency
-and errors (goal: none), and checks that the public standings page shows exactly the standings computed
-independently from the demo's results plus the ones the arbiter entered. Exit status 1 on any error or
-difference. Everything listens on and connects to 127.0.0.1 only; every process it starts is stopped.
+Loads the tournament (the 10-player demo: round 9 published with 2 of 5 results; or --players N: a Swiss of
+N players and 9 rounds from bench/pages.py with round 9 published and 5 results missing), starts gunicorn
+(gthread) with production settings (DJANGO_DEBUG=0, a random key, persistent database connections), one
+server or several on their own ports sharing PostgreSQL and a Redis it starts (readers spread over the
+servers), then runs the readers, each on its own keep-alive connection. Meanwhile the arbiter logs in on
+the first server, enters the missing results one board at a time and completes the round.
+
+Prints requests/s, p50/p95/max latency, errors, the servers' CPU per request, and checks freshness: every
+page read that started after a save was answered shows that save (the page's table is compared with the
+state after each save, computed independently), "stale reads" (goal: 0). --conditional makes the readers
+revalidate with If-None-Match, as browsers and the live pages do. Exit status 1 on any error, stale read
+or wrong final standings. Everything listens on 127.0.0.1 only; every process it starts is stopped.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import http.client
 import os
 import re
@@ -39,7 +48,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 PY = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv" / "bin" / "python").exists() else sys.executable
-SLUG, ROUND, ARBITER, PASSWORD = "damier-demo-2026", 9, "arbiter", "damier-demo"
+DEMO_SLUG, BIG_SLUG, ROUND, ARBITER, PASSWORD = "damier-demo-2026", "load-swiss", 9, "arbiter", "damier-demo"
 RESULTS = ["2-0", "1-1", "0-2", "2-0", "1-1"]  # what the arbiter enters, board by board
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
@@ -81,12 +90,45 @@ class Postgres:
         self._as_pg(str(self.bin / "createdb"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "damier", "damier")
         return f"postgres://damier@127.0.0.1:{self.port}/damier"
 
+    def new_database(self, name: str) -> str:
+        """A fresh database for one run of the matrix."""
+        self._as_pg(str(self.bin / "createdb"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "damier", name)
+        return f"postgres://damier@127.0.0.1:{self.port}/{name}"
+
     def stop(self) -> None:
         try:
             self._as_pg(str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"), "-m", "fast", "stop")
         except subprocess.CalledProcessError:
             pass
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Redis:
+    """A throwaway Redis server (Debian's redis-server), nothing saved to disk."""
+
+    def __init__(self) -> None:
+        exe = shutil.which("redis-server")
+        if exe is None:
+            raise SystemExit("redis-server not found: apt-get install redis-server (needed for --servers 2)")
+        self.exe, self.port = exe, free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> str:
+        self.proc = subprocess.Popen([self.exe, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
+                                      "--appendonly", "no", "--loglevel", "warning"], stdout=subprocess.DEVNULL)
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return f"redis://127.0.0.1:{self.port}/0"
+            except OSError:
+                time.sleep(0.1)
+        raise SystemExit("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(timeout=20)
 
 
 # --- HTTP ------------------------------------------------------------------------------------------
@@ -120,6 +162,18 @@ class Session:
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
         return response.status, response.headers.get("Location", ""), text
+
+    def get_raw(self, path: str, headers: dict[str, str]) -> tuple[int, str, bytes]:
+        """A reader's GET: status, ETag, body bytes (no decoding: the bench's own CPU counts too)."""
+        try:
+            self.conn.request("GET", path, headers={"Host": "127.0.0.1", **headers})
+            response = self.conn.getresponse()
+            body = response.read()
+        except (OSError, http.client.HTTPException):
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            raise
+        return response.status, response.headers.get("ETag", ""), body
 
 
 class FormParser(HTMLParser):
@@ -190,29 +244,84 @@ def standings_on_page(html: str) -> list[tuple[str, str, str]]:
     return [(r[col["Rank"]], r[col["Player"]], r[col["Pts"]]) for r in rows]
 
 
-# --- The run ---------------------------------------------------------------------------------------
+# --- The tournament and what its pages must show ------------------------------------------------------
 
 
-def expected_standings() -> tuple[list[tuple[int | None, str, int]], list[tuple[int, int]], int]:
-    """From the database before the run: the standings once the missing results are in (pure functions)."""
+def prepare_big(players: int) -> str:
+    """A Swiss of `players` players and 9 rounds (bench/pages.py), round 9 published with 5 results missing."""
+    from django.contrib.auth import get_user_model
+
+    from bench.pages import build_swiss
+    from tournaments.models import Game, Round, RoundStatus
+
+    t = build_swiss(players, ROUND, slug=BIG_SLUG)
+    t.chief_arbiter = get_user_model().objects.get(username=ARBITER)
+    t.save()
+    rnd = Round.objects.get(tournament=t, number=ROUND)
+    Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.PUBLISHED)
+    boards = list(rnd.games.filter(black__isnull=False).order_by("-board").values_list("pk", flat=True)[:5])
+    Game.objects.filter(pk__in=boards).update(result="")
+    return BIG_SLUG
+
+
+def expected_states(slug: str) -> tuple[list[list[tuple[str, str, str]]], list[tuple[int, int]], int]:
+    """From the database before the run, with the pure functions: the standings after 0, 1, … n of the
+    arbiter's saves, the missing boards (board, game id) and the round's id."""
     from tournaments import selectors
     from tournaments.models import Round, Tournament
     from tournaments.results import Result
     from tournaments.standings import StandingGame, compute_standings
 
-    t = Tournament.objects.get(slug=SLUG)
+    t = Tournament.objects.get(slug=slug)
     rnd = Round.objects.get(tournament=t, number=ROUND)
     missing = list(rnd.games.filter(result="").order_by("board"))
     data = selectors.tournament_data(t, public_only=True)
-    games = data.standing_games() + [StandingGame(round=ROUND, white=g.white_id, black=g.black_id,
-                                                  result=Result(RESULTS[i])) for i, g in enumerate(missing)]
-    rows = compute_standings(data.standing_players(), games, system=t.system, rounds_total=data.rounds_total,
-                             tiebreaks=list(t.tiebreaks), bye_points=selectors.bye_points_for(t))
-    return [(r.rank, r.player.name, r.points) for r in rows], [(g.board, g.pk) for g in missing], rnd.pk
+    states = []
+    for k in range(len(missing) + 1):
+        games = data.standing_games() + [StandingGame(round=ROUND, white=g.white_id, black=g.black_id,
+                                                      result=Result(RESULTS[i])) for i, g in enumerate(missing[:k])]
+        rows = compute_standings(data.standing_players(), games, system=t.system, rounds_total=data.rounds_total,
+                                 tiebreaks=list(t.tiebreaks), bye_points=selectors.bye_points_for(t))
+        states.append([("" if r.rank is None else str(r.rank), r.player.name, str(r.points)) for r in rows])
+    return states, [(g.board, g.pk) for g in missing], rnd.pk
+
+
+def same_standings(shown: list[tuple[str, str, str]], want: list[tuple[str, str, str]]) -> bool:
+    # The page's player cell adds the title and federation after the name.
+    return len(shown) == len(want) and all(
+        r == wr and (n == wn or n.startswith(wn + " ")) and p == wp
+        for (r, n, p), (wr, wn, wp) in zip(shown, want, strict=True))
+
+
+def round_state(html: str, boards: list[tuple[int, int]]) -> int:
+    """How many of the arbiter's saves the round page shows (n + 1 once the round is completed)."""
+    parser = TableParser()
+    parser.feed(html)
+    header, *rows = [r for r in parser.rows if r]
+    b, res = header.index("Board"), header.index("Result")
+    shown = {r[b]: r[res] for r in rows}
+    k = 0
+    while k < len(boards) and shown.get(str(boards[k][0])) == RESULTS[k]:
+        k += 1
+    completed = 'id="live"' not in html  # the live bar goes when the round is over
+    return k + 1 if completed and k == len(boards) else k
+
+
+def page_state(path: str, html: str, states: list[list[tuple[str, str, str]]],
+               boards: list[tuple[int, int]]) -> int | None:
+    if "/round/" in path:
+        return round_state(html, boards)
+    shown = standings_on_page(html)
+    return next((k for k, want in enumerate(states) if same_standings(shown, want)), None)
+
+
+# --- The arbiter and the readers -------------------------------------------------------------------------
 
 
 def arbiter(port: int, boards: list[tuple[int, int]], round_pk: int, seconds: float, log: list[str],
-            latencies: list[float]) -> None:
+            latencies: list[float], saves: list[float]) -> None:
+    """Enters the missing results, one POST each, then completes the round; `saves` gets the moment each
+    save's answer arrived (the transaction is committed by then)."""
     s = Session(port)
 
     def timed(method: str, path: str, data: dict[str, Any] | None = None) -> tuple[int, str, str]:
@@ -239,6 +348,7 @@ def arbiter(port: int, boards: list[tuple[int, int]], round_pk: int, seconds: fl
         form[f"games-{index}-result"] = [RESULTS[i - 1]]
         form["_continue"] = ["1"]
         status, location, _ = timed("POST", url, form)
+        saves.append(time.monotonic())
         _, _, after = timed("GET", location or url)
         ok = status == 302 and "was changed successfully" in after
         log.append(f"arbiter: board {board} = {RESULTS[i - 1]}: {'saved' if ok else f'NOT saved ({status})'}")
@@ -247,26 +357,42 @@ def arbiter(port: int, boards: list[tuple[int, int]], round_pk: int, seconds: fl
     token = form_of(page)["csrfmiddlewaretoken"][0]
     status, _, _ = timed("POST", "/admin/tournaments/round/", {
         "csrfmiddlewaretoken": token, "action": "complete", "_selected_action": str(round_pk), "index": "0"})
+    saves.append(time.monotonic())
     _, _, page = timed("GET", url)
     log.append(f"arbiter: round {ROUND} completed: {'yes' if 'Completed' in page else f'NO ({status})'}")
 
 
-def reader(port: int, paths: list[str], deadline: float, cap: int, results: list[tuple[float, int, str]],
-           errors: Counter[str]) -> None:
+Read = tuple[float, float, int, str, str]  # started (monotonic), latency, status, path, body digest
+
+
+def reader(port: int, paths: list[str], deadline: float, cap: int, conditional: bool, reads: list[Read],
+           bodies: dict[str, bytes], errors: Counter[str]) -> None:
     s = Session(port)
+    etags: dict[str, str] = {}
+    digests: dict[str, str] = {}
     n = 0
     while time.monotonic() < deadline and n < cap:
         path = paths[n % len(paths)]
         n += 1
+        headers = {"If-None-Match": etags[path]} if conditional and path in etags else {}
+        started = time.monotonic()
         t0 = time.perf_counter()
         try:
-            status, _, _ = s.request("GET", path)
+            status, etag, body = s.get_raw(path, headers)
         except (OSError, http.client.HTTPException) as exc:
             errors[f"{type(exc).__name__} on {path}"] += 1
             continue
-        results.append((time.perf_counter() - t0, status, path))
-        if status != 200:
+        latency = time.perf_counter() - t0
+        if status == 200:
+            digest = hashlib.blake2b(body, digest_size=16).hexdigest()
+            bodies.setdefault(digest, body)
+            digests[path], etags[path] = digest, etag
+        elif status == 304:
+            digest = digests.get(path, "")
+        else:
+            digest = ""
             errors[f"HTTP {status} on {path}"] += 1
+        reads.append((started, latency, status, path, digest))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -274,104 +400,198 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process and its children (gunicorn's master and workers), from /proc."""
+    total = 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                total += cpu_seconds(int(child))
+    except (OSError, IndexError, ValueError):
+        pass
+    return total
+
+
+# --- One run ----------------------------------------------------------------------------------------------
+
+
+def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[str, Any]:
+    """One configuration: cache "off", "file" or "redis"; `servers` gunicorn servers."""
+    redis = Redis() if cache == "redis" else None
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+           "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "0", "PYTHONUNBUFFERED": "1",
+           "DJANGO_CONN_MAX_AGE": str(args.conn_max_age), "DAMIER_PAGE_CACHE": "0" if cache == "off" else "1"}
+    env.pop("DAMIER_CACHE_URL", None)
+    cache_dir = tempfile.mkdtemp(prefix="damier-load-cache-")
+    env["DAMIER_CACHE_DIR"] = cache_dir
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        if redis is not None:
+            env["DAMIER_CACHE_URL"] = redis.start()
+        for cmd in (["migrate", "--noinput", "-v0"], ["load_demo"], ["collectstatic", "--noinput", "-v0"]):
+            subprocess.run([PY, "manage.py", *cmd], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
+        # The readers' expectations are computed here, in this process, from the same database.
+        os.environ.update(env)
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        import django
+        from django.conf import settings
+
+        if not settings.configured:
+            django.setup()
+        from django.db import connection, connections
+
+        connections.close_all()
+        settings.DATABASES["default"]["NAME"] = urllib.parse.urlparse(url).path.lstrip("/")
+        slug = prepare_big(args.players) if args.players != 10 else DEMO_SLUG
+        states, boards, round_pk = expected_states(slug)
+        connection.close()
+        gunicorn = str(Path(PY).parent / "gunicorn")
+        ports = [free_port() for _ in range(servers)]
+        for port in ports:
+            procs.append(subprocess.Popen([gunicorn, "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers",
+                                           str(args.workers), "--threads", str(args.threads), "--worker-class",
+                                           "gthread", "--keep-alive", "30", "--log-level", "warning"],
+                                          cwd=ROOT, env=env))
+        for port in ports:
+            _wait_until_up(port)
+        paths = [f"/t/{slug}/standings/", f"/t/{slug}/crosstable/", f"/t/{slug}/round/{ROUND}/"]
+        for port in ports:
+            for p in paths:
+                status, _, _ = Session(port).get_raw(p, {})
+                if status != 200:
+                    raise SystemExit(f"{p}: HTTP {status} on port {port}; the public pages are needed.")
+        reads: list[Read] = []
+        bodies: dict[str, bytes] = {}
+        errors: Counter[str] = Counter()
+        log: list[str] = []
+        arbiter_latencies: list[float] = []
+        saves: list[float] = []
+        cpu0 = sum(cpu_seconds(p.pid) for p in procs)
+        t0 = time.monotonic()
+        deadline = t0 + args.seconds
+        threads = [threading.Thread(target=reader, args=(ports[i % servers], paths[i % 3:] + paths[:i % 3], deadline,
+                                                         args.cap, args.conditional, reads, bodies, errors))
+                   for i in range(args.readers)]
+        threads.append(threading.Thread(target=arbiter, args=(ports[0], boards, round_pk, args.seconds, log,
+                                                               arbiter_latencies, saves)))
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=args.seconds + 180)
+        elapsed = time.monotonic() - t0
+        cpu = sum(cpu_seconds(p.pid) for p in procs) - cpu0
+        hung = sum(t.is_alive() for t in threads)
+        # Freshness: a read that started after save k was answered must show at least k saves.
+        known: dict[tuple[str, str], int | None] = {}
+        stale: Counter[str] = Counter()
+        for started, _, status, path, digest in reads:
+            if status not in (200, 304) or not digest:
+                continue
+            if (path, digest) not in known:
+                known[(path, digest)] = page_state(path, bodies[digest].decode("utf-8", "replace"), states, boards)
+            state = known[(path, digest)]
+            need = sum(1 for at in saves if at < started)
+            if "/round/" not in path:
+                need = min(need, len(boards))  # completing the round does not change the standings
+            if state is None or state < need:
+                stale[path] += 1
+        final = Session(ports[-1]).get_raw(f"/t/{slug}/standings/", {})[2].decode()
+        equal = same_standings(standings_on_page(final), states[-1])
+        lat = [x for _, x, _, _, _ in reads]
+        result = {"cache": cache, "servers": servers, "requests": len(reads), "rps": len(reads) / elapsed,
+                  "p50": percentile(lat, .5) * 1000, "p95": percentile(lat, .95) * 1000,
+                  "max": max(lat, default=0) * 1000, "errors": sum(errors.values()),
+                  "stale": sum(stale.values()), "not_modified": sum(1 for r in reads if r[2] == 304),
+                  "cpu_ms": cpu * 1000 / max(1, len(reads)), "equal": equal}
+        print(f"load: {args.readers} readers, {elapsed:.1f} s, {servers} gunicorn server(s) x {args.workers} workers "
+              f"x {args.threads} threads (gthread), PostgreSQL, page cache {cache}, "
+              f"{'conditional' if args.conditional else 'full'} GETs, {args.players} players ({slug})")
+        print(f"  requests: {len(reads)}  ({result['rps']:.1f} req/s); 304: {result['not_modified']}")
+        print(f"  latency:  p50 {result['p50']:.0f} ms  p95 {result['p95']:.0f} ms  max {result['max']:.0f} ms")
+        for p in paths:
+            mine = [x for _, x, _, q, _ in reads if q == p]
+            print(f"    {p:<36} {len(mine):>6} requests  p50 {percentile(mine, .5) * 1000:.0f} ms  "
+                  f"p95 {percentile(mine, .95) * 1000:.0f} ms")
+        print(f"  server CPU: {result['cpu_ms']:.2f} ms per request ({cpu:.1f} s)")
+        print(f"  errors:   {result['errors']}" + "".join(f"\n    {k}: {v}" for k, v in errors.items()))
+        print(f"  stale reads (a page read after a save not showing it): {result['stale']}"
+              + "".join(f"\n    {k}: {v}" for k, v in stale.items()))
+        print(f"  arbiter:  {len(arbiter_latencies)} requests, p50 {percentile(arbiter_latencies, .5) * 1000:.0f} ms,"
+              f" max {max(arbiter_latencies, default=0) * 1000:.0f} ms")
+        for line in log:
+            print(f"    {line}")
+        print(f"  final standings: {'equal to the expected ones' if equal else 'DIFFERENT'} ({len(states[-1])} rows)",
+              flush=True)
+        result["failed"] = bool(errors) or bool(stale) or not equal or bool(hung) or any(
+            "NOT" in line or "refused" in line for line in log)
+        return result
+    finally:
+        for proc in procs:
+            proc.send_signal(signal.SIGTERM)
+        for proc in procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        if redis is not None:
+            redis.stop()
+        shutil.rmtree(cache_dir, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--readers", type=int, default=50)
-    ap.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    ap.add_argument("--workers", type=int, default=2, help="gunicorn worker processes per server")
     ap.add_argument("--threads", type=int, default=8, help="threads per gunicorn worker")
     ap.add_argument("--cap", type=int, default=20000, help="most requests per reader")
+    ap.add_argument("--players", type=int, default=10, help="10: the demo; else a Swiss of that many, 9 rounds")
+    ap.add_argument("--cache", choices=["on", "off"], default="on")
+    ap.add_argument("--servers", type=int, default=1, help="gunicorn servers on their own ports (2+: Redis)")
+    ap.add_argument("--conditional", action="store_true", help="readers send If-None-Match, as browsers do")
+    ap.add_argument("--conn-max-age", type=int, default=60, help="DJANGO_CONN_MAX_AGE of the servers")
+    ap.add_argument("--matrix", action="store_true",
+                    help="no cache / cache (files) / 2 servers + Redis, one after the other, fresh databases")
     args = ap.parse_args(argv)
-    if not 1 <= args.readers <= 200 or not 1 <= args.seconds <= 600:
-        ap.error("readers 1-200 and seconds 1-600")
+    if not 1 <= args.readers <= 200 or not 1 <= args.seconds <= 600 or not 1 <= args.servers <= 4:
+        ap.error("readers 1-200, seconds 1-600, servers 1-4")
+    if args.players != 10 and not 12 <= args.players <= 1000:
+        ap.error("players: 10 (the demo) or 12-1000")
+    if args.cache == "off":
+        configs = [("off", args.servers)]
+    else:
+        configs = [("redis" if args.servers > 1 else "file", args.servers)]
+    if args.matrix:
+        configs = [("off", 1), ("file", 1), ("redis", 2)]
     pg = None
     url = os.environ.get("DATABASE_URL", "")
     if url:
         parsed = urllib.parse.urlparse(url)
         if not parsed.scheme.startswith("postgres") or parsed.hostname not in LOOPBACK:
             raise SystemExit("DATABASE_URL must be a PostgreSQL server on 127.0.0.1 (loopback only).")
+        if args.matrix:
+            raise SystemExit("--matrix starts its own PostgreSQL: leave DATABASE_URL unset.")
     else:
         pg = Postgres()
         url = pg.start()
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": url, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SECURE_SSL_REDIRECT": "0", "PYTHONUNBUFFERED": "1"}
-    server = None
+    results = []
     try:
-        for cmd in (["migrate", "--noinput", "-v0"], ["load_demo"], ["collectstatic", "--noinput", "-v0"]):
-            subprocess.run([PY, "manage.py", *cmd], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
-        os.environ.update(env)
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-        import django
-
-        django.setup()
-        from django.db import connection
-
-        expected, boards, round_pk = expected_standings()
-        connection.close()
-        gunicorn = str(Path(PY).parent / "gunicorn")
-        server = subprocess.Popen([gunicorn, "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers",
-                                   str(args.workers), "--threads", str(args.threads), "--worker-class", "gthread",
-                                   "--keep-alive", "30", "--log-level", "warning"], cwd=ROOT, env=env)
-        _wait_until_up(port)
-        paths = [f"/t/{SLUG}/standings/", f"/t/{SLUG}/crosstable/", f"/t/{SLUG}/round/{ROUND}/"]
-        for p in paths:
-            status, _, _ = Session(port).request("GET", p)
-            if status != 200:
-                raise SystemExit(f"{p}: HTTP {status}; the public pages are needed (tournaments/views.py).")
-        results: list[tuple[float, int, str]] = []
-        errors: Counter[str] = Counter()
-        log: list[str] = []
-        arbiter_latencies: list[float] = []
-        t0 = time.monotonic()
-        deadline = t0 + args.seconds
-        threads = [threading.Thread(target=reader, args=(port, paths[i % 3:] + paths[:i % 3], deadline, args.cap,
-                                                         results, errors)) for i in range(args.readers)]
-        threads.append(threading.Thread(target=arbiter, args=(port, boards, round_pk, args.seconds, log,
-                                                               arbiter_latencies)))
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(timeout=args.seconds + 120)
-        elapsed = time.monotonic() - t0
-        hung = sum(t.is_alive() for t in threads)
-        _, _, page = Session(port).request("GET", f"/t/{SLUG}/standings/")
-        shown = standings_on_page(page)
-        want = [("" if rank is None else str(rank), name, str(points)) for rank, name, points in expected]
-        # The page's player cell adds the title and federation after the name.
-        equal = len(shown) == len(want) and all(
-            r == wr and (n == wn or n.startswith(wn + " ")) and p == wp
-            for (r, n, p), (wr, wn, wp) in zip(shown, want, strict=True))
-        lat = [x for x, _, _ in results]
-        print(f"load: {args.readers} readers, {elapsed:.1f} s, gunicorn {args.workers}x{args.threads} gthread, "
-              f"PostgreSQL on 127.0.0.1")
-        print(f"  requests: {len(results)}  ({len(results) / elapsed:.1f} req/s)")
-        print(f"  latency:  p50 {percentile(lat, .5) * 1000:.0f} ms  p95 {percentile(lat, .95) * 1000:.0f} ms  "
-              f"max {max(lat, default=0) * 1000:.0f} ms")
-        for p in paths:
-            mine = [x for x, _, q in results if q == p]
-            print(f"    {p:<36} {len(mine):>6} requests  p50 {percentile(mine, .5) * 1000:.0f} ms  "
-                  f"p95 {percentile(mine, .95) * 1000:.0f} ms")
-        print(f"  errors:   {sum(errors.values())}" + "".join(f"\n    {k}: {v}" for k, v in errors.items()))
-        print(f"  arbiter:  {len(arbiter_latencies)} requests, p50 {percentile(arbiter_latencies, .5) * 1000:.0f} ms,"
-              f" max {max(arbiter_latencies, default=0) * 1000:.0f} ms")
-        for line in log:
-            print(f"    {line}")
-        print(f"  final standings: {'equal to the expected ones' if equal else 'DIFFERENT'} ({len(want)} rows)")
-        if not equal:
-            for a, b in zip(shown, want, strict=False):
-                print(f"    page {a}  expected {b}")
-        failed = bool(errors) or not equal or hung or any("NOT" in line or "refused" in line for line in log)
-        return 1 if failed else 0
+        for i, (cache, servers) in enumerate(configs):
+            run_url = pg.new_database(f"load{i}") if pg is not None and i > 0 else url
+            results.append(run(args, run_url, cache, servers))
     finally:
-        if server is not None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
         if pg is not None:
             pg.stop()
+    if len(results) > 1:
+        print(f"\nsummary ({args.players} players, {args.readers} readers, {args.seconds:.0f} s each, "
+              f"{'conditional' if args.conditional else 'full'} GETs):")
+        print("  cache  servers    req/s   p50 ms   p95 ms  CPU ms/req  errors  stale")
+        for r in results:
+            print(f"  {r['cache']:<6} {r['servers']:>7} {r['rps']:>8.1f} {r['p50']:>8.0f} {r['p95']:>8.0f} "
+                  f"{r['cpu_ms']:>11.2f} {r['errors']:>7} {r['stale']:>6}")
+    return 1 if any(r["failed"] for r in results) else 0
 
 
 def _wait_until_up(port: int, timeout: float = 30.0) -> None:
@@ -382,7 +602,7 @@ def _wait_until_up(port: int, timeout: float = 30.0) -> None:
                 return
         except OSError:
             time.sleep(0.2)
-    raise SystemExit("gunicorn did not answer on 127.0.0.1 within 30 s")
+    raise SystemExit(f"gunicorn did not answer on 127.0.0.1:{port} within {timeout:.0f} s")
 
 
 if __name__ == "__main__":

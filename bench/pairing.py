@@ -2,6 +2,12 @@
 
     .venv/bin/python bench/pairing.py [--sizes 50,200] [--seed 1]
     .venv/bin/python bench/pairing.py --conformance 200 [--max-players 60] [--all-features]
+    .venv/bin/python bench/pairing.py --swiss-reference [DIR] [--max-players N] [--reference BBP]
+
+--swiss-reference checks every round (2 to the last) of the bbpPairings v6 reference tournaments
+(../shared/swiss-reference, 1,098 rounds) as tests/tournaments/pairing/reference_check.py does, and
+prints how many are identical, pairs and colours. With --reference naming a bbpPairings binary, the
+same cut files are also paired by it, which shows the cut reproduces the reference's own rounds.
 
 --conformance N generates N tournaments (9 to --max-players players, 5 to 11 rounds, draws,
 forfeits, withdrawals) and has the reference Dutch implementation (caissify-pairings in the throwaway
@@ -10,9 +16,10 @@ tournaments whose every round it pairs identically. --all-features adds late ent
 byes; the reference's checker pairs late entries in round 1, so that round is left out for them.
 
 The 8 rounds are generated with a quick greedy pairer (or the engine, --engine-history); only the
-9th pairing, by the Dutch engine, is timed.
-Anchor on the reference machine: bbpPairings (C++) 0.32 s at 200 players, 6.2 s at 500, 50 s at
-1,000. Goal: 200 players under 2 s, 1,000 under 60 s.
+9th pairing, by the Dutch engine, is timed. With --reference BBP (a bbpPairings binary built
+outside the repository), round 9 is written as TRF and both the engine (from that file) and
+bbpPairings pair it; the table gives both times and whether the pairings are identical.
+Goal (issue #13): no size slower than bbpPairings on the same file (--reference).
 """
 
 from __future__ import annotations
@@ -64,6 +71,47 @@ def bench(players: int, seed: int, engine_history: bool = False, dump: str | Non
     start = time.perf_counter()
     res = pair_dutch(req)
     return time.perf_counter() - start, built, len(res.boards)
+
+
+def bench_file(
+    players: int, seed: int, engine_history: bool, binary: str | None
+) -> tuple[tuple[float, float], tuple[float, float] | None, bool]:
+    """Round 9 of the same tournament, from the same TRF file: the engine's (wall, CPU) seconds,
+    bbpPairings' (wall, CPU) seconds (the binary reads the file and writes its pairing) and whether
+    both pair it the same. CPU seconds are the fairer figure on a shared machine."""
+    import resource
+    import subprocess
+    import tempfile
+
+    import networkx  # noqa: F401  # loaded once by a running server: not part of a pairing's time
+
+    from tournaments.pairing.trf import parse_trf, request_from_trf, write_trf
+
+    settings = GenSettings(players=players, rounds=9, seed=seed, late_rate=0, excuse_rate=0)
+    t = generate(settings, pair=None if engine_history else quick_pairer, rounds=8)
+    text = write_trf(t.request(9).players, total_rounds=9, next_round=9)
+    req = request_from_trf(parse_trf(text))
+    start, cpu = time.perf_counter(), time.process_time()
+    res = pair_dutch(req)
+    ours = (time.perf_counter() - start, time.process_time() - cpu)
+    mine = {(b.white, b.black) for b in res.boards} | ({(res.bye, 0)} if res.bye else set())
+    if not binary:
+        return ours, None, True
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp, "in.trf"), Path(tmp, "out.txt")
+        src.write_text(text, encoding="utf-8")
+        start, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run([binary, "--dutch", str(src), "-p", str(out)], capture_output=True, text=True,
+                              check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu_s = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        theirs_s = (time.perf_counter() - start, cpu_s)
+        if done.returncode:
+            print(f"  {binary}: {done.stdout.strip()} {done.stderr.strip()}")
+            return ours, None, False
+        rows = [int(x) for x in out.read_text().split()[1:]]
+    theirs = set(zip(rows[::2], rows[1::2], strict=True))
+    return ours, theirs_s, theirs == mine
 
 
 def conformance(count: int, max_players: int, all_features: bool, batch: int = 25, min_players: int = 9) -> None:
@@ -142,6 +190,51 @@ def absolute(count: int, max_players: int, part: int = 0, parts: int = 1) -> Non
     )
 
 
+def swiss_reference(directory: str | None, max_players: int | None, binary: str | None) -> None:
+    import tempfile
+
+    from tests.tournaments.pairing import reference_check as rc
+
+    where = Path(directory) if directory else rc.REFERENCE_DIR
+    files = rc.reference_files(max_players, where)
+    if not files:
+        print(f"no reference tournaments at {where}")
+        return
+    same = same_pairs = rounds = bbp_same = 0
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for f in files:
+            text = f.read_bytes().decode("utf-8")
+            for r in range(2, rc.rounds_in(f) + 1):
+                check = rc.check_round(f, r, text)
+                rounds += 1
+                same += check.identical
+                same_pairs += check.same_pairs
+                if not check.identical:
+                    print("  " + check.describe(), flush=True)
+                if binary:
+                    bbp_same += _bbp_pairing(binary, Path(tmp), rc.cut_text(text, r)) == check.expected
+    print(
+        f"{same} / {rounds} rounds identical (pairs and colours); pairs identical in {same_pairs}; "
+        f"{len(files)} tournaments; {time.perf_counter() - start:.0f} s"
+    )
+    if binary:
+        print(f"{binary} on the same cut files: {bbp_same} / {rounds} rounds identical to the reference")
+
+
+def _bbp_pairing(binary: str, tmp: Path, cut: str) -> frozenset[tuple[int, int | None]]:
+    import subprocess
+
+    src, out = tmp / "in.trf", tmp / "out.txt"
+    src.write_text(cut, encoding="utf-8", newline="")
+    done = subprocess.run([binary, "--dutch", str(src), "-p", str(out)], capture_output=True, text=True, check=False)
+    if done.returncode:
+        print(f"  {binary}: {done.stdout.strip()} {done.stderr.strip()}")
+        return frozenset()
+    rows = out.read_text().split()[1:]
+    return frozenset((int(a), None if b == "0" else int(b)) for a, b in zip(rows[::2], rows[1::2], strict=True))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="50,200,500,1000")
@@ -154,13 +247,30 @@ def main() -> None:
     ap.add_argument("--all-features", action="store_true")
     ap.add_argument("--engine-history", action="store_true", help="pair rounds 1-8 with the engine too")
     ap.add_argument("--dump", metavar="DIR", help="pickle each round-9 request there (for profiling)")
+    ap.add_argument("--swiss-reference", nargs="?", const="", metavar="DIR",
+                    help="check the bbpPairings v6 reference tournaments (default ../shared/swiss-reference)")
+    ap.add_argument("--reference", metavar="BBP",
+                    help="a bbpPairings binary: time it on the same round-9 files (or, with --swiss-reference, "
+                         "pair the same cut files)")
     args = ap.parse_args()
+    if args.swiss_reference is not None:
+        limit = args.max_players if "--max-players" in sys.argv else None
+        swiss_reference(args.swiss_reference or None, limit, args.reference)
+        return
     if args.absolute:
         part, parts = (int(x) for x in args.part.split("/"))
         absolute(args.absolute, args.max_players, part, parts)
         return
     if args.conformance:
         conformance(args.conformance, args.max_players, args.all_features, min_players=args.min_players)
+        return
+    if args.reference:
+        print(f"{'players':>8} {'Damier wall/CPU (s)':>20} {'bbpPairings wall/CPU (s)':>25} {'same pairing':>13}")
+        for n in (int(x) for x in args.sizes.split(",")):
+            ours, theirs, same = bench_file(n, args.seed, args.engine_history, args.reference)
+            shown = f"{theirs[0]:.2f} / {theirs[1]:.2f}" if theirs is not None else "failed"
+            mine = f"{ours[0]:.2f} / {ours[1]:.2f}"
+            print(f"{n:>8} {mine:>20} {shown:>25} {'yes' if same else 'no':>13}", flush=True)
         return
     print(f"{'players':>8} {'round 9 (s)':>12} {'rounds 1-8 (s)':>15} {'boards':>7}")
     for n in (int(x) for x in args.sizes.split(",")):

@@ -9,6 +9,10 @@ DAMIER_AXES_*         login throttling: _ENABLED (1), _FAILURE_LIMIT (5), _COOLO
 DAMIER_CLIENT_IP_HEADER  behind a reverse proxy: the header carrying the client's address (e.g. X-Real-IP)
 DAMIER_UPLOAD_MAX_BYTES  largest uploaded file (default 5 MB), cut while it arrives
 DAMIER_FONT_DIR       where the PDFs find DejaVu Sans (default /usr/share/fonts/truetype/dejavu)
+DAMIER_CACHE_URL      redis://… for a cache shared by several servers (default: files, one machine)
+DAMIER_CACHE_DIR      the file cache's folder; DAMIER_PAGE_CACHE 1/0 (default: on when DJANGO_DEBUG=0)
+DAMIER_CDN_SECONDS    seconds a CDN may serve a public page without asking (default 0: always revalidate)
+DJANGO_CONN_MAX_AGE   seconds a database connection is kept (default 0; 60 for a crowd, see README)
 DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_CSRF_TRUSTED_ORIGINS  production (DJANGO_DEBUG=0) only
 """
 
@@ -142,6 +146,39 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # failing with "database is locked". IMMEDIATE takes the write lock when the request's transaction
     # begins, so a reader never has to upgrade to a writer mid-way (which SQLite refuses at once).
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+
+# --- Caches and several servers (issue #14) ---------------------------------------------------------
+# tournaments/public_cache.py keeps the public pages, PDFs and PDN exports in the default cache, keyed on
+# each tournament's version (moved by database triggers), so nothing in a cache is ever stale.
+# DAMIER_CACHE_URL=redis://host:6379/0 : Django's Redis backend, shared by every server of a federation.
+# Unset: files in DAMIER_CACHE_DIR, shared by all gunicorn workers of one machine and needing no server.
+DAMIER_CACHE_URL = os.environ.get("DAMIER_CACHE_URL", "")
+if DAMIER_CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": DAMIER_CACHE_URL, "KEY_PREFIX": "damier", "TIMEOUT": 24 * 3600}}
+elif DAMIER_CACHE_URL:
+    raise ImproperlyConfigured(f"DAMIER_CACHE_URL={DAMIER_CACHE_URL!r}: expected redis://, rediss:// or unix://")
+else:
+    import hashlib
+    import tempfile
+
+    # One folder per installation and database, so two Damiers on one machine never read each other's pages.
+    _where = hashlib.sha256(f"{BASE_DIR}|{DATABASES['default'].get('NAME')}".encode()).hexdigest()[:12]
+    CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("DAMIER_CACHE_DIR", str(Path(tempfile.gettempdir()) / f"damier-cache-{_where}")),
+        "TIMEOUT": 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 5000, "CULL_FREQUENCY": 4},
+    }}
+# Pages from the cache: on in production; off while developing (an edited template shows at once).
+# ETags and 304 answers work either way.
+DAMIER_PAGE_CACHE = env_bool("DAMIER_PAGE_CACHE", not DEBUG)
+# Seconds a CDN or proxy may serve a public page without asking (0: it asks every time, gets a 304).
+DAMIER_CDN_SECONDS = int(os.environ.get("DAMIER_CDN_SECONDS", "0"))
+# Nothing lives in one process: sessions in the database, login throttling in the database (axes).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rules.pdn_gametype import beyond_8x8, read_game_type, to_numeric
+
 __all__ = [
     "PdnError",
     "ReadError",
@@ -35,16 +37,6 @@ __all__ = [
 
 SEVEN_TAG_ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
-INTERNATIONAL_GAME_TYPE = 20
-
-# PDN game types (doc/gametype.rst of the standard), named so that a refusal says what the file holds.
-_GAME_TYPE_NAMES: dict[int, str] = {
-    0: "chess", 1: "Chinese chess", 20: "international draughts", 21: "English draughts (checkers)",
-    22: "Italian draughts", 23: "American pool checkers", 24: "Spanish draughts", 25: "Russian draughts",
-    26: "Brazilian draughts", 27: "Canadian draughts", 28: "Portuguese draughts", 29: "Czech draughts",
-    30: "Turkish draughts", 31: "Thai draughts", 40: "Frisian draughts", 41: "Spantsiretti draughts",
-    50: "Othello",
-}
 
 # Every result spelling seen in draughts files, mapped to the FMJD form (2 points a win).
 _RESULTS: dict[str, str] = {
@@ -85,6 +77,7 @@ class MoveToken:
     comments: list[str] = field(default_factory=list)  # comments after the move, text without braces
     clocks: list[str] = field(default_factory=list)  # "[%clock ...]" / "[%clk ...]" found in those comments
     variations: list[list[MoveToken]] = field(default_factory=list)  # alternatives to this move
+    alpha: bool = False  # written in alphanumeric notation (d4-e5); `text` is numeric once it is read
 
 
 @dataclass(frozen=True)
@@ -116,6 +109,15 @@ class ParsedGame:
     initial_fen: str | None = None  # None: the standard initial position
     fen_origin: str | None = None  # "tag" or "setup"
     refused: str | None = None  # why the game is not international draughts, when it is not
+    alphanumeric: bool = False  # the GameType tag says the moves are written a1-j10
+    # The first text of the main line that is no move (e.g. 8x8 "c3-d4"): the sheet cannot be followed
+    # from there. None when every token of the main line is read.
+    unreadable: ReadError | None = None
+    unreadable_text: str = ""  # that text as written
+    # Where the game stands in the decoded text: text[start:end] is the game, from its first token to its
+    # result (or to the next game's first tag): what a round upload stores on a board.
+    start: int = 0
+    end: int = 0
 
     @property
     def tag_result(self) -> str | None:
@@ -169,6 +171,7 @@ _TOKEN = re.compile(
     (?P<lead>\s*)(?:
     (?P<result>(?:2-0|0-2|1-1|0-0|1-0|0-1|1/2-1/2|\u00bd-\u00bd)(?![\d/-])|\*)
   | (?P<move>\d{1,2}(?:[-x:]\ ?\d{1,2})+)(?![\d\w])(?P<strength>[!?]+|\([!?]+\)|\*(?!\S))?
+  | (?P<amove>[a-jA-J](?:10|[1-9])(?:[-x:][a-jA-J](?:10|[1-9]))+)(?![\d\w])(?P<astrength>[!?]+|\([!?]+\))?
   | (?P<number>\d+)(?P<dots>\.(?:\.\.)?)
   | (?P<ellipsis>\.\.\.|\u2026)
   | (?P<comment>\{[^{}]*\})
@@ -215,7 +218,8 @@ class _Reader:
         game.errors.append(ReadError(line, column, message, severity))
 
     def new_game(self, pos: int) -> ParsedGame:
-        return ParsedGame(self.source, self.count + 1, self.where(pos)[0], self.encoding)
+        # end = -1 until the game's first token sets its start.
+        return ParsedGame(self.source, self.count + 1, self.where(pos)[0], self.encoding, end=-1)
 
     def games(self) -> Iterator[ParsedGame]:
         text = self.text
@@ -241,9 +245,20 @@ class _Reader:
                 continue
             if not started and kind != "comment":
                 game.line = self.where(start)[0]
+            if game.end < 0:
+                game.start, game.end = start, 0  # the game's first token, comments included
             if kind == "strength":
                 kind = "move"
-            if kind == "move":
+            elif kind == "astrength":
+                kind = "amove"
+            if kind == "amove":
+                raw = m.group("amove")
+                token = MoveToken(raw.lower(), raw, *self.where(start), number=number, black_number=black,
+                                  strength=m.group("astrength") or "", alpha=True)
+                lines[-1].append(token)
+                number, black = None, False
+                started = body = True
+            elif kind == "move":
                 raw = m.group("move")
                 plain = _SPACES.sub("", raw).replace(":", "x") if " " in raw or ":" in raw else raw
                 token = MoveToken(plain, raw, *self.where(start),
@@ -264,7 +279,7 @@ class _Reader:
                 if body:
                     if len(lines) > 1:
                         self.error(game, start, "variation not closed before the next game's tags")
-                    yield self.finish(game)
+                    yield self.finish(game, start)
                     game = self.new_game(start)
                     lines, sinks = [game.moves], [game.leading_variations]
                     number, black, body = None, False, False
@@ -315,17 +330,25 @@ class _Reader:
                 game.result_raw = m[kind]
                 game.result_token = normalize_result(m[kind])
                 game.result_line, game.result_column = self.where(start)
-                yield self.finish(game)
+                yield self.finish(game, pos)
                 game = self.new_game(pos)
                 lines, sinks = [game.moves], [game.leading_variations]
                 number, black, started, body = None, False, False, False
             else:  # junk
                 self.error(game, start, f"unreadable text {m['junk'][:40]!r}")
+                if len(lines) == 1:
+                    self.unreadable(game, start, m["junk"], "is not a move")
                 started = body = True
         if len(lines) > 1:
             self.error(game, end, "variation not closed at the end of the file")
         if started:
-            yield self.finish(game)
+            yield self.finish(game, end)
+
+    def unreadable(self, game: ParsedGame, pos: int, text: str, why: str) -> None:
+        line, column = self.where(pos)
+        found = ReadError(line, column, f"{text[:40]!r} {why}")
+        if game.unreadable is None or (line, column) < (game.unreadable.line, game.unreadable.column):
+            game.unreadable, game.unreadable_text = found, text[:40]
 
     def add_comment(self, game: ParsedGame, lines: list[list[MoveToken]], comment: str) -> None:
         line = lines[-1]
@@ -377,10 +400,13 @@ class _Reader:
         if name == "FEN":
             game.initial_fen, game.fen_origin = value.strip(), "tag"
         elif name == "GameType":
-            refusal = game_type_refusal(value)
-            if refusal:
-                game.refused = refusal
-                self.error(game, pos, refusal)
+            kind = read_game_type(value)
+            game.alphanumeric = kind.alphanumeric
+            if kind.refusal:
+                game.refused = kind.refusal
+                self.error(game, pos, kind.refusal)
+            for warning in kind.warnings:
+                self.error(game, pos, warning, "warning")
 
     def add_setup(self, game: ParsedGame, lines: list[list[MoveToken]], pos: int, text: str) -> None:
         found = _SETUP_FEN.match(text)
@@ -396,7 +422,39 @@ class _Reader:
         line, column = self.where(pos)
         game.setups.append(Setup(fen, len(game.moves), line, column))
 
-    def finish(self, game: ParsedGame) -> ParsedGame:
+    def read_alphanumeric(self, game: ParsedGame) -> None:
+        """Turn a1-j10 moves into FMJD numbers when the game is 10x10, else mark the first unreadable."""
+        tokens = [t for t in _all_tokens(game.moves) if t.alpha]
+        if not tokens:
+            return
+        main = [t for t in game.moves if t.alpha]
+        if not game.alphanumeric and not any(beyond_8x8(t.text) for t in tokens):
+            if main:
+                first = main[0]
+                _mark(game, first, "is in the alphanumeric notation of an 8x8 board (no square beyond h8) and "
+                      "no GameType says 10x10 (A0)")
+            return
+        if not game.alphanumeric:
+            first = tokens[0]
+            game.errors.append(ReadError(first.line, first.column, "moves in alphanumeric notation (a1-j10) "
+                                         "without a GameType saying so: read as the 10x10 board, since a square "
+                                         "beyond h8 fits no smaller board", "warning"))
+        for token in tokens:
+            numeric, why = to_numeric(token.text)
+            if why is None:
+                token.text = numeric
+                continue
+            token.text = ""
+            if any(token is t for t in main):
+                _mark(game, token, f"is unreadable: {why}")
+
+    def finish(self, game: ParsedGame, stop: int) -> ParsedGame:
+        game.end = max(game.start, len(self.text[game.start:stop].rstrip()) + game.start)
+        self.read_alphanumeric(game)
+        if game.unreadable is not None:
+            # Only moves written before it are replayed: what follows cannot be placed on the board.
+            cut = (game.unreadable.line, game.unreadable.column)
+            game.moves[:] = [t for t in game.moves if (t.line, t.column) < cut]
         self.count += 1
         game.index = self.count
         tag = game.tag_result
@@ -409,22 +467,22 @@ class _Reader:
 
 def game_type_refusal(value: str) -> str | None:
     """None when the GameType value is international draughts; otherwise why the game is refused."""
-    text = value.strip()
-    head = re.match(r"(\d+)", text)
-    if head is None:
-        if "international" in text.lower():
-            return None
-        return f"GameType {value!r} is not a PDN game type; only international draughts (20) is read"
-    kind = int(head.group(1)) if len(head.group(1)) < 6 else -1
-    if kind != INTERNATIONAL_GAME_TYPE:
-        name = _GAME_TYPE_NAMES.get(kind, "an unknown game")
-        return (f"GameType {value!r} is {name}, not international draughts (20): the game is refused, "
-                "not read as international draughts")
-    rest = text[head.end():].replace(" ", "")
-    if rest and not re.fullmatch(r",W,10,10,N2(,0)?", rest):
-        return (f"GameType {value!r} describes a board or notation other than international draughts "
-                "(20,W,10,10,N2,0): the game is refused")
-    return None
+    return read_game_type(value).refusal
+
+
+def _mark(game: ParsedGame, token: MoveToken, why: str) -> None:
+    """Record an unreadable move as an error, and as the game's first unreadable one when it is."""
+    found = ReadError(token.line, token.column, f"{token.raw!r} {why}")
+    game.errors.append(found)
+    if game.unreadable is None or (found.line, found.column) < (game.unreadable.line, game.unreadable.column):
+        game.unreadable, game.unreadable_text = found, token.raw
+
+
+def _all_tokens(line: list[MoveToken]) -> Iterator[MoveToken]:
+    for token in line:
+        yield token
+        for variation in token.variations:
+            yield from _all_tokens(variation)
 
 
 def iter_games(data: bytes | str, source: str = "<pdn>") -> Iterator[ParsedGame]:

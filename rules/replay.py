@@ -44,17 +44,17 @@ class Issue:
     message: str
     line: int | None = None
     column: int | None = None
+    side: str | None = None  # "white" or "black": whose move it is, for "move 7, Black"
 
     def to_dict(self) -> dict[str, Any]:
         return {"ply": self.ply, "move_number": self.move_number, "move": self.move, "article": self.article,
-                "severity": self.severity, "message": self.message, "line": self.line, "column": self.column}
+                "severity": self.severity, "message": self.message, "line": self.line, "column": self.column,
+                "side": self.side}
 
     def describe(self) -> str:
         where = []
         if self.move_number is not None:
-            where.append(f"move {self.move_number}")
-        if self.ply is not None:
-            where.append(f"ply {self.ply}")
+            where.append(f"move {self.move_number}" + (f", {self.side.capitalize()}" if self.side else ""))
         if self.move:
             where.append(repr(self.move))
         if self.line is not None:
@@ -86,6 +86,17 @@ class Report:
     # that irregularity left, not from a legal game.
     irregular_from: int | None = None
     encoding: str = ""  # how the file was decoded (rules.pdn.decode_pdn)
+    # What the verdict is, as a code for the edges to put in words: confirmed, contradicted, contested,
+    # not_verifiable, no_result, incomplete, unreadable, refused, bad_start.
+    status: str = ""
+    # Move number and side ("white"/"black") of the ply where the board result arose and of the last
+    # ply replayed: arbiters count moves, not plies.
+    board_move: int | None = None
+    board_side: str | None = None
+    last_move: int | None = None
+    last_side: str | None = None
+    # The first text of the main line that is no move: {"text", "line", "column", "message"}.
+    unreadable: dict[str, Any] | None = None
 
     @property
     def has_error(self) -> bool:
@@ -102,7 +113,9 @@ class Report:
                 "declared_result": self.declared_result, "board_result": self.board_result,
                 "board_article": self.board_article, "board_ply": self.board_ply, "verdict": self.verdict,
                 "final_fen": self.final_fen, "material": self.material, "irregular_from": self.irregular_from,
-                "encoding": self.encoding, "clean": self.clean}
+                "encoding": self.encoding, "clean": self.clean, "status": self.status,
+                "unreadable": self.unreadable, "board_move": self.board_move, "board_side": self.board_side,
+                "last_move": self.last_move, "last_side": self.last_side}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
@@ -116,8 +129,12 @@ class Report:
             board += f"; final position {self.final_fen} ({_describe_material(self.material)})"
         if self.board_article:
             board += f" (art. {self.board_article}, ply {self.board_ply})"
-        lines.append(f"  replayed {self.plies}/{self.sheet_plies} plies, "
-                     f"{'all legal' if self.legal else 'NOT all legal'}; board: {board}")
+        if self.unreadable is not None:
+            lines.append(f"  unreadable at line {self.unreadable['line']}, column {self.unreadable['column']}: "
+                         f"{self.unreadable['message']}; {self.plies} ply(s) before it replayed")
+        else:
+            lines.append(f"  replayed {self.plies}/{self.sheet_plies} plies, "
+                         f"{'all legal' if self.legal else 'NOT all legal'}; board: {board}")
         if self.irregular_from is not None:
             lines.append(f"  plies after {self.irregular_from} replayed from the irregular position (art. 5.7)")
         lines.append(f"  verdict: {self.verdict}")
@@ -144,7 +161,12 @@ class _Replay:
               message: str) -> None:
         number = self.move_number(ply) if ply is not None else None
         self.issues.append(Issue(ply, number, token.raw if token else None, article, severity, message,
-                                 token.line if token else None, token.column if token else None))
+                                 token.line if token else None, token.column if token else None,
+                                 self.side(ply) if ply is not None else None))
+
+    def side(self, ply: int) -> str:
+        white_first = not self.black_first
+        return "white" if (ply % 2 == 1) == white_first else "black"
 
     def move_number(self, ply: int) -> int:
         return self.first_number + (ply - 1 + (1 if self.black_first else 0)) // 2
@@ -182,12 +204,14 @@ class _Replay:
                                      error.column))
         if game.refused is not None:
             report.legal = False
+            report.status = "refused"
             report.verdict = "refused: not an international draughts game"
             report.issues = self.issues
             return report
         board = self.start_board()
         if board is None:
             report.legal = False
+            report.status = "bad_start"
             report.verdict = "not verifiable: the starting position cannot be read"
             report.issues = self.issues
             return report
@@ -200,9 +224,28 @@ class _Replay:
         report.final_fen = board.fen()
         report.material = _material(board)
         report.irregular_from = self.irregular_ply
-        self.judge(board, report)
+        if game.unreadable is not None:
+            self.unreadable(report)
+        else:
+            self.judge(board, report)
+        if self.plies:
+            report.last_move, report.last_side = self.move_number(self.plies), self.side(self.plies)
+        if report.board_ply:
+            report.board_move, report.board_side = self.move_number(report.board_ply), self.side(report.board_ply)
         report.issues = self.issues
         return report
+
+    def unreadable(self, report: Report) -> None:
+        """The sheet holds text that is no move: nothing after it can be judged, whatever came before."""
+        found = self.game.unreadable
+        assert found is not None
+        report.unreadable = {"text": self.game.unreadable_text, "line": found.line, "column": found.column,
+                             "message": found.message}
+        report.legal = False
+        report.status = "unreadable"
+        declared = report.declared_result or "no result"
+        report.verdict = (f"unreadable: line {found.line}, column {found.column}: {found.message}; the moves "
+                          f"cannot be followed from there, so {declared} cannot be checked")
 
     def replay_moves(self, board: Board) -> Board:
         moves = self.game.moves
@@ -321,21 +364,28 @@ class _Replay:
                 self.end.result(), self.end.article, self.plies)
         complete = self.plies == len(game.moves) or self.over_early
         if not complete:
-            report.verdict = (f"not verifiable: the replay stopped at ply {self.plies + 1} of "
-                              f"{len(game.moves)}; the declared {declared or 'result'} cannot be checked")
+            report.status = "incomplete"
+            stop = self.plies + 1
+            report.verdict = (f"not verifiable: the replay stopped at move {self.move_number(stop)}, "
+                              f"{self.side(stop).capitalize()}; the declared {declared or 'result'} cannot be "
+                              "checked")
             return
         if declared in (None, "*"):
+            report.status = "no_result"
             found = f"; the board shows {report.board_result}" if report.board_result else ""
             report.verdict = "no result declared" + found
             return
         if not game.moves and declared != "0-0":
             self.issue(None, None, None, WARNING, "the sheet has no moves: the result cannot be checked")
+            report.status = "not_verifiable"
             report.verdict = f"not verifiable from the sheet: {declared} declared without moves"
             return
         if outcome is None and conflict:
+            report.status = "contradicted"
             report.verdict = f"contradicted: the sheet declares {tag} in its tag and {token} after the moves"
             return
         if outcome is None:
+            report.status = "not_verifiable"
             report.verdict = self.unfinished(declared, board)
             return
         self.finished(declared, outcome, report)
@@ -343,6 +393,7 @@ class _Replay:
     def finished(self, declared: str, outcome: Outcome, report: Report) -> None:
         board_result = outcome.result()
         if declared == board_result:
+            report.status = "confirmed"
             report.verdict = f"confirmed: {declared} by art. {outcome.article} ({outcome.reason})"
             if self.draw is not None and self.draw_ply < self.plies:
                 self.issue(self.draw_ply, self.game.moves[self.draw_ply - 1], outcome.article, WARNING,
@@ -353,18 +404,16 @@ class _Replay:
             self.issue(self.draw_ply, self.game.moves[self.draw_ply - 1], self.draw.article, WARNING,
                        f"the rules imposed a draw at ply {self.draw_ply} ({self.draw.reason}); the game went "
                        f"on and ended {declared} by art. {self.end.article}")
+            report.status = "contested"
             report.verdict = (f"contested: declared {declared} is on the board (art. {self.end.article}) but "
                               f"art. {self.draw.article} had already imposed a draw at ply {self.draw_ply}")
             return
-        if declared in _WIN and board_result in _WIN:
-            loser = _WIN[declared].opponent
-            message = (f"{declared} declared, but on the board {_WIN[board_result].name.capitalize()} won "
-                       f"(art. {outcome.article}: {outcome.reason}): the win is declared for the side that "
-                       f"is lost ({loser.name.capitalize()} won)")
-        else:
-            message = (f"{declared} declared, but the board gives {board_result} by art. {outcome.article} "
-                       f"({outcome.reason})")
+        ply = self.draw_ply if self.draw is not None else self.plies
+        where = f"move {self.move_number(ply)}, {self.side(ply).capitalize()}" if ply else "the start"
+        message = (f"the sheet declares {declared}, but the board shows {board_result} at {where} "
+                   f"(art. {outcome.article}: {outcome.reason.rstrip('.')})")
         self.issue(None, None, outcome.article, ERROR, message)
+        report.status = "contradicted"
         report.verdict = f"contradicted: {message}"
 
     def unfinished(self, declared: str, board: Board) -> str:

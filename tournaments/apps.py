@@ -1,7 +1,14 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from tournaments import cache_version
+
+        # After every migrate (and test database creation): the triggers that move the page-cache version.
+        post_migrate.connect(cache_version.on_post_migrate, sender=self, dispatch_uid="damier-cache-triggers")

@@ -3,10 +3,9 @@
 BREACH reads a secret out of a compressed HTTPS response by injecting guesses into the same response and
 watching its size. It needs three things in one body: compression, a secret, and text the attacker chose.
 
-- Public pages (/, /t/...) hold only published data. Their one secret is the CSRF token of the language
-  form, which Django masks afresh in every response (so no two bodies carry the same bytes), and Django's
-  GZipMiddleware pads each response with random bytes (Heal The Breach). They are compressed: a game
-  page goes from 31 KB to 6 KB.
+- Public pages (/, /t/...) hold only published data and no secret: no CSRF token, no cookie; and
+  Django's GZipMiddleware pads each response with random bytes (Heal The Breach) besides. They are
+  compressed: a game page goes from 31 KB to 6 KB.
 - The admin (/admin/...) carries private data (unpublished rounds and pairings, the players' details) and
   echoes what the URL asks (?q= searches, filters): an attacker could make an arbiter's browser send
   guesses and measure. It is never compressed. (The public pages show a logged-in arbiter the same

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models, transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -80,6 +81,11 @@ class Numbering(models.TextChoices):
     LOT = "lot", _("Drawn by lot")
 
 
+class FirstColour(models.TextChoices):
+    WHITE = "w", _("White")
+    BLACK = "b", _("Black")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200, validators=ONE_LINE)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
@@ -115,6 +121,11 @@ class Tournament(models.Model):
     swiss_order = models.CharField(
         _("order within a score group"), max_length=10, choices=SwissOrder.choices, default=SwissOrder.RATING
     )
+    first_colour = models.CharField(
+        _("first-round colour"), max_length=1, choices=FirstColour.choices, default=FirstColour.WHITE,
+        help_text=_("Swiss: the colour of the first player in the ranking in round 1 (drawn by lot); the Dutch "
+                    "system allocates later colours from it when nothing else decides."),
+    )
     public = models.BooleanField(_("public"), default=False)
     # How the pairing numbers were set; changed by the numbering step (services) or, for MANUAL, by an
     # arbiter editing a number by hand. Not in the form: the control room is where it is chosen.
@@ -122,7 +133,12 @@ class Tournament(models.Model):
                                  default=Numbering.AUTO, editable=False)
     # The seed of the drawing of lots (round robin), kept so the draw can be shown and replayed.
     numbering_seed = models.PositiveBigIntegerField(_("seed of the draw"), null=True, blank=True, editable=False)
-    history = HistoricalRecords()
+    # Moved forward by database triggers (tournaments/cache_version.py) in the same transaction as every
+    # write a public page shows; the page caches and ETags are keyed on it. The application never writes
+    # them: a stale instance saved later cannot move them back (the trigger counts from the stored value).
+    cache_version = models.PositiveBigIntegerField(default=1, editable=False)
+    cache_changed_at = models.DateTimeField(default=timezone.now, editable=False)
+    history = HistoricalRecords(excluded_fields=["cache_version", "cache_changed_at"])
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -387,7 +403,21 @@ class GameSheet(models.Model):
     summary = models.CharField(_("summary"), max_length=300, blank=True)
     # Irregular, mismatch or flagged (an early draw): stored so "needs a look" is one indexed filter.
     needs_look = models.BooleanField(_("needs a look"), default=False, db_index=True)
-    history = HistoricalRecords()
+    # The arbiter's ruling: the status he accepted (or the one a result he recorded from the sheet gave).
+    # Only a ruled sheet shows its verdict on the public pages; a new upload clears it.
+    ruling = models.CharField(_("ruling"), max_length=20, choices=SheetStatus.choices, blank=True)
+    ruled_at = models.DateTimeField(_("ruled at"), null=True, blank=True)
+    ruled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Raised by every change of the sheet (upload, replay, ruling): a ruling made on a page showing an
+    # older sheet is refused.
+    version = models.PositiveIntegerField(default=1, editable=False)
+    # The replayed line for the public game page (tournaments.sheet_line), kept so that a page view never
+    # replays the sheet; rebuilt when missing or made by an older engine. Not in the history: it is
+    # derived from `text`, which is.
+    line = models.JSONField(_("replayed line"), null=True, blank=True, editable=False)
+    history = HistoricalRecords(excluded_fields=["line"])
 
     class Meta:
         verbose_name = _("game sheet")

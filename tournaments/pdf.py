@@ -1,15 +1,22 @@
-"""The PDFs an arbiter prints (reportlab, A4): standings, crosstable, round pairings and score sheets.
+"""The PDFs an arbiter prints (reportlab, A4): standings, crosstable, round pairings, the alphabetical
+"find your board" list and score sheets.
 
 Text is set in DejaVu Sans, embedded, so accents and Cyrillic names print as written. A missing font
 file is an error with the fix in its message, never a silent fall back to a Latin-1 built-in font.
 Every function takes rows already read by tournaments.selectors and returns the PDF bytes.
+
+reportlab reads a Paragraph's text as markup (<b>, <img src=...>, <font>...): a name such as
+"Broken <b" breaks the build and "<img src='/etc/hostname'/>" would embed a server file. So every
+Paragraph is made by `_para`, which escapes its text first; table cells and canvas strings are drawn
+as plain text by reportlab and need no escaping.
 """
 
 from __future__ import annotations
 
 import io
 import os
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Mapping, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -53,6 +60,15 @@ def register_fonts() -> None:
                 "DejaVuSans-Bold.ttf."
             )
         pdfmetrics.registerFont(TTFont(name, str(path)))
+
+
+def markup(text: object) -> str:
+    """Text from the database made safe for reportlab's paragraph markup: the one escaping helper."""
+    return escape(str(text), quote=False)
+
+
+def _para(text: object, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(markup(text), style)
 
 
 def _player(line_name: str, title: str, federation: str) -> str:
@@ -109,8 +125,9 @@ def _dates(t: Tournament) -> str:
 
 
 def _table(rows: list[list[Any]], widths: Sequence[float], *, align_left: Sequence[int] = (),
-           small: bool = False, stripes: bool = True, extra: Sequence[tuple[Any, ...]] = ()) -> Table:
-    size = 7 if small else 9
+           small: bool = False, stripes: bool = True, extra: Sequence[tuple[Any, ...]] = (),
+           size: float | None = None) -> Table:
+    size = size or (7 if small else 9)
     style = [
         ("FONT", (0, 0), (-1, -1), FONT, size),
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, size),
@@ -118,10 +135,10 @@ def _table(rows: list[list[Any]], widths: Sequence[float], *, align_left: Sequen
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
         ("GRID", (0, 1), (-1, -1), 0.25, colors.grey),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5 if small else 2.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5 if small else 2.5),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5 if small else size * 0.28),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5 if small else size * 0.28),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2 if size < 12 else 4),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2 if size < 12 else 4),
     ]
     for col in align_left:
         style.append(("ALIGN", (col, 0), (col, -1), "LEFT"))
@@ -129,7 +146,7 @@ def _table(rows: list[list[Any]], widths: Sequence[float], *, align_left: Sequen
     head = ParagraphStyle("head", fontName=FONT_BOLD, fontSize=size - 0.5, leading=size + 1, alignment=1,
                           splitLongWords=0)
     # "Sonneborn-Berger" breaks after its hyphen, never in the middle of a word.
-    rows = [[Paragraph(escape(h).replace("-", "-<br/>"), head) if isinstance(h, str) and len(h) > 6 else h
+    rows = [[Paragraph(markup(h).replace("-", "-<br/>"), head) if isinstance(h, str) and len(h) > 6 else h
              for h in rows[0]], *rows[1:]]
     if stripes:
         style.append(("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f0f0ec")]))
@@ -154,14 +171,15 @@ def _notes(lines: Sequence[StandingLine]) -> list[Any]:
         return []
     style = ParagraphStyle("note", fontName=FONT, fontSize=8, leading=10)
     out: list[Any] = [Spacer(1, 4 * mm)]
-    out.extend(Paragraph(f"{name}: {note}", style) for name, note in notes)
+    out.extend(_para(f"{name}: {note}", style) for name, note in notes)
     return out
 
 
-def standings_pdf(tournament: Tournament, lines: Sequence[StandingLine], *, after_round: int) -> bytes:
+def standings_pdf(tournament: Tournament, lines: Sequence[StandingLine], *, heading: str) -> bytes:
+    """`heading` says which round the table is after, and whether that round is complete
+    (tournaments.progress.heading)."""
     tiebreaks = list(tournament.tiebreaks)
     wide = len(tiebreaks) > 3
-    heading = _("Standings after round %(n)s") % {"n": after_round}
     doc = _Doc(tournament, heading, wide=wide)
     usable = doc.pagesize[0] - 24 * mm
     fixed = [12 * mm, 0, 14 * mm, 12 * mm, 16 * mm] + [22 * mm] * len(tiebreaks)
@@ -183,8 +201,7 @@ def standings_pdf(tournament: Tournament, lines: Sequence[StandingLine], *, afte
     return doc.build([table, *_notes(lines)])
 
 
-def crosstable_pdf(tournament: Tournament, cross: Crosstable) -> bytes:
-    heading = _("Crosstable after round %(n)s") % {"n": cross.last_round}
+def crosstable_pdf(tournament: Tournament, cross: Crosstable, *, heading: str) -> bytes:
     doc = _Doc(tournament, heading, wide=True)
     usable = doc.pagesize[0] - 24 * mm
     n_cells = len(cross.headers)
@@ -220,26 +237,112 @@ def crosstable_pdf(tournament: Tournament, cross: Crosstable) -> bytes:
     text = _("2 win, 1 draw, 0 loss; F forfeit (5.7, 5.8).") if cross.round_robin else _(
         "Each round: the opponent's line number, w/b for White/Black, then the result (2, 1, 0; F forfeit). "
         "Example: 12w2 = won with White against the player on line 12.")
-    return doc.build([table, Spacer(1, 3 * mm), Paragraph(text, legend),
+    return doc.build([table, Spacer(1, 3 * mm), _para(text, legend),
                       *_notes([ln.standing for ln in cross.lines])])
 
 
-def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -> bytes:
+# Sheets for the wall are read standing, from about two metres. At 2 m a letter is just resolved by
+# normal (6/6) vision when its height subtends 5 arc minutes: 2000 mm x tan(5') = 2.9 mm. 16 pt DejaVu
+# Sans has a cap height of 16 x 0.353 mm x 0.73 = 4.1 mm and an x-height of 3.1 mm: about 1.4 times that
+# limit, so it stays readable for a player with 6/9 vision, in a crowd and in a dim hall, while an A4
+# landscape page still holds 17 boards. Board numbers, what a player looks for first, are set larger.
+WALL_SIZE = 16
+WALL_BOARD_SIZE = 20
+
+
+def _wall_doc(tournament: Tournament, rnd: Round, heading: str) -> _Doc:
     when = f" – {date_format(rnd.date, 'DATE_FORMAT')}" if rnd.date else ""
-    doc = _Doc(tournament, _("Round %(n)s pairings") % {"n": rnd.number} + when, wide=False)
+    return _Doc(tournament, heading % {"n": rnd.number} + when, wide=True)
+
+
+def _wall_title(text: str) -> Paragraph:
+    return _para(text, ParagraphStyle("wall-title", fontName=FONT_BOLD, fontSize=WALL_SIZE + 4,
+                                      leading=WALL_SIZE + 8, spaceAfter=3 * mm))
+
+
+def _bye_text(game: Game, bye_points: int) -> str:
+    if game.result == "excused":
+        return _("excused (0 points)")
+    if bye_points == 0:  # a round robin's free round: every player has one, it scores nothing
+        return _("free round (no game)")
+    return _("bye (+%(points)s points)") % {"points": bye_points}
+
+
+def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
+                 points_before: Mapping[int, int], bye_points: int) -> bytes:
+    """Board, pairing numbers, names and each player's points before the round, at wall size.
+
+    A bye (or an excused round) is one line: the player, then "bye (+2 points)" across the opponent's
+    columns; nothing else on that line repeats it. `points_before` maps entry id -> points in the
+    standings after the previous round.
+    """
+    doc = _wall_doc(tournament, rnd, _("Round %(n)s pairings"))
     usable = doc.pagesize[0] - 24 * mm
-    fixed = [12 * mm, 0, 13 * mm, 18 * mm, 0, 13 * mm]
-    fixed[1] = fixed[4] = (usable - sum(fixed)) / 2
-    rows: list[list[Any]] = [[_("Board"), _("White"), _("Rating"), _("Result"), _("Black"), _("Rating")]]
-    for g in games:
+    fixed = [21 * mm, 14 * mm, 0, 14 * mm, 28 * mm, 14 * mm, 0, 14 * mm]
+    fixed[2] = fixed[6] = (usable - sum(fixed)) / 2
+    rows: list[list[Any]] = [[_("Board"), _("No."), _("White"), _("Pts"), _("Result"), _("Pts"), _("Black"),
+                              _("No.")]]
+    extra: list[tuple[Any, ...]] = [("FONT", (0, 1), (0, -1), FONT_BOLD, WALL_BOARD_SIZE),
+                                    ("TEXTCOLOR", (3, 1), (3, -1), colors.HexColor("#333333")),
+                                    ("TEXTCOLOR", (5, 1), (5, -1), colors.HexColor("#333333"))]
+    name_w = fixed[2] - 8
+    for i, g in enumerate(games, start=1):
         w = g.white.player
-        b = g.black.player if g.black else None
-        rows.append([
-            g.board, _fit_name(_player(w.full_name, w.title, w.federation), fixed[1] - 4, 9), w.rating or "",
-            result_text(g), _fit_name(_player(b.full_name, b.title, b.federation), fixed[4] - 4, 9) if b
-            else _("bye"), (b.rating or "") if b else "",
-        ])
-    return doc.build([_table(rows, fixed, align_left=[1, 4])])
+        # On the wall the name and title; the federation would cost the name its end.
+        white = [g.board, g.white.pairing_number, _fit_name(_player(w.full_name, w.title, ""), name_w, WALL_SIZE),
+                 points_before.get(g.white_id, 0)]
+        if g.black is None:
+            rows.append([*white, _bye_text(g, bye_points), "", "", ""])
+            extra += [("SPAN", (4, i), (7, i)), ("ALIGN", (4, i), (4, i), "LEFT")]
+            continue
+        b = g.black.player
+        rows.append([*white, result_text(g), points_before.get(g.black_id, 0),
+                     _fit_name(_player(b.full_name, b.title, ""), name_w, WALL_SIZE),
+                     g.black.pairing_number])
+    if not games:
+        rows.append(["", "", _("No game in this round."), "", "", "", "", ""])
+    table = _table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra)
+    note = ParagraphStyle("wall-note", fontName=FONT, fontSize=10, leading=13)
+    return doc.build([
+        _wall_title(_("Round %(n)s pairings") % {"n": rnd.number}), table, Spacer(1, 3 * mm),
+        _para(_("No.: pairing number. Pts: points before this round."), note),
+    ])
+
+
+def _sort_key(name: str) -> tuple[str, str]:
+    # Alphabetical as a player looks for himself: accents do not move a name (Émile with the Es).
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return (bare.casefold(), name)
+
+
+def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye_points: int) -> bytes:
+    """'Find your board': every player of the round in alphabetical order, with his board, his colour
+    and his opponent, at wall size. Players without a game this round (withdrawn) are not listed."""
+    doc = _wall_doc(tournament, rnd, _("Round %(n)s – find your board"))
+    usable = doc.pagesize[0] - 24 * mm
+    fixed = [0, 14 * mm, 25 * mm, 30 * mm, 0]
+    fixed[0] = fixed[4] = (usable - sum(fixed)) / 2
+    lines: list[tuple[str, list[Any]]] = []
+    for g in games:
+        sides = [(g.white, g.black, _("White")), (g.black, g.white, _("Black"))] if g.black else [(g.white, None, "–")]
+        for entry, opponent, colour in sides:
+            assert entry is not None
+            p = entry.player
+            if opponent is None:
+                against = _bye_text(g, bye_points)
+            else:
+                o = opponent.player
+                against = f"{_player(o.full_name, o.title, '')} ({opponent.pairing_number})"
+            lines.append((p.full_name, [_fit_name(_player(p.full_name, p.title, ""), fixed[0] - 8,
+                                                  WALL_SIZE), entry.pairing_number, g.board, colour,
+                                        _fit_name(against, fixed[4] - 8, WALL_SIZE)]))
+    rows: list[list[Any]] = [[_("Player"), _("No."), _("Board"), _("Colour"), _("Opponent (No.)")]]
+    rows.extend(cells for _name, cells in sorted(lines, key=lambda line: _sort_key(line[0])))
+    if not lines:
+        rows.append([_("No game in this round."), "", "", "", ""])
+    table = _table(rows, fixed, align_left=[0, 3, 4], size=WALL_SIZE,
+                   extra=[("FONT", (2, 1), (2, -1), FONT_BOLD, WALL_BOARD_SIZE)])
+    return doc.build([_wall_title(_("Round %(n)s – find your board") % {"n": rnd.number}), table])
 
 
 def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -> bytes:

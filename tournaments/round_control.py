@@ -106,14 +106,18 @@ def _has_entered_results(rnd: Round) -> bool:
 def correction_warnings(game: Game) -> list[str]:
     """After a result was corrected: the later rounds paired on the old result, in words, and what the
     pairing check says of each now. The later pairing stands (FMJD and FIDE practice): nothing changes
-    by itself, the arbiter decides. A round robin's Berger tables do not depend on results: nothing to say."""
+    by itself, the arbiter decides. A round robin's Berger tables do not depend on results: only that is said."""
     from django.utils.translation import gettext as _
 
     rnd = game.round
     tournament = rnd.tournament
     later = list(tournament.rounds.filter(number__gt=rnd.number).order_by("number"))
-    if not later or tournament.is_round_robin:
+    if not later:
         return []
+    if tournament.is_round_robin:
+        # Said anyway: an arbiter who corrects an old result wonders whether the later rounds move.
+        return [_("Round(s) %(rounds)s are already paired; a round robin follows the Berger tables, which do not "
+                  "depend on results: nothing else changes.") % {"rounds": ", ".join(str(r.number) for r in later)}]
     history = list(Game.history.filter(id=game.pk).order_by("-history_date", "-history_id")  # type: ignore[attr-defined]
                    .values_list("result", "history_date")[:50])
     old = next((result for result, _date in history[1:] if result != game.result), None)

@@ -21,16 +21,18 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from rules.pdn import ParsedGame, read_games
-from rules.replay import ERROR, replay_game
+from rules.replay import DRAW_OFFER_MOVES, ERROR, replay_game
 from tournaments import services
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Game, GameSheet, Round, SheetStatus
 from tournaments.results import Result
 from tournaments.sheet_export import export_pdn  # re-exported: sheets.export_pdn is the public API
+from tournaments.sheet_line import build_line, line_from_json
 from tournaments.sheet_matching import Match, PairingRef, PlayerRef, SheetHeaders, match_games
+from tournaments.sheet_verdict import match_reason, match_words, sentence, status_label
 
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 MISSING = "missing"  # a status computed for games without a sheet, never stored
@@ -84,6 +86,14 @@ def decode_upload(data: bytes | str, source_name: str = "") -> Upload:
         text, encoding = _decode_bytes(bytes(data), name)
     if not text.strip():
         raise SheetUploadError(f"{name}: the file is empty.")
+    nul = text.find("\x00")
+    if nul >= 0:
+        # PostgreSQL cannot store U+0000 in text, and no PDN text holds it: refused, never cleaned,
+        # so that what is stored is what the arbiter sent.
+        line = text.count("\n", 0, nul) + 1
+        column = nul - (text.rfind("\n", 0, nul) + 1) + 1
+        raise SheetUploadError(f"{name}: the character U+0000 (NUL) at line {line}, column {column} "
+                               f"({encoding}): not a PDN text. Save the file as UTF-8 text and upload it again.")
     return Upload(text.replace("\r\n", "\n").replace("\r", "\n"), encoding, name)
 
 
@@ -126,10 +136,9 @@ def parse_upload(upload: Upload) -> list[ParsedGame]:
 
 
 def game_texts(text: str, games: list[ParsedGame]) -> list[str]:
-    """Each game's own part of the file, unchanged: from its first line to the line before the next game."""
-    lines = text.split("\n")
-    starts = [g.line - 1 for g in games] + [len(lines)]
-    return ["\n".join(lines[starts[i]:starts[i + 1]]).strip("\n") + "\n" for i in range(len(games))]
+    """Each game's own part of the file, unchanged, cut where the PDN reader says the game starts and ends
+    (never by line: a game may start on the line where the previous one ends)."""
+    return [text[g.start:g.end] + "\n" for g in games]
 
 
 # --- Verdicts ----------------------------------------------------------------------------------
@@ -149,7 +158,10 @@ class Verdict:
 
 
 def judge(parsed: ParsedGame, recorded: str) -> Verdict:
-    """Replay one sheet against the game's recorded result ('' when none is recorded yet)."""
+    """Replay one sheet against the game's recorded result ('' when none is recorded yet).
+
+    The report keeps codes and values (tournaments.sheet_verdict makes the sentence in the reader's
+    language); `summary` is that sentence in English, for the admin's search and the command line."""
     played = recorded in _SHEET_RESULTS
     replay = replay_game(parsed, recorded if played else None)
     declared = parsed.declared_result
@@ -157,43 +169,34 @@ def judge(parsed: ParsedGame, recorded: str) -> Verdict:
     board = replay.board_result
     flags: list[str] = []
     early = [i for i in replay.issues if i.article == "compet. 5.3"]
+    early_draw = None
     if early:
-        flags.append(f"early draw (compet. 5.3): {early[0].message}")
+        flags.append("early_draw")
+        early_draw = {"moves": (replay.plies + 1) // 2, "limit": DRAW_OFFER_MOVES}
     irregular = [i for i in replay.issues if i.severity == ERROR and (i.article or "").startswith("5.4")]
     if not irregular and not replay.legal:
         # The replay stopped or met a move it could not place: the first error at a ply says where.
         irregular = [i for i in replay.issues if i.severity == ERROR and i.ply is not None]
     if parsed.refused:
         irregular = []
-        flags.append(parsed.refused)
-    notes: list[str] = []
+        flags.append("refused")
     if recorded and not played:
         status = SheetStatus.MISMATCH
-        notes.append(f"recorded {recorded}, but a sheet of a played game was uploaded")
     elif played and ((sheet_result and sheet_result != recorded) or (board and board != recorded)):
         status = SheetStatus.MISMATCH
-        if sheet_result and sheet_result != recorded:
-            notes.append(f"recorded {recorded}, the sheet says {sheet_result}")
-        if board and board != recorded:
-            notes.append(f"recorded {recorded}, the board gives {board} (art. {replay.board_article})")
     elif irregular or not replay.legal or parsed.refused:
         status = SheetStatus.IRREGULAR
-    elif replay.verdict.startswith("confirmed"):
+    elif replay.status == "confirmed":
         status = SheetStatus.VERIFIED
     else:
         status = SheetStatus.NOT_VERIFIABLE
-    if irregular:
-        first = irregular[0]
-        where = f"ply {first.ply}" if first.ply is not None else "the sheet"
-        article = f"art. {first.article}" if first.article else "unreadable move"
-        notes.append(f"irregular at {where} ({article}): {first.message}")
-    if not recorded:
-        notes.append("no result recorded yet")
-    notes.append(replay.verdict)
-    summary = "; ".join(notes + flags)
     report = {"replay": replay.to_dict(), "status": str(status), "flags": flags, "recorded": recorded,
-              "summary": summary, "replayed_at": timezone.now().isoformat(timespec="seconds"),
+              "sheet_result": sheet_result, "early_draw": early_draw, "refused": bool(parsed.refused),
+              "replayed_at": timezone.now().isoformat(timespec="seconds"),
               "irregular": [i.to_dict() for i in irregular]}
+    with translation.override("en"):
+        summary = sentence(report)
+    report["summary"] = summary
     return Verdict(str(status), summary, sheet_result, flags, report)
 
 
@@ -223,13 +226,17 @@ def needs_look_q(prefix: str = "") -> Q:
 
 
 def _store(game: Game, upload: Upload, text: str, verdict: Verdict, user: Any) -> GameSheet:
-    sheet, _ = GameSheet.objects.update_or_create(
-        game=game,
-        defaults={"text": text, "source_name": upload.source_name, "encoding": upload.encoding,
-                  "uploaded_by": user if getattr(user, "pk", None) else None, "report": verdict.report,
-                  "status": verdict.status, "sheet_result": verdict.sheet_result,
-                  "summary": verdict.summary[:300], "needs_look": verdict.needs_look},
-    )
+    """Store (or replace) a game's sheet; a new sheet has no ruling yet, whatever the old one had."""
+    values = {"text": text, "source_name": upload.source_name, "encoding": upload.encoding,
+              "uploaded_by": user if getattr(user, "pk", None) else None, "report": verdict.report,
+              "status": verdict.status, "sheet_result": verdict.sheet_result,
+              "summary": verdict.summary[:300], "needs_look": verdict.needs_look,
+              "ruling": "", "ruled_at": None, "ruled_by": None, "line": build_line(text)}
+    sheet = GameSheet.objects.select_for_update().filter(game=game).first() or GameSheet(game=game, version=0)
+    for name, value in values.items():
+        setattr(sheet, name, value)
+    sheet.version += 1
+    sheet.save()
     return sheet
 
 
@@ -238,8 +245,9 @@ def _store(game: Game, upload: Upload, text: str, verdict: Verdict, user: Any) -
 
 @transaction.atomic
 def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: Any = None,
-                 replace: bool = False) -> GameSheet:
-    """Attach one game's sheet. The file must hold exactly one game, for these two players."""
+                 replace: bool = False, assign: bool = False) -> GameSheet:
+    """Attach one game's sheet. The file must hold exactly one game, for these two players, unless the
+    arbiter assigns it to this board himself (`assign`: the names on the sheet are not checked)."""
     if game.black_id is None:
         raise DomainError(f"Board {game.board} is a bye: there is no game sheet for it.")
     upload = decode_upload(data, source_name)
@@ -260,6 +268,13 @@ def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: 
     # The whole round is searched so that a sheet for another board says which one it is for.
     others = locked.round.games.exclude(pk=locked.pk).select_related("white__player", "black__player")
     pairings = [pairing, *(_pairing(g, False) for g in others)]
+    if assign:
+        if pairing.has_sheet and not replace:
+            raise SheetUploadError(f"{upload.source_name}: not stored: board {locked.board} already has a sheet; "
+                                   "tick 'replace' to change it.")
+        verdict = judge(games[0], locked.result)
+        verdict.report["assigned"] = True
+        return _store(locked, upload, game_texts(upload.text, games)[0], verdict, user)
     match = match_games(locked.round.number, pairings, [SheetHeaders.from_tags(1, tags)], replace=replace)[0]
     if not match.matched:
         raise SheetUploadError(f"{upload.source_name}: not stored: {match.reason}.")
@@ -295,6 +310,24 @@ class ImportItem:
             out.update(status=self.verdict.status, summary=self.verdict.summary)
         return out
 
+    @property
+    def status_label(self) -> str:
+        return status_label(self.verdict.status) if self.verdict is not None else ""
+
+    @property
+    def reason_text(self) -> str:
+        """Why the game is not matched, in the active language."""
+        return match_reason(self.match.whys)
+
+    @property
+    def notes_text(self) -> list[str]:
+        return [match_words(why) for why in self.match.note_whys]
+
+    @property
+    def sentence(self) -> str:
+        """The verdict in the active language."""
+        return sentence(self.verdict.report) if self.verdict is not None else ""
+
 
 @dataclass
 class RoundImport:
@@ -325,10 +358,10 @@ class RoundImport:
             head = f"  game {m.index}: {m.white or '?'} - {m.black or '?'}"
             if m.matched and item.verdict is not None:
                 extra = "".join(f"; {note}" for note in m.notes)
-                out.append(f"{head} -> board {m.board} ({m.reason}{extra}): {item.verdict.status}: "
+                out.append(f"{head} -> board {m.board} ({m.reason}{extra}): {item.status_label}: "
                            f"{item.verdict.summary}")
             else:
-                out.append(f"{head} -> UNMATCHED: {m.reason}")
+                out.append(f"{head} -> not matched: {m.reason}")
         if self.missing_boards:
             out.append("  boards without a sheet in this file: " + ", ".join(map(str, self.missing_boards)))
         return out
@@ -351,7 +384,7 @@ def round_import_preview(*, round: Round, data: bytes | str, source_name: str = 
     items = []
     for parsed, text, match in zip(games, texts, matches, strict=True):
         if match.matched and parsed.refused:
-            match.reason, match.game_id, match.board = f"refused: {parsed.refused}", None, None
+            match.refuse(("", ("refused", {"why": parsed.refused})))
         item = ImportItem(match, text)
         if match.matched:
             item.verdict = judge(parsed, by_id[match.game_id].result)  # type: ignore[index]
@@ -362,8 +395,41 @@ def round_import_preview(*, round: Round, data: bytes | str, source_name: str = 
 
 
 @transaction.atomic
-def round_import_confirm(*, preview: RoundImport, user: Any = None) -> list[GameSheet]:
-    """Store the matched sheets of a preview, each replayed against the result recorded now."""
+def assign_unmatched(preview: RoundImport, assignments: dict[int, int]) -> None:
+    """Give unmatched games of the file to boards, as the arbiter chose ({game index in file: board}).
+
+    DomainError (nothing stored) for a board that is not a game of the round, a bye, a board two games of
+    the file would take, or a game the file does not hold unmatched; a refused game type stays refused."""
+    boards = {g.board: g for g in preview.round.games.all()}
+    by_index = {item.match.index: item for item in preview.items}
+    taken = {item.match.board: item.match.index for item in preview.matched}
+    for index, board in sorted(assignments.items()):
+        item = by_index.get(index)
+        if item is None or item.match.matched:
+            raise DomainError(f"Game {index} of the file is not an unmatched game of this upload.")
+        game = boards.get(board)
+        if game is None or game.black_id is None:
+            raise DomainError(f"Game {index} of the file: board {board} is not a game of round "
+                              f"{preview.round.number}.")
+        if board in taken:
+            raise DomainError(f"Game {index} of the file: board {board} already takes game {taken[board]} of the "
+                              "file; a board gets one sheet.")
+        parsed = read_games(item.text, preview.upload.source_name)
+        if not parsed or parsed[0].refused:
+            raise DomainError(f"Game {index} of the file cannot be assigned: {item.match.reason}.")
+        taken[board] = index
+        item.match.note(("assigned", {"board": board}))
+        item.match.game_id, item.match.board, item.match.reason = game.pk, board, "assigned by the arbiter"
+        item.verdict = judge(parsed[0], game.result)
+        item.verdict.report["assigned"] = True
+
+
+def round_import_confirm(*, preview: RoundImport, user: Any = None,
+                         assignments: dict[int, int] | None = None) -> list[GameSheet]:
+    """Store the matched sheets of a preview (and the unmatched ones the arbiter assigned to a board), each
+    replayed against the result recorded now."""
+    if assignments:
+        assign_unmatched(preview, assignments)
     stored = []
     for item in preview.matched:
         game = Game.objects.select_for_update(of=("self",)).get(pk=item.match.game_id)
@@ -372,7 +438,9 @@ def round_import_confirm(*, preview: RoundImport, user: Any = None) -> list[Game
             preview.skipped.append(game.board)
             continue
         parsed = read_games(item.text, preview.upload.source_name)[0]
-        stored.append(_store(game, preview.upload, item.text, judge(parsed, game.result), user))
+        verdict = judge(parsed, game.result)
+        verdict.report["assigned"] = bool(item.verdict and item.verdict.report.get("assigned"))
+        stored.append(_store(game, preview.upload, item.text, verdict, user))
     return stored
 
 
@@ -389,7 +457,10 @@ def sheet_replay(*, sheet: GameSheet) -> GameSheet:
         verdict = judge(games[0], sheet.game.result)
     sheet.report, sheet.status, sheet.sheet_result = verdict.report, verdict.status, verdict.sheet_result
     sheet.summary, sheet.needs_look = verdict.summary[:300], verdict.needs_look
-    sheet.save(update_fields=["report", "status", "sheet_result", "summary", "needs_look"])
+    if line_from_json(sheet.line) is None:
+        sheet.line = build_line(sheet.text)
+    sheet.version += 1
+    sheet.save(update_fields=["report", "status", "sheet_result", "summary", "needs_look", "line", "version"])
     return sheet
 
 
@@ -404,7 +475,7 @@ def sheets_replay(sheets: Iterable[GameSheet]) -> dict[str, int]:
 
 
 @transaction.atomic
-def sheet_accept_result(*, game: Game, expected_version: int | None = None) -> Game:
+def sheet_accept_result(*, game: Game, expected_version: int | None = None, user: Any = None) -> Game:
     """Record the sheet's result as the game's result (the round's status rules apply), then re-judge."""
     if not _has_sheet(game):
         raise DomainError(f"Board {game.board} has no game sheet.")
@@ -417,8 +488,31 @@ def sheet_accept_result(*, game: Game, expected_version: int | None = None) -> G
     updated = services.game_record_result(game=game, result=result, expected_version=expected_version)
     sheet.game = updated
     sheet_replay(sheet=sheet)
+    # Recording the sheet's result is the arbiter's ruling on the sheet: its verdict may now be public.
+    _rule(sheet, user)
     return updated
+
+
+def _rule(sheet: GameSheet, user: Any) -> None:
+    sheet.ruling, sheet.ruled_at = sheet.status, timezone.now()
+    sheet.ruled_by = user if getattr(user, "pk", None) else None
+    sheet.version += 1
+    sheet.save(update_fields=["ruling", "ruled_at", "ruled_by", "version"])
+
+
+@transaction.atomic
+def sheet_accept_verdict(*, game: Game, expected_version: int | None, user: Any = None) -> GameSheet:
+    """The arbiter accepts the verdict on the sheet as it stands (he has looked at it): from now on the
+    public game page shows it. Refused when the sheet changed since the page he acted on was shown."""
+    sheet = GameSheet.objects.select_for_update().filter(game=game).first()
+    if sheet is None:
+        raise DomainError(f"Board {game.board} has no game sheet.")
+    if expected_version is None or sheet.version != expected_version:
+        raise DomainError(f"Board {game.board}: the sheet was changed by someone else (uploaded again, replayed "
+                          "or ruled on) since this page was shown; look at it again before ruling.")
+    _rule(sheet, user)
+    return sheet
 
 __all__ = ["SheetUploadError", "decode_upload", "parse_upload", "judge", "game_sheet_status", "needs_look_q",
            "sheet_upload", "round_import_preview", "round_import_confirm", "sheet_replay", "sheets_replay",
-           "sheet_accept_result", "export_pdn", "RoundImport", "Verdict", "MISSING"]
+           "sheet_accept_result", "sheet_accept_verdict", "export_pdn", "RoundImport", "Verdict", "MISSING"]

@@ -7,15 +7,19 @@ numbers the arbiter sees on the pairing sheets) and histories built from the rec
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Game, Tournament
 from tournaments.pairing import Pairing, PairingRequest, PlayedRound, PointSystem, SwissPlayer, pair_dutch
 from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.model import Board as EngineBoard
-from tournaments.pairing.model import CheckReport
-from tournaments.pairing.trf import write_trf
+from tournaments.pairing.model import ByeReport, CheckReport, PairingResult
+from tournaments.pairing.trf import TrfDetails, write_trf
 from tournaments.results import Result
 
 if TYPE_CHECKING:
@@ -65,7 +69,7 @@ def pairing_request(tournament: Tournament, entries: list[Entry], number: int) -
     return PairingRequest(
         players=tuple(players), round=number, total_rounds=tournament.rounds_total or number,
         points=points, order="standing" if tournament.swiss_order == "standing" else "rating",
-        forbidden_pairs=forbidden,
+        forbidden_pairs=forbidden, initial_colour="b" if tournament.first_colour == "b" else "w",
     )
 
 
@@ -91,7 +95,123 @@ def pair_next_round(tournament: Tournament, entries: list[Entry], number: int) -
     if result.bye is not None:
         boards.append((by_number[result.bye], None, Result.BYE))
     boards += [(by_number[x], None, Result.EXCUSED) for x in result.excused]
-    return boards, result.explanation.as_text()
+    withdrawn = tuple(p.id for p in request.players if p.withdrawn)
+    return boards, pairing_log(result, by_number, withdrawn, bye_points=tournament.bye_points)
+
+
+def _who(by_number: dict[int, Entry], ids: Iterable[int]) -> str:
+    return "; ".join(f"{n}. {by_number[n].player.full_name}" for n in ids)
+
+
+def _points(n: int) -> str:
+    return ngettext("%(n)d point", "%(n)d points", n) % {"n": n}
+
+
+def pairing_log(result: PairingResult, by_number: dict[int, Entry], withdrawn: tuple[int, ...],
+                *, bye_points: int) -> str:
+    """The engine's decisions in the arbiter's words, in the active language: score groups, who
+    floated, who got the bye and why, which colour rule gave each colour. The FIDE criterion
+    (C.04.3, 2025 numbering) follows each decision in brackets for whoever wants to check it."""
+    expl = result.explanation
+    paired = 2 * len(result.boards) + (result.bye is not None)
+    out = [_("Round %(round)d: Dutch system (FIDE C.04.3), %(count)d players paired.")
+           % {"round": expl.round, "count": paired}]
+    if withdrawn:
+        out.append(_("Withdrawn, not paired: %(players)s.") % {"players": _who(by_number, withdrawn)})
+    if result.excused:
+        out.append(_("Bye asked for in advance (0 points), not paired: %(players)s.")
+                   % {"players": _who(by_number, result.excused)})
+    for b in expl.brackets:
+        out.append("")
+        out.append(ngettext("Score group %(score)s, %(count)d player: %(players)s.",
+                            "Score group %(score)s, %(count)d players: %(players)s.", len(b.residents))
+                   % {"score": _points(b.score), "count": len(b.residents),
+                      "players": _who(by_number, b.residents)})
+        if b.moved_down:
+            out.append("  " + _("Come down from a higher group: %(players)s.")
+                       % {"players": _who(by_number, b.moved_down)})
+        if b.pairs:
+            out.append("  " + _("Pairs: %(pairs)s.") % {"pairs": ", ".join(f"{x} – {y}" for x, y in b.pairs)})
+        if b.upfloaters:
+            out.append("  " + _("Play against a player with more points (upfloat): %(players)s.")
+                       % {"players": _who(by_number, b.upfloaters)})
+        floaters = [f for f in b.downfloaters if f != result.bye or b is not expl.brackets[-1]]
+        if floaters:
+            out.append("  " + _("Could not be paired in this group, go down to the next one (downfloat): "
+                                "%(players)s.") % {"players": _who(by_number, floaters)})
+        for code, n in b.unmet:
+            words = _unmet_words(code, n)
+            if words:
+                out.append("  " + words)
+        if b.completion_search:
+            out.append("  " + _("This group was paired looking at the rest of the round, so that every other "
+                                "player can still be paired (C4)."))
+    if expl.bye_report is not None:
+        out.append("")
+        out.extend(_bye_words(expl.bye_report, by_number, bye_points))
+    if expl.colours:
+        out.append("")
+        out.append(_("Colours:"))
+        for i, c in enumerate(expl.colours, start=1):
+            out.append("  " + _("Board %(board)d: %(white)s white, %(black)s black: %(why)s")
+                       % {"board": i, "white": _who(by_number, [c.white]), "black": _who(by_number, [c.black]),
+                          "why": _colour_words(c.rule)})
+    out.extend(expl.notes)
+    return "\n".join(out)
+
+
+def _unmet_words(code: str, n: int) -> str:
+    """A quality criterion the group could not meet for everyone, and for how many players."""
+    words = {
+        "C10": ngettext("%(n)d topscorer or opponent gets a colour difference beyond 2 (C10).",
+                        "%(n)d topscorers or opponents get a colour difference beyond 2 (C10).", n),
+        "C11": ngettext("%(n)d topscorer or opponent gets the same colour a third time in a row (C11).",
+                        "%(n)d topscorers or opponents get the same colour a third time in a row (C11).", n),
+        "C12": ngettext("%(n)d player does not get the colour he prefers (C12).",
+                        "%(n)d players do not get the colour they prefer (C12).", n),
+        "C13": ngettext("%(n)d player does not get a colour he strongly prefers (C13).",
+                        "%(n)d players do not get a colour they strongly prefer (C13).", n),
+        "C14": ngettext("%(n)d player floats down again, as in the last round (C14).",
+                        "%(n)d players float down again, as in the last round (C14).", n),
+        "C15": ngettext("%(n)d player floats up again, as in the last round (C15).",
+                        "%(n)d players float up again, as in the last round (C15).", n),
+        "C16": ngettext("%(n)d player floats down again, as two rounds ago (C16).",
+                        "%(n)d players float down again, as two rounds ago (C16).", n),
+        "C17": ngettext("%(n)d player floats up again, as two rounds ago (C17).",
+                        "%(n)d players float up again, as two rounds ago (C17).", n),
+    }.get(code)
+    return words % {"n": n} if words else ""
+
+
+def _colour_words(rule: str) -> str:
+    return {
+        "E1": _("each gets the colour he is due (E.1)."),
+        "E2": _("both are due the same colour; the stronger preference wins (E.2)."),
+        "E3": _("both are due the same colour, equally strongly; colours alternate from the last round in which "
+                "they had different colours (E.3)."),
+        "E4": _("both are due the same colour and always had the same colours; the higher ranked player gets "
+                "his (E.4)."),
+        "E5": _("neither has played a game yet; the higher ranked player's pairing number and the first-round "
+                "colour decide (E.5)."),
+    }[rule]
+
+
+def _bye_words(bye: ByeReport, by_number: dict[int, Entry], bye_points: int) -> list[str]:
+    out = [_("Pairing-allocated bye (%(points)s): %(player)s.")
+           % {"points": _points(bye_points), "player": _who(by_number, [bye.player])}]
+    if bye.score == bye.lowest_score:
+        out.append("  " + _("He has the lowest score of the round (%(score)s) among the players who can "
+                            "receive it (C5).") % {"score": _points(bye.score)})
+    else:
+        out.append("  " + _("%(score)s is the lowest score whose player can receive it while every other "
+                            "player can still be paired (C5).") % {"score": _points(bye.score)})
+    if bye.passed_over:
+        out.append("  " + _("Not eligible, having already had a bye or a win without playing: %(players)s (C2).")
+                   % {"players": _who(by_number, bye.passed_over)})
+    if bye.c9:
+        out.append("  " + _("Of the players of his score, he has played the most games: %(games)d (C9).")
+                   % {"games": bye.played})
+    return out
 
 
 def check_round(tournament: Tournament, number: int) -> CheckReport:
@@ -110,12 +230,20 @@ def check_round(tournament: Tournament, number: int) -> CheckReport:
 
 
 def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
-    """TRF(x) of the tournament so far, for cross-checking any round with bbpPairings or JaVaFo."""
+    """TRF(x) of the tournament before round `next_round` (default: the round after the last completed
+    one), for bbpPairings or JaVaFo to pair that round: players withdrawn or excused for it are marked
+    in its column, so they pair exactly the players Damier would."""
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     completed = tournament.rounds.filter(status="completed").count()
     number = next_round or completed + 1
     request = pairing_request(tournament, entries, number)
+    details = {
+        e.pairing_number: TrfDetails(title=e.player.title, federation=e.player.federation,
+                                     player_id=e.player.fmjd_id, birth_year=e.player.birth_year)
+        for e in entries
+    }
     return write_trf(
         request.players, total_rounds=tournament.rounds_total or number, points=request.points,
-        name=tournament.name, forbidden=request.forbidden_pairs, next_round=next_round,
+        name=tournament.name, forbidden=request.forbidden_pairs, next_round=number, details=details,
+        initial_colour=request.initial_colour,
     )

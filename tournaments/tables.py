@@ -38,6 +38,7 @@ TIEBREAK_LABELS: dict[str, Any] = {
     "wins": _("Wins"),
     "mutual_result": _("Mutual result"),
     "average_rating": _("Avg. opp. rating"),
+    "ranking_order": _("Results in ranking order"),
 }
 
 STATE_LABELS: dict[str, Any] = {
@@ -139,14 +140,17 @@ class TournamentTable(_Base):
     state = ValueColumn("state", verbose_name=_("Status"))
 
     @classmethod
-    def build(cls, listings: Sequence[TournamentListing], dates: Callable[[Any], str]) -> TournamentTable:
+    def build(cls, listings: Sequence[TournamentListing], dates: Callable[[Any], str],
+              statuses: dict[int, str] | None = None) -> TournamentTable:
+        """`statuses`: tournament id -> its status read from the rounds (tournaments.progress); the
+        dates alone would call a finished tournament "upcoming"."""
         rows = [{
             "name_html": format_html('<a href="{}">{}</a>',
                                      reverse("tournaments:tournament", args=[ls.tournament.slug]),
                                      ls.tournament.name),
             "venue": ls.tournament.venue, "dates": dates(ls.tournament),
             "system": ls.tournament.get_system_display(), "players": ls.players,
-            "state": STATE_LABELS[ls.state],
+            "state": statuses[ls.tournament.pk] if statuses is not None else STATE_LABELS[ls.state],
         } for ls in listings]
         return cls(rows, row_attrs={"class": lambda record: ""})
 

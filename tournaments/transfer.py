@@ -37,6 +37,8 @@ PARTS: list[tuple[str, type[models.Model]]] = [
     ("rounds", Round), ("games", Game), ("sheets", GameSheet),
 ]
 PART_OF = {model: name for name, model in PARTS}
+# Fields rebuilt from others, never carried: a sheet's replayed line is made again from its text on view.
+DERIVED = {(GameSheet, "line")}
 HISTORY_FIELDS = ("history_date", "history_change_reason", "history_type", "history_user")
 
 
@@ -78,7 +80,8 @@ def _has_history(model: type[models.Model]) -> bool:
 def _fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
     """The fields carried in the document: every concrete field but the primary key."""
     return [f for f in model._meta.concrete_fields if not f.primary_key and f.name not in HISTORY_FIELDS
-            and f.name != "history_id"]
+            and f.name != "history_id" and (model, f.name) not in DERIVED
+            and f.name not in ("cache_version", "cache_changed_at")]  # this site's own, never exported
 
 
 def _target(f: models.Field[Any, Any]) -> str:

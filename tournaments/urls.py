@@ -1,23 +1,33 @@
-"""Public pages (no login) and the PDFs; `scoresheets_pdf` is for the tournament's arbiters only."""
+"""Public pages (no login) and the PDFs; `scoresheets_pdf` is for the tournament's arbiters only.
+
+The public views are served through tournaments.public_cache (shared cache keyed on the tournament's
+version, ETag/304); `params` names the query parameters a view reads (others are answered, not stored).
+"""
 
 from django.urls import path
+from django.views.decorators.cache import never_cache
 
 from tournaments import sheet_views, views
+from tournaments.public_cache import cached_public as cached
 
 app_name = "tournaments"
 
 urlpatterns = [
-    path("", views.tournament_list, name="list"),
-    path("t/<slug:slug>/", views.tournament_detail, name="tournament"),
-    path("t/<slug:slug>/standings/", views.standings, name="standings"),
-    path("t/<slug:slug>/standings.pdf", views.standings_pdf, name="standings_pdf"),
-    path("t/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
-    path("t/<slug:slug>/crosstable.pdf", views.crosstable_pdf, name="crosstable_pdf"),
-    path("t/<slug:slug>/round/<int:number>/", views.round_detail, name="round"),
-    path("t/<slug:slug>/round/<int:number>/pairings.pdf", views.pairings_pdf, name="pairings_pdf"),
-    path("t/<slug:slug>/round/<int:number>/scoresheets.pdf", views.scoresheets_pdf, name="scoresheets_pdf"),
-    path("t/<slug:slug>/player/<int:number>/", views.player_detail, name="player"),
-    path("t/<slug:slug>/game/<int:game_id>/", views.game_detail, name="game"),
-    path("t/<slug:slug>/games.pdn", sheet_views.tournament_pdn, name="games_pdn"),
-    path("t/<slug:slug>/round/<int:number>/games.pdn", sheet_views.round_pdn, name="round_games_pdn"),
+    path("", cached(views.tournament_list, scope="site"), name="list"),
+    path("tiebreaks/", cached(views.tiebreak_help, scope="site"), name="tiebreaks"),
+    path("t/<slug:slug>/", cached(views.tournament_detail), name="tournament"),
+    path("t/<slug:slug>/tiebreaks/", cached(views.tiebreak_help), name="tournament_tiebreaks"),
+    path("t/<slug:slug>/standings/", cached(views.standings, params=["round"]), name="standings"),
+    path("t/<slug:slug>/standings.pdf", cached(views.standings_pdf, params=["round"]), name="standings_pdf"),
+    path("t/<slug:slug>/crosstable/", cached(views.crosstable, params=["round"]), name="crosstable"),
+    path("t/<slug:slug>/crosstable.pdf", cached(views.crosstable_pdf, params=["round"]), name="crosstable_pdf"),
+    path("t/<slug:slug>/round/<int:number>/", cached(views.round_detail), name="round"),
+    path("t/<slug:slug>/round/<int:number>/pairings.pdf", cached(views.pairings_pdf), name="pairings_pdf"),
+    path("t/<slug:slug>/round/<int:number>/boards.pdf", cached(views.boards_pdf), name="boards_pdf"),
+    path("t/<slug:slug>/round/<int:number>/scoresheets.pdf", never_cache(views.scoresheets_pdf),
+         name="scoresheets_pdf"),
+    path("t/<slug:slug>/player/<int:number>/", cached(views.player_detail), name="player"),
+    path("t/<slug:slug>/game/<int:game_id>/", cached(views.game_detail, params=["ply"]), name="game"),
+    path("t/<slug:slug>/games.pdn", cached(sheet_views.tournament_pdn), name="games_pdn"),
+    path("t/<slug:slug>/round/<int:number>/games.pdn", cached(sheet_views.round_pdn), name="round_games_pdn"),
 ]

@@ -14,11 +14,12 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.formats import date_format
 
-from tournaments import pdf, selectors, services, viewer
-from tournaments.diagram import GameLine, board_svg, line_from_pdn
-from tournaments.models import Game, SheetStatus, Tournament
+from tournaments import pdf, progress, selectors, services, viewer
+from tournaments.diagram import GameLine, board_svg
+from tournaments.models import Game, Tournament
 from tournaments.permissions import require_manage
 from tournaments.results import Result
+from tournaments.sheet_views import public_sheet
 from tournaments.tables import (
     CrosstableTable,
     PairingsTable,
@@ -66,8 +67,9 @@ def _context(tournament: Tournament, section: str, **extra: Any) -> dict[str, An
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     listings = selectors.public_tournament_listing(timezone.localdate())
+    statuses = progress.tournament_statuses([ls.tournament for ls in listings])
     return render(request, "tournaments/list.html", {
-        "table": TournamentTable.build(listings, tournament_dates), "count": len(listings)})
+        "table": TournamentTable.build(listings, tournament_dates, statuses), "count": len(listings)})
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -89,6 +91,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     lines = selectors.standing_lines(tournament, data, after)
     return render(request, "tournaments/standings.html", {
         **ctx, "after_round": after, "last_round": selectors.last_round_with_results(data, after),
+        "heading": progress.heading("standings", progress.shown_round(data.games, after)),
         "table": StandingsTable.build(slug, lines, tournament.tiebreaks),
         "notes": [(ln.player.name, ln.row.withdrawal_note) for ln in lines if ln.row.withdrawal_note],
     })
@@ -98,11 +101,32 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     ctx = _context(tournament, "crosstable")
     after = _after_round(request, [r.number for r in ctx["rounds"]])
-    table = selectors.crosstable(tournament, after_round=after, public_only=True)
+    data = selectors.tournament_data(tournament, public_only=True)
+    table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
     return render(request, "tournaments/crosstable.html", {
         **ctx, "after_round": after, "cross": table, "table": CrosstableTable.build(slug, table),
+        "heading": progress.heading("crosstable", progress.shown_round(data.games, after)),
         "notes": [(ln.standing.player.name, ln.standing.row.withdrawal_note) for ln in table.lines
                   if ln.standing.row.withdrawal_note],
+    })
+
+
+def tiebreak_help(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    """What each tie-break computes and how byes, forfeits and withdrawals count; for a tournament,
+    its own order first."""
+    from tournaments import tiebreak_text
+    from tournaments.standings import preset_of
+
+    extra: dict[str, Any] = {}
+    if slug is not None:
+        tournament = _tournament(slug)
+        preset = preset_of(tournament.tiebreaks)
+        extra = {**_context(tournament, "tiebreaks"),
+                 "order": [(name, tiebreak_text.TIEBREAK_HELP.get(name, "")) for name in tournament.tiebreaks],
+                 "preset": tiebreak_text.preset_label(preset) if preset else ""}
+    return render(request, "tournaments/tiebreaks.html", {
+        **extra, "tiebreaks": tiebreak_text.tiebreak_rows(), "presets": tiebreak_text.preset_rows(),
+        "counting": tiebreak_text.COUNTING_RULES,
     })
 
 
@@ -138,21 +162,14 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     })
 
 
-SHEET_NOTES = {
-    SheetStatus.VERIFIED: "ok",
-    SheetStatus.NOT_VERIFIABLE: "info",
-    SheetStatus.IRREGULAR: "warn",
-    SheetStatus.MISMATCH: "warn",
-}
-
-
 def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     tournament = _tournament(slug)
     game = selectors.public_game(tournament, game_id)
     if game is None:
         raise Http404("No such game.")
     sheet = getattr(game, "sheet", None)
-    line: GameLine | None = line_from_pdn(sheet.text) if sheet is not None else None
+    shown = public_sheet(sheet) if sheet is not None else {}
+    line: GameLine | None = shown.get("line")
     ply = len(line.plies) if line else 0
     if line is not None and request.GET.get("ply", "").isdigit():
         ply = min(int(request.GET["ply"]), len(line.plies))
@@ -172,21 +189,11 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         "positions": {"start": line.start, "words": viewer.viewer_words(),
                       "plies": [[p.code, list(p.squares), p.number, int(p.white), p.text, p.note]
                                 for p in line.plies]} if line else None,
-        "sheet_class": SHEET_NOTES.get(sheet.status, "info") if sheet else "",
-        "verdict": sheet_verdict(sheet) if sheet else "",
+        "sheet_class": shown.get("sheet_class", ""), "sheet_label": shown.get("sheet_label", ""),
+        "verdict": shown.get("verdict", ""),
         "moves": _move_rows(line) if line else [],
         "irregular": [(i, p) for i, p in enumerate(line.plies, start=1) if p.note] if line else [],
     })
-
-
-def sheet_verdict(sheet: Any) -> str:
-    """What the replay concluded, as the sheets engineer stores it: the one-line summary when there is
-    one, else the replay report's verdict."""
-    summary = getattr(sheet, "summary", "")
-    if summary:
-        return str(summary)
-    report = sheet.report or {}
-    return str((report.get("replay") or {}).get("verdict") or report.get("verdict") or "")
 
 
 def _move_rows(line: GameLine) -> list[dict[str, Any]]:
@@ -214,25 +221,44 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     after = _after_round(request, [r.number for r in rounds])
     data = selectors.tournament_data(tournament, public_only=True)
     lines = selectors.standing_lines(tournament, data, after)
-    last = selectors.last_round_with_results(data, after)
-    return _pdf(pdf.standings_pdf(tournament, lines, after_round=last), f"{slug}-standings.pdf")
+    heading = progress.heading("standings", progress.shown_round(data.games, after))
+    return _pdf(pdf.standings_pdf(tournament, lines, heading=heading), f"{slug}-standings.pdf")
 
 
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     rounds = list(selectors.tournament_rounds(tournament, public_only=True))
     after = _after_round(request, [r.number for r in rounds])
-    table = selectors.crosstable(tournament, after_round=after, public_only=True)
-    return _pdf(pdf.crosstable_pdf(tournament, table), f"{slug}-crosstable.pdf")
+    data = selectors.tournament_data(tournament, public_only=True)
+    table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
+    heading = progress.heading("crosstable", progress.shown_round(data.games, after))
+    return _pdf(pdf.crosstable_pdf(tournament, table, heading=heading), f"{slug}-crosstable.pdf")
+
+
+def _round_to_print(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Any, list[Game]]:
+    """A published round of a public tournament; its arbiters may also print a draft round, to check
+    the wall sheets before publishing. A private tournament stays out of the public URLs for everyone,
+    as every other public page does."""
+    tournament = _tournament(slug)
+    arbiter = request.user.is_authenticated and request.user.is_staff and tournament.is_arbiter(request.user)
+    found = selectors.round_for_print(tournament, number, public_only=not arbiter)
+    if found is None:
+        raise Http404("No such round.")
+    return tournament, found[0], found[1]
 
 
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _tournament(slug)
-    found = selectors.round_for_print(tournament, number, public_only=True)
-    if found is None:
-        raise Http404("No such round.")
-    rnd, games = found
-    return _pdf(pdf.pairings_pdf(tournament, rnd, games), f"{slug}-round-{number}-pairings.pdf")
+    tournament, rnd, games = _round_to_print(request, slug, number)
+    return _pdf(pdf.pairings_pdf(tournament, rnd, games, points_before=progress.points_before(tournament, number),
+                                 bye_points=selectors.bye_points_for(tournament)),
+                f"{slug}-round-{number}-pairings.pdf")
+
+
+def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """'Find your board': the players of a round in alphabetical order."""
+    tournament, rnd, games = _round_to_print(request, slug, number)
+    return _pdf(pdf.boards_pdf(tournament, rnd, games, bye_points=selectors.bye_points_for(tournament)),
+                f"{slug}-round-{number}-boards.pdf")
 
 
 def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:

@@ -75,7 +75,7 @@ def test_5_4_2_irregular_man_move_and_the_replay_stops_when_the_position_is_unkn
     assert [a for _, a, _ in articles(report)] == ["5.4.2", None]
     assert "no piece on 24" in report.issues[0].message
     assert "replay stopped" in report.issues[1].message and "2 ply(s)" in report.issues[1].message
-    assert report.plies == 1 and report.verdict.startswith("not verifiable: the replay stopped at ply 2")
+    assert report.plies == 1 and report.verdict.startswith("not verifiable: the replay stopped at move 1, Black")
 
 
 def test_notation_faults_square_out_of_range_and_ambiguous_capture() -> None:
@@ -109,7 +109,7 @@ def test_win_by_no_pieces_is_confirmed_and_the_wrong_winner_is_an_error() -> Non
     assert report.verdict.startswith("confirmed") and report.clean
     report = replay('[FEN "W:W28:B23"]\n1. 28x19 0-2')
     assert articles(report) == [(None, "7.2.3", "error")]
-    assert "declared for the side that is lost" in report.issues[0].message
+    assert report.issues[0].message.startswith("the sheet declares 0-2, but the board shows 2-0 at move 1, White")
     assert report.verdict.startswith("contradicted")
 
 

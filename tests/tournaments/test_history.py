@@ -102,7 +102,7 @@ def test_the_round_and_game_pages_show_the_history(published_round, arbiter) -> 
     assert "result: – → 2-0" in page and "result: 2-0 → 0-2" in page
     assert page.index("result: 2-0 → 0-2") < page.index("result: – → 2-0")  # newest first
     assert "deputy" in page and "chief" in page
-    assert "status: draft → published" in page
+    assert "status: Draft → Published" in page
     game = rnd.games.get(board=1)
     game_page = client.get(reverse("admin:tournaments_game_change", args=[game.pk])).content.decode()
     assert "result: 2-0 → 0-2" in game_page and "deputy" in game_page

@@ -101,7 +101,7 @@ def test_nk2003_a_different_recorded_result_is_a_mismatch_and_a_second_import_at
     round_import_confirm(preview=round_import_preview(round=rnd, data=data, source_name="nk.pdn"))
     sheet = GameSheet.objects.get(game=by_index[9])
     assert sheet.status == "mismatch" and sheet.needs_look
-    assert "recorded 1-1, the sheet says 0-2" in sheet.summary
+    assert "the sheet declares 0-2 (Black wins)" in sheet.summary and "; 1-1 (draw) is recorded." in sheet.summary
     assert Game.objects.get(pk=by_index[9].pk).result == "1-1"  # never changed by an upload
     again = round_import_preview(round=rnd, data=data, source_name="nk.pdn")
     assert again.matched == []
@@ -140,7 +140,7 @@ def test_command_line_previews_then_stores_with_confirm(make_tournament, tmp_pat
     out = capsys.readouterr().out
     assert "2 game(s) for Test t round 1: 1 matched, 1 unmatched." in out
     assert "game 1: Player01, Test - Test Player04 -> board 1 (by name)" in out
-    assert "game 2: Nobody, Someone - Player03, Test -> UNMATCHED: White: 'Nobody, Someone' is not a player" in out
+    assert "game 2: Nobody, Someone - Player03, Test -> not matched: White: 'Nobody, Someone' is not a player" in out
     assert "Nothing stored: run again with --confirm" in out
     assert GameSheet.objects.count() == 0
     call_command("import_pdn", "t", "1", str(path), "--confirm")

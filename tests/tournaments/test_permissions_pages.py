@@ -122,13 +122,14 @@ def test_export_matrix(world: World, export: Export, role: str) -> None:
 
 PUBLIC_PAGES = ["tournaments:tournament", "tournaments:standings", "tournaments:crosstable", "tournaments:round",
                 "tournaments:standings_pdf", "tournaments:crosstable_pdf", "tournaments:pairings_pdf",
-                "tournaments:player", "tournaments:games_pdn", "tournaments:round_games_pdn"]
+                "tournaments:boards_pdf", "tournaments:player", "tournaments:games_pdn", "tournaments:round_games_pdn",
+                "tournaments:tournament_tiebreaks"]
 
 
 def public_url(name: str, w: World) -> str:
     args: list[object] = [w.a.slug]
-    if name in {"tournaments:round", "tournaments:pairings_pdf", "tournaments:round_games_pdn",
-                "tournaments:player"}:
+    if name in {"tournaments:round", "tournaments:pairings_pdf", "tournaments:boards_pdf",
+                "tournaments:round_games_pdn", "tournaments:player"}:
         args.append(1)
     return reverse(name, args=args)
 

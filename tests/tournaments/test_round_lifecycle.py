@@ -207,7 +207,8 @@ def test_a_correction_after_the_next_round_is_paired_warns_and_changes_nothing(s
     assert sorted(second.games.values_list("board", "white_id", "black_id")) == pairing_before
 
 
-def test_no_warning_without_a_later_round_nor_in_a_round_robin(make_tournament, swiss9, arbiter) -> None:
+def test_no_warning_without_a_later_round_and_a_round_robin_says_nothing_moves(make_tournament, swiss9,
+                                                                               arbiter) -> None:
     first = play_swiss_round(swiss9)
     game = first.games.filter(black__isnull=False).first()
     assert selectors.correction_warnings(services.game_record_result(game=game, result="1-1", reason="x")) == []
@@ -215,7 +216,9 @@ def test_no_warning_without_a_later_round_nor_in_a_round_robin(make_tournament, 
     r1 = play_round(rr)
     play_round(rr, complete=False)
     g = r1.games.get(board=1)
-    assert selectors.correction_warnings(services.game_record_result(game=g, result="2-0", reason="x")) == []
+    assert selectors.correction_warnings(services.game_record_result(game=g, result="2-0", reason="x")) == [
+        "Round(s) 2 are already paired; a round robin follows the Berger tables, which do not depend on results: "
+        "nothing else changes."]
 
 
 # --- Pairing numbers (item 6) ----------------------------------------------------------------

@@ -41,7 +41,9 @@ def test_game_upload_then_accept_the_sheets_result(setup) -> None:  # type: igno
     sheet = GameSheet.objects.get(game=game)
     assert sheet.status == "mismatch" and sheet.source_name == "board1.pdn" and sheet.encoding == "utf-8"
     page = client.get(url).content.decode()
-    assert "recorded 2-0, the sheet says 0-2" in page, page[page.find("sheet-compare"):][:3000]
+    assert ("the sheet declares 0-2 (Black wins) by resignation or time (art. 7.2.1), which the moves cannot "
+            "confirm; 2-0 (White wins) is recorded.") in page, page[page.find("sheet-compare"):][:3000]
+    assert ">mismatch<" not in page and ">Result mismatch<" in page
     assert 'name="accept"' in page
     assert Game.objects.get(pk=game.pk).result == "2-0"
     response = client.post(url, {"accept": "1", "version": str(Game.objects.get(pk=game.pk).version)})
@@ -73,7 +75,8 @@ def test_round_upload_preview_confirm_and_the_round_page(setup, settings) -> Non
     assert response.status_code == 302
     assert set(GameSheet.objects.values_list("game__board", flat=True)) == {1, 2}
     change = client.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode()
-    assert "not verifiable" in change and "2 with a sheet" in change
+    assert "Not verifiable from the sheet</span>" in change and ">not verifiable<" not in change
+    assert "2 with a sheet" in change
     # Bad input: a clear message, nothing stored.
     settings.DAMIER_PDN_MAX_BYTES = 50
     response = client.post(url, {"file": SimpleUploadedFile("big.pdn", text.encode())}, follow=True)
@@ -91,7 +94,7 @@ def test_needs_a_look_filter_status_column_and_exports(setup) -> None:  # type: 
     body = listing.content.decode()
     assert listing.status_code == 200
     # Board 1 is a mismatch, board 2 an early draw (compet. 5.3), flagged; both need a look.
-    assert "mismatch" in body and "not verifiable ⚑" in body
+    assert "Result mismatch" in body and "Not verifiable from the sheet ⚑ to look at" in body
     assert body.count('class="field-sheet_status"') == 2
     verified = client.get(reverse("admin:tournaments_game_changelist") + "?sheet=verified").content.decode()
     assert 'class="field-sheet_status"' not in verified
@@ -100,9 +103,28 @@ def test_needs_a_look_filter_status_column_and_exports(setup) -> None:  # type: 
     action = client.post(reverse("admin:tournaments_tournament_changelist"),
                          {"action": "export_tournament_pdn", "_selected_action": [t.pk]})
     assert action.status_code == 200 and action.content.count(b"[Event ") == 2
-    accept = client.post(reverse("admin:tournaments_game_changelist"),
-                         {"action": "accept_sheet_result", "_selected_action": [games[1].pk]})
+    changelist = reverse("admin:tournaments_game_changelist")
+    confirm = client.post(changelist, {"action": "accept_sheet_result", "_selected_action": [games[1].pk]})
+    assert confirm.status_code == 200 and Game.objects.get(pk=games[1].pk).result == "2-0"  # asked first
+    version = Game.objects.get(pk=games[1].pk).version
+    assert f'name="version-{games[1].pk}" value="{version}"' in confirm.content.decode()
+    accept = client.post(changelist, {"action": "accept_sheet_result", "_selected_action": [games[1].pk],
+                                      "confirm_accept": "1", f"version-{games[1].pk}": str(version)})
     assert accept.status_code == 302 and Game.objects.get(pk=games[1].pk).result == "0-2"
+
+
+@pytest.mark.django_db
+def test_bulk_accept_checks_the_version_shown(setup) -> None:  # type: ignore[no-untyped-def]
+    """#18: the bulk action refuses a board whose result another arbiter changed since the page was shown."""
+    _, rnd, games, client = setup
+    client.post(reverse("admin:tournaments_game_sheet", args=[games[1].pk]), {"text": pdn(games[1], "0-2")})
+    shown = Game.objects.get(pk=games[1].pk).version
+    Game.objects.filter(pk=games[1].pk).update(result="1-1", version=shown + 1)  # the other arbiter's save
+    response = client.post(reverse("admin:tournaments_game_changelist"), {
+        "action": "accept_sheet_result", "_selected_action": [games[1].pk], "confirm_accept": "1",
+        f"version-{games[1].pk}": str(shown)}, follow=True)
+    assert Game.objects.get(pk=games[1].pk).result == "1-1"
+    assert "Not accepted" in response.content.decode()
 
 
 @pytest.mark.django_db

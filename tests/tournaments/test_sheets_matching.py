@@ -32,8 +32,8 @@ def test_match_by_name_in_either_order_and_by_fmjd_id() -> None:
     assert (by_id.game_id, by_id.reason) == (10, "by FMJD id")
     unmatched = match_games(1, PAIRINGS, [games[1]])[0]
     assert not unmatched.matched
-    assert "'J.E. de Vries' is not a player of this round" in unmatched.reason
-    assert "Black: no name and no FMJD id" in unmatched.reason
+    # Initials are a near spelling of the one de Vries of the round; the game still lacks its Black.
+    assert unmatched.reason == "Black: no name and no FMJD id"
 
 
 def test_every_refusal_has_its_reason() -> None:
@@ -43,8 +43,6 @@ def test_every_refusal_has_its_reason() -> None:
         "colours reversed": one("Martin Dolfing", "Gerard Jansen"),
         "do not play each other in round 1": one("Gerard Jansen", "Jeroen van den Akker"),
         "same player": one("Gerard Jansen", "Jansen, Gérard"),
-        "FMJD id 1001 is Jansen, Gérard, but the sheet names 'Martin Dolfing'":
-            one("Martin Dolfing", "Martin Dolfing", WhiteFMJDId="1001"),
         "no player with FMJD id 77": one("x", "y", WhiteFMJDId="77", BlackFMJDId="1002"),
         "'Søren Øvergaard' is not a player": one("Søren Øvergaard", "Martin Dolfing"),  # he has the bye
     }
@@ -74,3 +72,38 @@ def test_a_name_two_players_share_needs_the_id() -> None:
     assert not match.matched and "fits 2 players" in match.reason
     by_id = match_games(1, pairings, [one("Gerard Jansen", "Martin Dolfing", WhiteFMJDId="1001")])[0]
     assert by_id.game_id == 10 and by_id.reason == "by name"
+
+
+UKR = PlayerRef(7, "Ющенко", "Олена", 20011)
+GREEK = PlayerRef(8, "Παπαδόπουλος", "Γιώργος", None)
+RUS = PlayerRef(9, "Чижов", "Алексей", None)
+LATIN = PlayerRef(10, "Lefèvre", "Amélie", None)
+WORLD = [PairingRef(20, 1, UKR, GREEK), PairingRef(21, 2, RUS, LATIN)]
+
+
+def test_a_matching_fmjd_id_wins_with_a_note_when_the_name_differs() -> None:
+    spelled = match_games(1, PAIRINGS, [one("Martin Dolfing", "Martin Dolfing", WhiteFMJDId="1001")])[0]
+    assert spelled.game_id == 10
+    assert spelled.notes == ["FMJD id 1001 is Jansen, Gérard; the sheet spells the name 'Martin Dolfing'"]
+    # The refusal of #15: the id matches, the name is the same one in another alphabet: no note for it.
+    latin = match_games(1, WORLD, [one("Yushchenko, Olena", "Papadopoulos, Giorgos", WhiteFMJDId="20011")])[0]
+    assert latin.game_id == 20
+    assert latin.notes == ["'Papadopoulos, Giorgos' read as Παπαδόπουλος, Γιώργος (a near spelling)"]
+
+
+def test_names_match_across_alphabets_and_transliterations() -> None:
+    exact = match_games(1, WORLD, [one("YUSHCHENKO Olena", "Giorgos Papadopoylos")])[0]
+    assert exact.game_id == 20 and exact.notes == []
+    near = match_games(1, WORLD, [one("Tchizhov, Alexei", "Lefevre Amelie")])[0]
+    assert near.game_id == 21
+    assert near.notes == ["'Tchizhov, Alexei' read as Чижов, Алексей (a near spelling)"]
+    ukrainian = match_games(1, WORLD, [one("Iushchenko Olena", "Papadopoulos Georgios")])[0]
+    assert ukrainian.game_id == 20 and len(ukrainian.notes) == 2
+    assert not match_games(1, WORLD, [one("Ivanov Petr", "Lefevre Amelie")])[0].matched
+
+
+def test_a_near_spelling_close_to_two_players_is_not_guessed() -> None:
+    twins = [PairingRef(30, 1, PlayerRef(1, "Jansen", "Gerard"), PlayerRef(2, "Janssen", "Gerard")),
+             PairingRef(31, 2, PlayerRef(3, "Dolfing", "Martin"), PlayerRef(4, "Vries", "Jan"))]
+    match = match_games(1, twins, [one("Jannsen Gerard", "Martin Dolfing")])[0]
+    assert not match.matched and "near to more than one player" in match.reason

@@ -236,7 +236,8 @@ def test_game_page_with_sheet_draws_the_board_and_steps(client: Client, rr) -> N
     response = client.get(url)
     page = text_of(response)
     html = response.content.decode()
-    assert "Not verifiable from the sheet" in page
+    # Not ruled yet: the moves, no verdict (#15).
+    assert "the arbiter has not ruled on this sheet yet" in page and "Not verifiable" not in page
     assert "<svg" in html and html.count('class="p ') == 50
     assert "32-28" in page and "14x23" in page and "Half-move 5 of 5" in page
     # The move and the position in words, the current move marked for assistive technology.
@@ -252,6 +253,8 @@ def test_game_page_with_sheet_draws_the_board_and_steps(client: Client, rr) -> N
     assert "Half-move 0 of 5" in text_of(client.get(url + "?ply=0"))
     assert "Move 2, Black 14x23, 1 piece captured: 19" in text_of(client.get(url + "?ply=4"))
     assert 'id="positions"' in html
+    GameSheet.objects.filter(game=game).update(ruling=SheetStatus.NOT_VERIFIABLE)
+    assert "Not verifiable from the sheet" in text_of(client.get(url))
 
 
 def test_scoresheets_for_arbiters_only(client: Client, rr) -> None:  # type: ignore[no-untyped-def]
@@ -286,7 +289,8 @@ def test_listing_puts_current_tournaments_first(client: Client, make_tournament)
     page = text_of(client.get(reverse("tournaments:list")))
     order = [page.index(f"Test {slug}") for slug in ("now", "soon", "later", "past")]
     assert order == sorted(order)
-    assert re.search(r"Test now .*in progress", page)
+    # The status follows the rounds, not the dates: no round is published yet (issue 12 item 9).
+    assert re.search(r"Test now .*upcoming", page)
 
 
 def test_pages_of_a_tournament_without_any_round(client: Client, make_tournament) -> None:  # type: ignore[no-untyped-def]

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.admin.widgets import AutocompleteSelect
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
-from django.db import transaction
+from django.core.exceptions import PermissionDenied
+from django.db import models, transaction
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.html import format_html, format_html_join
@@ -17,8 +17,18 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments.errors import DomainError
-from tournaments.models import Entry, Game, GameSheet, Round
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Game,
+    GameSheet,
+    Player,
+    Round,
+    RoundStatus,
+    SheetStatus,
+)
 from tournaments.permissions import colleagues, managed_tournaments, tournament_of
+from tournaments.results import Result
 
 
 def is_arbiter(user: Any) -> bool:
@@ -195,48 +205,132 @@ class SafeAutocompleteMixin:
         return super().formfield_for_foreignkey(db_field, request, **kwargs)  # type: ignore[misc]
 
 
-# What the change log shows for each model: who changed what, when, from what to what.
+# What the change log shows for each model: who changed what, when, from what to what, and why.
 LOGGED_FIELDS: dict[type, tuple[str, ...]] = {
     Round: ("status", "date"), Game: ("white_id", "black_id", "result"),
     GameSheet: ("status", "sheet_result", "source_name"),
-    Entry: ("player", "pairing_number", "status", "withdrawn_after_round"),
+    Entry: ("player_id", "pairing_number", "status", "withdrawn_after_round"),
+}
+CHOICES: dict[tuple[type, str], type[models.TextChoices]] = {
+    (Round, "status"): RoundStatus, (GameSheet, "status"): SheetStatus, (Entry, "status"): EntryStatus,
 }
 
 
-def _value(record: Any, name: str) -> Any:
-    """A field of a history record; a relation shows its object's name, or its id once it is deleted."""
-    try:
-        return getattr(record, name)
-    except ObjectDoesNotExist:
-        return getattr(record, f"{name}_id")
+class _Names:
+    """Players, rounds and boards as an appeals committee reads them ("No. 12 Dupont, Jean", "round 3,
+    board 7"), never database ids. Looked up in a fixed number of queries for the whole log; an
+    entry, round or game deleted since is named from its own history."""
+
+    def __init__(self, records: list[tuple[type, Any]]) -> None:
+        entry_ids = {v for m, r in records if m is Game for v in (r.white_id, r.black_id) if v}
+        entry_ids |= {r.id for m, r in records if m is Entry}
+        game_ids = {r.game_id for m, r in records if m is GameSheet}
+        self.games: dict[int, tuple[int, int]] = {
+            g["id"]: (g["round_id"], g["board"]) for g in Game.objects.filter(pk__in=game_ids).values(
+                "id", "round_id", "board")}
+        for g in Game.history.filter(id__in=game_ids - set(self.games)).order_by("history_date").values(
+                "id", "round_id", "board"):
+            self.games[g["id"]] = (g["round_id"], g["board"])
+        round_ids = {r.round_id for m, r in records if m is Game} | {r for r, _b in self.games.values()}
+        round_ids |= {r.id for m, r in records if m is Round}
+        self.rounds: dict[int, int] = dict(Round.objects.filter(pk__in=round_ids).values_list("id", "number"))
+        for rid, number in Round.history.filter(id__in=round_ids - set(self.rounds)).values_list("id", "number"):
+            self.rounds[rid] = number
+        self.entries: dict[int, str] = {
+            e.pk: self._entry(e.pairing_number, e.player) for e in
+            Entry.objects.filter(pk__in=entry_ids).select_related("player")}
+        gone = entry_ids - set(self.entries)
+        if gone:
+            last = {h.id: h for h in Entry.history.filter(id__in=gone).order_by("history_date")}
+            players = Player.objects.in_bulk({h.player_id for h in last.values()})
+            for eid, h in last.items():
+                self.entries[eid] = self._entry(h.pairing_number, players.get(h.player_id))
+        # An entry whose player was changed: every player it ever named, by name.
+        self.players: dict[int, str] = {
+            pk: p.full_name for pk, p in Player.objects.in_bulk(
+                {r.player_id for m, r in records if m is Entry and r.player_id}).items()}
+
+    @staticmethod
+    def _entry(number: int, player: Player | None) -> str:
+        return _("No. %(n)s %(name)s") % {"n": number, "name": player.full_name if player else "?"}
+
+    def entry(self, entry_id: int | None) -> str:
+        return "–" if entry_id is None else self.entries.get(entry_id, _("No. ? (deleted)"))
+
+    def board(self, round_id: int, board: int) -> str:
+        return _("round %(r)s, board %(b)s") % {"r": self.rounds.get(round_id, "?"), "b": board}
+
+    def label(self, model: type, rec: Any, fallback: str) -> str:
+        if model is Game:
+            return self.board(rec.round_id, rec.board)
+        if model is GameSheet:
+            round_id, board = self.games.get(rec.game_id, (0, 0))
+            return _("sheet of %(board)s") % {"board": self.board(round_id, board)}
+        if model is Round:
+            return _("round %(n)s") % {"n": rec.number}
+        if model is Entry:
+            return self.entry(rec.id)
+        return fallback.format(obj=rec)
+
+    def value(self, model: type, field: str, value: object) -> str:
+        if value in (None, ""):
+            return "–"
+        if field in ("white_id", "black_id"):
+            return self.entry(value)  # type: ignore[arg-type]
+        if model is Entry and field == "player_id":
+            return self.players.get(value, _("player no longer on file"))  # type: ignore[call-overload]
+        choices = CHOICES.get((model, field))
+        if choices is not None and value in choices.values:
+            return str(choices(value).label)
+        if model is Game and field == "result" and value in Result._value2member_map_:
+            return Result(value).label
+        return str(value)
 
 
-def _shown(value: object) -> str:
-    return "–" if value in (None, "") else str(value)
+def _field_name(model: type, field: str) -> str:
+    return str(model._meta.get_field(field.removesuffix("_id")).verbose_name)
+
+
+def _who(user: Any) -> str:
+    if user is None:
+        return str(_("(system)"))
+    return user.get_full_name() or user.get_username()
 
 
 def change_log(histories: list[tuple[type, str, QuerySet[Any]]], limit: int = 200) -> str:
-    """An HTML table of history records, newest first; each line diffs a record against the previous one."""
-    lines = []
+    """An HTML table of history records, newest first; each line diffs a record against the previous one.
+
+    It names players by pairing number and name, games by round and board, the arbiter by his name,
+    and shows the reason kept with the change (simple_history's history_change_reason). `label` is
+    used only for a model it does not know.
+    """
+    loaded: list[tuple[type, str, Any]] = []
     for model, label, qs in histories:
+        loaded.extend((model, label, rec) for rec in
+                      qs.select_related("history_user").order_by("id", "history_date", "history_id"))
+    names = _Names([(model, rec) for model, _label, rec in loaded])
+    lines = []
+    previous: dict[tuple[type, int], Any] = {}
+    for model, label, rec in loaded:
         fields = LOGGED_FIELDS[model]
-        previous: dict[int, Any] = {}
-        for rec in qs.select_related("history_user").order_by("id", "history_date", "history_id"):
-            before = previous.get(rec.id)
-            changes = [(f.removesuffix("_id"), _value(before, f) if before else None, _value(rec, f))
-                       for f in fields if before is None or _value(before, f) != _value(rec, f)]
-            previous[rec.id] = rec
-            if before is not None and not changes and rec.history_type == "~":
-                continue  # a save that changed none of the shown fields (e.g. the version alone)
-            what = {"+": "created", "~": "changed", "-": "deleted"}[rec.history_type]
-            text = "; ".join(f"{name}: {_shown(old)} → {_shown(new)}" for name, old, new in changes)
-            lines.append((rec.history_date, label.format(obj=rec), what, rec.history_user or "(system)", text))
+        before = previous.get((model, rec.id))
+        changes = [(f, getattr(before, f) if before else None, getattr(rec, f))
+                   for f in fields if before is None or getattr(before, f) != getattr(rec, f)]
+        previous[(model, rec.id)] = rec
+        if before is not None and not changes and rec.history_type == "~":
+            continue  # a save that changed none of the shown fields (e.g. the version alone)
+        what = {"+": _("created"), "~": _("changed"), "-": _("deleted")}[rec.history_type]
+        text = "; ".join(f"{_field_name(model, f)}: {names.value(model, f, old)} → {names.value(model, f, new)}"
+                         for f, old, new in changes if not (before is None and new in (None, "")))
+        lines.append((rec.history_date, names.label(model, rec, label), what, _who(rec.history_user), text,
+                      rec.history_change_reason or ""))
     lines.sort(key=lambda line: line[0], reverse=True)
     if not lines:
-        return "No change recorded."
-    rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                            ((localtime(d).strftime("%Y-%m-%d %H:%M:%S"), obj, what, who, text)
-                             for d, obj, what, who, text in lines[:limit]))
-    return format_html("<table><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead>"
-                       "<tbody>{}</tbody></table>", _("when"), _("what"), _("change"), _("who"),
-                       _("before → after"), rows)
+        return str(_("No change recorded."))
+    rows = format_html_join(
+        "", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+        ((localtime(d).strftime("%Y-%m-%d %H:%M:%S"), obj, what, who, text, reason)
+         for d, obj, what, who, text, reason in lines[:limit]))
+    return format_html("<table><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{}</th>"
+                       "</tr></thead><tbody>{}</tbody></table>", _("when"), _("what"), _("change"), _("who"),
+                       _("before → after"), _("reason"), rows)

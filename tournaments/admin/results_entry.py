@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import sheets
 from tournaments import slip as slips
-from tournaments.models import Game, Round, RoundStatus
+from tournaments.models import Game, Round, RoundStatus, SheetStatus
 from tournaments.results import SINGLE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Result
 
 PREFIX = "games"  # the games inline's formset prefix (Game.round's related name)
@@ -45,9 +45,12 @@ SHORT = {Result.WHITE_WINS: "2-0", Result.DRAW: "1-1", Result.BLACK_WINS: "0-2"}
 
 
 # A sheet's status in words and a sign, so that neither colour nor a hover title is needed to read it.
+# The words are the sheet statuses' own labels, so the round page and the sheet pages say the same thing.
 SHEET_LABELS: dict[str, tuple[str, Any]] = {
-    "verified": ("✓", _("verified")), "not_verifiable": ("○", _("not verifiable")),
-    "irregular": ("⚠", _("irregular")), "mismatch": ("⚠", _("mismatch")), sheets.MISSING: ("–", _("missing")),
+    SheetStatus.VERIFIED: ("✓", SheetStatus.VERIFIED.label),
+    SheetStatus.NOT_VERIFIABLE: ("○", SheetStatus.NOT_VERIFIABLE.label),
+    SheetStatus.IRREGULAR: ("⚠", SheetStatus.IRREGULAR.label), SheetStatus.MISMATCH: ("⚠", SheetStatus.MISMATCH.label),
+    sheets.MISSING: ("–", _("missing")),
 }
 
 

@@ -17,17 +17,20 @@ from django import forms
 from django.contrib import admin, messages
 from django.core import signing
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import sheets
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, Round, Tournament
+from tournaments.sheet_verdict import issue_where, sentence, severity_label, status_label
 
 _STATUS_COLOURS = {"verified": "#2e7d32", "not_verifiable": "#546e7a", "irregular": "#c62828",
                    "mismatch": "#c62828", sheets.MISSING: "#ef6c00"}
@@ -39,13 +42,14 @@ def status_badge(game: Game) -> str:
     if not status:
         return "–"
     sheet = game.sheet if status != sheets.MISSING else None
-    label = status.replace("_", " ")
+    label = status_label(status)
     if sheet is not None and sheet.needs_look and status not in sheets.NEEDS_LOOK:
-        label += " ⚑"
+        label += " ⚑ " + gettext("to look at")
     extra = ""
     if sheet is not None and sheet.sheet_result and sheet.sheet_result != game.result:
-        extra = f" (recorded {game.result or '–'}, sheet {sheet.sheet_result})"
-    title = sheet.summary if sheet is not None else _("No sheet uploaded for this game.")
+        extra = " " + gettext("(recorded %(recorded)s, sheet %(sheet)s)") % {
+            "recorded": game.result or "–", "sheet": sheet.sheet_result}
+    title = sentence(sheet.report) if sheet is not None else _("No sheet uploaded for this game.")
     return format_html('<span style="color:{};font-weight:bold" title="{}">{}</span>{}',
                        _STATUS_COLOURS.get(status, "inherit"), title, label, extra)
 
@@ -58,6 +62,9 @@ class SheetUploadForm(forms.Form):
     text = forms.CharField(label=_("or paste the PDN text"), required=False,
                            widget=forms.Textarea(attrs={"rows": 10, "cols": 80}))
     replace = forms.BooleanField(label=_("Replace the sheet already stored"), required=False)
+    assign = forms.BooleanField(
+        label=_("Store it for this board even if the names on the sheet do not match (you assign it)"),
+        required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -86,6 +93,34 @@ def _pack(rnd: Round, preview: sheets.RoundImport, replace: bool) -> str:
     upload = preview.upload
     return _signer(rnd).sign_object({"t": upload.text, "n": upload.source_name, "e": upload.encoding,
                                      "r": replace}, compress=True)
+
+
+def _assignments(request: HttpRequest) -> dict[int, int]:
+    """{game index in the file: board} from the preview's "give to board" choices."""
+    out = {}
+    for key, value in request.POST.items():
+        if key.startswith("assign-") and key[7:].isdigit() and value.isdigit():
+            out[int(key[7:])] = int(value)
+    return out
+
+
+PREVIEW_PAGE = 200  # rows of the preview on one page: an 80,000-game file must not make a 17 MB page
+
+
+def _preview_page(request: HttpRequest, preview: sheets.RoundImport | None) -> Any:
+    """The rows to show: every unmatched game first (each needs the arbiter), then the matched, paged."""
+    if preview is None:
+        return None
+    rows = preview.unmatched + preview.matched
+    number = request.POST.get("page") or request.GET.get("page") or 1
+    return Paginator(rows, PREVIEW_PAGE).get_page(number)
+
+
+def _free_boards(rnd: Round, preview: sheets.RoundImport) -> list[Game]:
+    """Boards an unmatched game can be given to: games of the round (not byes) no game of the file took."""
+    taken = {item.match.game_id for item in preview.matched}
+    return [g for g in rnd.games.select_related("white__player", "black__player").order_by("board")
+            if g.black_id is not None and g.pk not in taken]
 
 
 # --- Mixins for the ModelAdmins ----------------------------------------------------------------
@@ -220,12 +255,23 @@ class GameSheetsMixin(_ExtraActions):
         if not self._allowed(request, game):  # type: ignore[attr-defined]
             raise PermissionDenied
         form = SheetUploadForm()
+        if request.method == "POST" and "rule" in request.POST:
+            version = request.POST.get("sheet_version", "")
+            try:
+                sheets.sheet_accept_verdict(game=game, expected_version=int(version) if version.isdigit() else None,
+                                            user=request.user)
+            except DomainError as exc:
+                messages.error(request, gettext("Not accepted: %(why)s") % {"why": exc})
+            else:
+                messages.success(request, gettext("Board %(board)s: verdict accepted; the public game page now "
+                                                  "shows it.") % {"board": game.board})
+            return HttpResponseRedirect(request.path)
         if request.method == "POST" and "accept" in request.POST:
             version = request.POST.get("version", "")
             try:
                 with transaction.atomic():
                     sheets.sheet_accept_result(game=game, expected_version=int(version) if version.isdigit()
-                                               else None)
+                                               else None, user=request.user)
             except DomainError as exc:
                 messages.error(request, f"Not accepted: {exc}")
             else:
@@ -238,32 +284,54 @@ class GameSheetsMixin(_ExtraActions):
                 try:
                     with transaction.atomic():
                         sheet = sheets.sheet_upload(game=game, data=data, source_name=name, user=request.user,
-                                                    replace=form.cleaned_data["replace"])
+                                                    replace=form.cleaned_data["replace"],
+                                                    assign=form.cleaned_data["assign"])
                 except DomainError as exc:
                     messages.error(request, f"Nothing stored: {exc}")
                 else:
-                    messages.success(request, f"Sheet stored for board {game.board}: {sheet.status}.")
+                    messages.success(request, gettext("Sheet stored for board %(board)s: %(status)s.")
+                                     % {"board": game.board, "status": status_label(sheet.status)})
                     return HttpResponseRedirect(request.path)
         game = Game.objects.select_related("round__tournament", "white__player", "black__player", "sheet").get(pk=pk)
         sheet = game.sheet if sheets.game_sheet_status(game) not in ("", sheets.MISSING) else None
         context = {**self.admin_site.each_context(request), "opts": self.model._meta,  # type: ignore[attr-defined]
                    "game": game, "sheet": sheet, "form": form, "badge": status_badge(game),
-                   "issues": (sheet.report.get("replay", {}).get("issues", []) if sheet else []),
+                   "verdict": sentence(sheet.report) if sheet else "",
+                   "issues": [{**i, "where": issue_where(i), "severity": severity_label(i.get("severity", ""))}
+                              for i in (sheet.report.get("replay", {}).get("issues", []) if sheet else [])],
                    "title": f"{game} – {_('game sheet')}"}
         return render(request, "admin/tournaments/game/sheet.html", context)
 
     @admin.action(description=_("Accept the sheet's result (competition rules 5.5)"))
-    def accept_sheet_result(self, request: HttpRequest, queryset: QuerySet[Game]) -> None:
+    def accept_sheet_result(self, request: HttpRequest, queryset: QuerySet[Game]) -> HttpResponse | None:
+        """A confirmation page first, listing what each board's result becomes; its form carries the
+        version of each game as shown, so a result changed meanwhile by another arbiter is refused for that
+        board (as the single save does), never overwritten."""
         self.check_objects(request, queryset)  # type: ignore[attr-defined]
-        for game in queryset.select_related("round"):
+        games = list(queryset.select_related("round", "sheet", "white__player", "black__player")
+                     .order_by("round__number", "board"))
+        if "confirm_accept" not in request.POST:
+            context = {**self.admin_site.each_context(request), "opts": self.model._meta,  # type: ignore[attr-defined]
+                       "games": games, "action": "accept_sheet_result",
+                       "title": _("Accept the sheet's result (competition rules 5.5)"),
+                       "selected": [g.pk for g in games]}
+            return render(request, "admin/tournaments/game/accept_sheets.html", context)
+        for game in games:
+            version = request.POST.get(f"version-{game.pk}", "")
+            if not version.isdigit():
+                messages.error(request, _("Board %(board)s of round %(round)s: not accepted, the page did not "
+                                          "say which version was shown; try again.")
+                               % {"board": game.board, "round": game.round.number})
+                continue
             try:
                 with transaction.atomic():
-                    sheets.sheet_accept_result(game=game)
+                    sheets.sheet_accept_result(game=game, expected_version=int(version))
             except DomainError as exc:
-                messages.error(request, str(exc))
+                messages.error(request, _("Not accepted: %(why)s") % {"why": exc})
             else:
-                messages.success(request, f"Board {game.board} of round {game.round.number}: sheet's result "
-                                          "recorded.")
+                messages.success(request, _("Board %(board)s of round %(round)s: the sheet's result is now the "
+                                            "recorded result.") % {"board": game.board, "round": game.round.number})
+        return None
 
 
 _WITH_SHEET_COLUMN: dict[type, type] = {}
@@ -325,27 +393,44 @@ class RoundSheetsMixin(_ExtraActions):
         form = RoundUploadForm()
         preview = None
         signed = ""
+        assigned: dict[int, int] = {}
         if request.method == "POST" and "confirm" in request.POST:
             try:
                 packed = _signer(rnd).unsign_object(request.POST.get("payload", ""), max_age=3600)
             except signing.BadSignature:
-                messages.error(request, "The preview expired or was altered: upload the file again.")
+                messages.error(request, gettext("The preview expired or was altered: upload the file again."))
                 return HttpResponseRedirect(request.path)
+            assigned = _assignments(request)
             try:
                 with transaction.atomic():
                     # Matched again against the round as it is now: a sheet stored meanwhile is not overwritten.
                     preview = sheets.round_import_preview(round=rnd, data=packed["t"], source_name=packed["n"],
                                                           replace=bool(packed["r"]))
-                    stored = sheets.round_import_confirm(preview=preview, user=request.user)
+                    stored = sheets.round_import_confirm(preview=preview, user=request.user, assignments=assigned)
             except DomainError as exc:
-                messages.error(request, f"Nothing stored: {exc}")
+                # The preview is shown again with the arbiter's choices, and what went wrong.
+                messages.error(request, gettext("Nothing stored: %(why)s") % {"why": exc})
+                preview = sheets.round_import_preview(round=rnd, data=packed["t"], source_name=packed["n"],
+                                                      replace=bool(packed["r"]))
+                signed = request.POST.get("payload", "")
+            else:
+                messages.success(request, gettext("%(n)s sheet(s) stored for round %(round)s.")
+                                 % {"n": len(stored), "round": rnd.number})
+                if preview.skipped:
+                    messages.warning(request, gettext("Not stored, a sheet arrived since the preview: board(s) "
+                                                      "%(boards)s.") % {"boards": ", ".join(map(str, preview.skipped))})
+                return HttpResponseRedirect(reverse("admin:tournaments_round_change", args=[rnd.pk]))
+        elif request.method == "POST" and "payload" in request.POST:
+            # Another page of the preview: the same signed text, read again.
+            try:
+                packed = _signer(rnd).unsign_object(request.POST.get("payload", ""), max_age=3600)
+            except signing.BadSignature:
+                messages.error(request, gettext("The preview expired or was altered: upload the file again."))
                 return HttpResponseRedirect(request.path)
-            messages.success(request, f"{len(stored)} sheet(s) stored for round {rnd.number}.")
-            if preview.skipped:
-                messages.warning(request, "Not stored, a sheet arrived since the preview: board(s) "
-                                 + ", ".join(map(str, preview.skipped)) + ".")
-            return HttpResponseRedirect(reverse("admin:tournaments_round_change", args=[rnd.pk]))
-        if request.method == "POST":
+            preview = sheets.round_import_preview(round=rnd, data=packed["t"], source_name=packed["n"],
+                                                  replace=bool(packed["r"]))
+            signed = request.POST.get("payload", "")
+        elif request.method == "POST":
             form = RoundUploadForm(request.POST, request.FILES)
             if form.is_valid():
                 upload = form.cleaned_data["file"]
@@ -354,12 +439,15 @@ class RoundSheetsMixin(_ExtraActions):
                                                           source_name=upload.name,
                                                           replace=form.cleaned_data["replace"])
                 except DomainError as exc:
-                    messages.error(request, f"Nothing stored: {exc}")
+                    messages.error(request, gettext("Nothing stored: %(why)s") % {"why": exc})
                 else:
-                    signed = _pack(rnd, preview, form.cleaned_data["replace"]) if preview.matched else ""
+                    signed = _pack(rnd, preview, form.cleaned_data["replace"]) if preview.items else ""
+        page = _preview_page(request, preview)
+        boards = [] if preview is None else _free_boards(rnd, preview)
         context = {**self.admin_site.each_context(request), "opts": self.model._meta,  # type: ignore[attr-defined]
-                   "round": rnd, "form": form, "preview": preview, "payload": signed,
-                   "title": f"{rnd} – {_('upload the game sheets')}"}
+                   "round": rnd, "form": form, "preview": preview, "payload": signed, "page": page,
+                   "boards": boards, "assigned": assigned,
+                   "title": gettext("%(round)s – upload the game sheets") % {"round": rnd}}
         return render(request, "admin/tournaments/round/sheets.html", context)
 
     @admin.action(description=_("Export the round's games (PDN)"))

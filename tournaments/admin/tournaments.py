@@ -20,7 +20,10 @@ from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
 from tournaments.admin.sheets import (
     TournamentSheetsMixin,
 )
+from tournaments.admin.tiebreak_field import CUSTOM, SLOTS, STANDARD, TiebreakField
 from tournaments.models import Entry, ForbiddenPair, Tournament
+from tournaments.standings import PRESETS, default_preset
+from tournaments.tiebreak_text import preset_label
 
 
 class EntryInline(SafeAutocompleteMixin, ScopedInline):
@@ -54,13 +57,10 @@ class ForbiddenPairInline(ScopedInline):
 
 
 class TournamentForm(forms.ModelForm):
-    tiebreaks = forms.CharField(
-        required=False,
-        help_text=_("Comma-separated, in order. Known: %(known)s.") % {
-            "known": "solkoff, solkoff_median, solkoff_short_truncated, solkoff_full_truncated, solkoff_plus, "
-                     "sonneborn_berger, wins, mutual_result, average_rating"},
-        label=_("Tie-break order"),
-    )
+    """The tie-breaks are chosen by name: a preset, or an order composed from the registry (issue 12
+    item 7). A new tournament, and one without tie-breaks, is offered its system's standard preset."""
+
+    tiebreaks = TiebreakField(label=_("Tie-breaks"))
 
     class Meta:
         model = Tournament
@@ -68,12 +68,46 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.instance and isinstance(self.instance.tiebreaks, list):
-            self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks)
+        current = self.instance.tiebreaks if isinstance(self.instance.tiebreaks, list) else []
+        if len(current) > SLOTS:
+            self.fields["tiebreaks"] = TiebreakField(slots=len(current), label=_("Tie-breaks"))
+        if self.instance.pk and not current:
+            self.fields["tiebreaks"].help_text = _(
+                "This tournament has no tie-breaks yet: players equal on points share their place. The "
+                "standard preset of its system is offered; save to apply it.")
+        else:
+            self.fields["tiebreaks"].help_text = _(
+                "The standard preset: FMJD Swiss on rating for a Swiss paired by rating, FMJD Swiss on "
+                "Solkoff for a Swiss paired by standing, FMJD round robin for a round robin.")
 
-    def clean_tiebreaks(self) -> list[str]:
-        raw = self.cleaned_data.get("tiebreaks") or ""
-        return [t.strip() for t in raw.split(",") if t.strip()]
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        choice = cleaned.get("tiebreaks")
+        if not isinstance(choice, dict):
+            return cleaned
+        order = [name for name in choice["order"] if name]
+        if choice["preset"] == CUSTOM:
+            if len(set(order)) != len(order):
+                self.add_error("tiebreaks", _("A tie-break is chosen twice in the custom order."))
+                return cleaned
+            cleaned["tiebreaks"] = order
+            return cleaned
+        if choice["preset"] == STANDARD:
+            preset = default_preset(cleaned.get("system") or self.instance.system,
+                                    cleaned.get("swiss_order") or self.instance.swiss_order)
+        else:
+            preset = PRESETS[choice["preset"]]
+        shown = self.fields["tiebreaks"].widget.decompress(self.initial.get("tiebreaks") or [])[1:]
+        if choice["order"] != shown and order != list(preset.tiebreaks):
+            # The arbiter changed the order menus but left a preset chosen: keep what he typed and ask.
+            self.add_error("tiebreaks", _(
+                "You changed the custom order but the preset menu says “%(preset)s”: choose “Custom: the "
+                "order below” to use your order, or choose a preset and leave the order as it was.")
+                % {"preset": preset_label(preset) if choice["preset"] != STANDARD
+                   else _("The standard preset of the system chosen above")})
+            return cleaned
+        cleaned["tiebreaks"] = list(preset.tiebreaks)
+        return cleaned
 
 
 @admin.register(Tournament)
@@ -93,7 +127,7 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
     fieldsets = (
         (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public")}),
         (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
-                                  "swiss_order")}),
+                                  "swiss_order", "first_colour")}),
         (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),
     )
 

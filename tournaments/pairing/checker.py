@@ -55,7 +55,7 @@ def absolute_violations(req: PairingRequest, proposed: Pairing) -> list[Violatio
             out.append(Violation("C1 rematch", (w.id, k.id), f"{w.id} and {k.id} have already played"))
         if frozenset((w.id, k.id)) in req.forbidden_pairs:
             out.append(Violation("forbidden pair", (w.id, k.id), f"{w.id} and {k.id} may not meet"))
-        exempt = w.topscorer or k.topscorer  # last round: topscorers and their opponents (C8, C9)
+        exempt = w.topscorer or k.topscorer  # last round: topscorers and their opponents (C10, C11)
         for p, col in ((w, "w"), (k, "b")):
             f = facts(p, col)  # type: ignore[arg-type]
             if f.breaks_absolute and not exempt:

@@ -3,10 +3,12 @@
 Each bracket is paired by one matching whose integer edge weights stack the criteria
 lexicographically (a tier only matters when every tier above it ties), the way bbpPairings does it:
 
-  C4 completion > C5 pairs > C6 PSD > C7 next bracket > C8..C11 colours > C12..C19 floats
+  C4 completion > C6 pairs > C7 PSD > C8 next bracket > C10..C13 colours > C14..C21 floats
   > the order of C.04.3 D (order.py) as the last word,
-with the bye's played games (the PAB preferably to a player with fewer unplayed games) right after
-C7 when the bye comes out of the lowest scoregroup, else right after C11.
+with the PAB assignee's played games (C9 of the 2025 text, the PAB preferably to a player with fewer
+unplayed games) right after C8, in the brackets its note names only. Numbers are the 2025 text's
+(C5 PAB score, C6 pairs, C7 PSD, C8 next bracket, C9 PAB's unplayed games, C10-C13 colours,
+C14-C21 floats); C5 is settled before the brackets (_lowest_bye_pool).
 
 Criteria that count unpaired players (floaters) are moved onto the edges: for a quantity f summed over
 the bracket's unpaired players, sum_unpaired f = sum_all f - sum_pairs (f(u) + f(v)), so each edge
@@ -15,7 +17,7 @@ carries f(u) + f(v) minus whatever the pair itself costs.
 The D order needs to know how many pairs the bracket makes and, in a heterogeneous bracket, which
 residents the moved-down players take; a greedy pass or a first matching tells the former, and
 the remainder's order rides along on a presumption checked afterwards (else it gets its own
-matching). Lower brackets are left out of large rounds (only C7 looks at the next one, and only
+matching). Lower brackets are left out of large rounds (only C8 looks at the next one, and only
 when it can tell the floaters apart); when what is left cannot be completed, the bracket is
 paired again with every remaining player in the graph (C4).
 """
@@ -32,25 +34,9 @@ from tournaments.pairing.order import N_ORDER, Combined, HomogeneousOrder, MdpOr
 from tournaments.pairing.state import DOWN, UP, PState
 
 BYE = "BYE"
-# Up to this many players left, a bracket is paired in a graph holding all of them (exact C4 and C7);
+# Up to this many players left, a bracket is paired in a graph holding all of them (exact C4 and C8);
 # above it, lower brackets join only when the rest of the round cannot be completed.
 FULL_GRAPH_LIMIT = 64
-
-QUALITY_NAMES = (
-    "C8 topscorers' colour difference beyond 2",
-    "C9 topscorers' same colour three times",
-    "C10 colour preference",
-    "C11 strong colour preference",
-    "C12 same downfloat as last round",
-    "C13 same upfloat as last round",
-    "C14 same downfloat as two rounds before",
-    "C15 same upfloat as two rounds before",
-    "C16 score differences of C12 floaters",
-    "C17 score differences of C13 floaters",
-    "C18 score differences of C14 floaters",
-    "C19 score differences of C15 floaters",
-)
-
 
 @dataclass
 class Bracket:
@@ -59,6 +45,7 @@ class Bracket:
     win: int
     initial: Colour
     mdp: set[int] = field(default_factory=set)
+    c9: bool = False  # C9 (unplayed games of the PAB assignee) applies to this bracket
     pos: dict[int, int] = field(default_factory=dict)
     sd_rank: dict[int, int] = field(default_factory=dict)
     base: int = 2
@@ -88,7 +75,7 @@ class Compat:
         self.states = states
         self.forbidden = forbidden
         self.bye_pool: set[int] = {p.id for p in states.values() if p.bye_ok}
-        self.played_first = False
+        self.bye_score: int | None = None  # C5: the lowest score the PAB assignee can have
         self._cache: dict[tuple[int, int], bool] = {}
 
     def __call__(self, a: int, b: int) -> bool:
@@ -114,11 +101,7 @@ def pair_brackets(
     odd = len(remaining) % 2 == 1
     if odd:
         compat.bye_pool = _lowest_bye_pool(remaining, compat)
-        # the PAB goes preferably to a player with fewer unplayed games. The reference implementation
-        # weighs it right after C7 when the bye comes out of the lowest scoregroup, else after the
-        # colour criteria (C8-C11); so do we
-        lowest = min(p.score for p in remaining)
-        compat.played_first = all(compat.states[i].score == lowest for i in compat.bye_pool)
+        compat.bye_score = max((compat.states[i].score for i in compat.bye_pool), default=None)
     pairs: list[tuple[PState, PState]] = []
     reports: list[dict[str, object]] = []
     movers: list[PState] = []
@@ -130,6 +113,7 @@ def pair_brackets(
         below = [p for p in remaining if p.score < score]
         nxt = [p for p in below if p.score == scores[gi + 1]] if gi + 1 < len(scores) else []
         br = Bracket(bracket_players, score, req.points.win, req.initial_colour)
+        br.c9 = odd and _single_downfloater_gets_bye(score, below, compat)
         got, completion = _pair_bracket(br, nxt, below, odd, compat, req)
         paired_ids = {p.id for pr in got for p in pr}
         movers = [p for p in bracket_players if p.id not in paired_ids]
@@ -158,7 +142,7 @@ def _pair_bracket(
     if not below:
         return _solve(br, [], below, odd, compat, req, completion=True), False
     if len(br.players) + len(below) <= FULL_GRAPH_LIMIT:
-        # small enough to weigh C7 against what the whole rest of the round can do, as bbpPairings does
+        # small enough to weigh C8 against what the whole rest of the round can do, as bbpPairings does
         return _solve(br, nxt, below, odd, compat, req, completion=True), False
     got = _solve(br, nxt, below, odd, compat, req, completion=False)
     rest = below + [p for p in br.players if p.id not in {x.id for pr in got for x in pr}]
@@ -193,6 +177,16 @@ def _greedy_pairs(ids: list[int], compat: Compat, bye_ok: set[int] | None) -> bo
         else:
             return False
     return True
+
+
+def _single_downfloater_gets_bye(score: int, below: list[PState], compat: Compat) -> bool:
+    """Whether C9 (2025 text: minimise the unplayed games of the PAB assignee) applies to the bracket.
+    Its note restricts it to "brackets that downfloat exactly one player, who will end up receiving
+    the pairing-allocated bye": the PAB is to come out of this scoregroup (C5) and everyone below can
+    be paired among themselves, so the one player the bracket leaves unpaired is the assignee."""
+    if compat.bye_score is None or score > compat.bye_score:
+        return False
+    return not below or (len(below) % 2 == 0 and _completable(below, False, compat))
 
 
 def _lowest_bye_pool(players: list[PState], compat: Compat) -> set[int]:
@@ -236,7 +230,7 @@ def _solve(
 
 
 def _c7_indifferent(br: Bracket, nxt: list[PState], npairs: int, compat: Compat) -> bool:
-    """True when C7 cannot tell the bracket's possible floaters apart: one resident floats, and
+    """True when C8 cannot tell the bracket's possible floaters apart: one resident floats, and
     whichever it is, the next bracket still pairs it and all but at most one of its own players
     (a greedy pass shows it). The next bracket then stays out of the graph, which halves it."""
     if len(br.players) - 2 * npairs != 1:
@@ -317,7 +311,7 @@ def _bracket_pairs(br: Bracket, mates: dict[Hashable, Hashable]) -> list[tuple[P
 
 
 class _QualityCache:
-    """Tier values C5, C6, C8..C19 of bracket edges and C7 values of next-bracket edges, cached
+    """Tier values C6, C7, C10..C21 of bracket edges and C8 values of next-bracket edges, cached
     across the bracket's matchings."""
 
     def __init__(self, br: Bracket, compat: Compat, req: PairingRequest) -> None:
@@ -335,7 +329,7 @@ class _QualityCache:
 
 
 def _unpaired_float_costs(br: Bracket, p: PState) -> tuple[int, int, int, int]:
-    """(C12, C14, C16, C18) a player pays when left unpaired, i.e. floating down."""
+    """(C14, C16, C18, C20) a player pays when left unpaired, i.e. floating down."""
     c = br.cost(br.float_sd(p))
     return (
         int(p.float1 == DOWN),
@@ -346,7 +340,7 @@ def _unpaired_float_costs(br: Bracket, p: PState) -> tuple[int, int, int, int]:
 
 
 def _inner_tiers(br: Bracket, a: PState, b: PState) -> list[int]:
-    """C5, C6, C8..C19 for a pair inside the bracket (a ranked above b)."""
+    """C6, C7, C10..C21 for a pair inside the bracket (a ranked above b)."""
     sd = abs(a.score - b.score)
     psd = br.cost(br.float_sd(a)) + br.cost(br.float_sd(b)) - br.cost(sd)
     white, black = allocate(a, b, br.initial)
@@ -365,20 +359,20 @@ def _inner_tiers(br: Bracket, a: PState, b: PState) -> list[int]:
     pd2 = int(floats and hi.float2 == DOWN)
     pu2 = int(floats and lo.float2 == UP)
     return [
-        1,  # C5
-        psd,  # C6
+        1,  # C6
+        psd,  # C7
         c8,
         c9,
         c10,
         c11,
-        ua[0] + ub[0] - pd1,  # C12
-        -pu1,  # C13
-        ua[1] + ub[1] - pd2,  # C14
-        -pu2,  # C15
-        ua[2] + ub[2] - pd1 * cost,  # C16
-        -pu1 * cost,  # C17
-        ua[3] + ub[3] - pd2 * cost,  # C18
-        -pu2 * cost,  # C19
+        ua[0] + ub[0] - pd1,  # C14
+        -pu1,  # C15
+        ua[1] + ub[1] - pd2,  # C16
+        -pu2,  # C17
+        ua[2] + ub[2] - pd1 * cost,  # C18
+        -pu1 * cost,  # C19
+        ua[3] + ub[3] - pd2 * cost,  # C20
+        -pu2 * cost,  # C21
     ]
 
 
@@ -396,7 +390,7 @@ def _match(
     blocked: set[tuple[int, int]] | None = None,
     inb: set[int] | None = None,
 ) -> dict[Hashable, Hashable]:
-    """One matching over the bracket (plus the next bracket for C7, plus everyone for C4)."""
+    """One matching over the bracket (plus the next bracket for C8, plus everyone for C4)."""
     compat = quality.compat
     inb = inb if inb is not None else {p.id for p in br.players}
     completion = bool(extra) or with_bye
@@ -405,7 +399,7 @@ def _match(
     graph: list[PState] = list(players) + [p for p in nxt if p.id not in inb]
     seen = {p.id for p in graph}
     graph += [p for p in extra if p.id not in seen]
-    # tiers: [C4] + C5, C6 + [C7 pairs, C7 PSD] + C8..C19 + D order
+    # tiers: [C4] + C6, C7 + [C8 pairs, C8 PSD] + [C9 PAB's played games] + C10..C21 + D order
     rows: list[tuple[Hashable, Hashable, list[int]]] = []
     nxt_br = (
         Bracket([p for p in br.players] + [p for p in nxt if p.id not in inb], nxt_score, br.win, br.initial)
@@ -438,26 +432,27 @@ def _match(
                 q, o, c7 = zero_q, zero_o, [0, 0]
             else:
                 continue
-            tiers = [1 if completion else 0] + q[:2] + c7 + _with_played(q[2:], 0, compat.played_first) + o
+            # C9 without a bye vertex: the pairs take the players with the fewest played games,
+            # leaving the one with the most to float down to the PAB
+            c9 = -(_c9_played(br, compat, a) + _c9_played(br, compat, b)) if br.c9 and not with_bye else 0
+            tiers = [1 if completion else 0] + q[:2] + c7 + [c9] + q[2:] + o
             rows.append((a.id, b.id, tiers))
     if with_bye:
         for p in graph:
             if p.id in compat.bye_pool:
-                played = p.played if p.id in inb else 0
-                tail = _with_played([0] * (N_QUALITY - 2), played, compat.played_first)
-                rows.append((p.id, BYE, [1, 0, 0, 0, 0] + tail + [0] * N_ORDER))
+                played = _c9_played(br, compat, p) if p.id in inb else 0
+                rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
     return max_weight_matching(_combine(rows, len(graph) // 2 + 1))
 
 
-def _with_played(colours_and_floats: list[int], played: int, first: bool) -> list[int]:
-    """C8..C19 with the tier of the bye's played games put in, before or after the colours."""
-    if first:
-        return [played] + colours_and_floats
-    return colours_and_floats[:4] + [played] + colours_and_floats[4:]
+def _c9_played(br: Bracket, compat: Compat, p: PState) -> int:
+    """C9: the games a possible PAB assignee has played (the more, the fewer unplayed), counted as
+    bbpPairings counts them: only where C9 applies, and only for players at the PAB's score."""
+    return p.played if br.c9 and p.score == compat.bye_score and p.id in compat.bye_pool else 0
 
 
 def _next_psd_in(nxt_br: Bracket | None, p: PState) -> int:
-    """C7: what a player costs the next bracket's PSD when unpaired there."""
+    """C8: what a player costs the next bracket's PSD when unpaired there."""
     if nxt_br is None:
         return 0
     return nxt_br.cost(nxt_br.float_sd(p)) if nxt_br.float_sd(p) in nxt_br.sd_rank else 0

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from tournaments.pairing.colours import allocate, facts
+from tournaments.pairing.colours import allocate, allocation, facts
 from tournaments.pairing.dutch import Bracket, Compat, pair_brackets
 from tournaments.pairing.model import (
     Board,
     BracketReport,
+    ByeReport,
+    ColourReport,
     Explanation,
     PairingRequest,
     PairingResult,
@@ -25,11 +27,8 @@ def pair_dutch(req: PairingRequest) -> PairingResult:
         pairs, bye, left, reports = fast
     else:
         pairs, bye, left, reports = pair_brackets(req, states, active)
-    boards = []
-    for a, b in pairs:
-        w, k = allocate(a, b, req.initial_colour)
-        boards.append((w, k))
-    boards.sort(key=lambda wb: _board_key(*wb))
+    boards = [allocation(a, b, req.initial_colour) for a, b in pairs]
+    boards.sort(key=lambda wbr: _board_key(wbr[0], wbr[1]))
     notes = []
     if left:
         notes.append("could not be paired without breaking an absolute criterion: " + " ".join(str(p.id) for p in left))
@@ -38,10 +37,12 @@ def pair_dutch(req: PairingRequest) -> PairingResult:
         brackets=tuple(_report(r) for r in reports),
         bye=bye.id if bye else None,
         notes=tuple(notes),
+        colours=tuple(ColourReport(w.id, k.id, rule) for w, k, rule in boards),
+        bye_report=_bye_report(bye, active, reports) if bye else None,
     )
     assert all(p.id in by_id for p in active)
     return PairingResult(
-        boards=tuple(Board(w.id, k.id) for w, k in boards),
+        boards=tuple(Board(w.id, k.id) for w, k, _ in boards),
         bye=bye.id if bye else None,
         excused=excused,
         unpaired=tuple(p.id for p in left),
@@ -88,6 +89,16 @@ def _natural_first_round(req: PairingRequest, active: list[PState], states: dict
     return pairs, bye, [], [report]
 
 
+def _bye_report(bye: PState, active: list[PState], reports: list[dict[str, object]]) -> ByeReport:
+    """The facts an arbiter needs to see why this player has the bye."""
+    passed = tuple(p.id for p in sorted(active, key=lambda q: q.rank)
+                   if p is not bye and p.score <= bye.score and not p.bye_ok)
+    last = reports[-1]["bracket"] if reports else None
+    rivals = [p for p in active if p is not bye and p.bye_ok and p.score == bye.score]
+    c9 = bool(getattr(last, "c9", False)) and any(p.played < bye.played for p in rivals)
+    return ByeReport(bye.id, bye.score, min(p.score for p in active), passed, c9, bye.played)
+
+
 def _report(r: dict[str, object]) -> BracketReport:
     br: Bracket = r["bracket"]  # type: ignore[assignment]
     pairs: list[tuple[PState, PState]] = r["pairs"]  # type: ignore[assignment]
@@ -103,21 +114,21 @@ def _report(r: dict[str, object]) -> BracketReport:
         w, k = allocate(a, b, br.initial)
         fw, fk = facts(w, "w"), facts(k, "b")
         if a.topscorer or b.topscorer:
-            add("C8 topscorers' colour difference beyond 2", fw.cd_over_2 + fk.cd_over_2)
-            add("C9 topscorers' same colour three times", fw.three_in_row + fk.three_in_row)
-        add("C10 colour preference", fw.pref_unmet + fk.pref_unmet)
-        add("C11 strong colour preference", fw.strong_unmet + fk.strong_unmet)
+            add("C10", fw.cd_over_2 + fk.cd_over_2)
+            add("C11", fw.three_in_row + fk.three_in_row)
+        add("C12", fw.pref_unmet + fk.pref_unmet)
+        add("C13", fw.strong_unmet + fk.strong_unmet)
         if a.score != b.score:
             hi, lo = (a, b) if a.score > b.score else (b, a)
             up.append(lo.id)
-            add("C12 same downfloat as last round", int(hi.float1 == DOWN))
-            add("C13 same upfloat as last round", int(lo.float1 == UP))
-            add("C14 same downfloat as two rounds before", int(hi.float2 == DOWN))
-            add("C15 same upfloat as two rounds before", int(lo.float2 == UP))
+            add("C14", int(hi.float1 == DOWN))
+            add("C15", int(lo.float1 == UP))
+            add("C16", int(hi.float2 == DOWN))
+            add("C17", int(lo.float2 == UP))
     for f in floaters:
-        add("C12 same downfloat as last round", int(f.float1 == DOWN))
-        add("C14 same downfloat as two rounds before", int(f.float2 == DOWN))
-    add("C5 players not paired in their bracket", len(floaters))
+        add("C14", int(f.float1 == DOWN))
+        add("C16", int(f.float2 == DOWN))
+    add("C6", len(floaters))
     return BracketReport(
         score=br.resident_score,
         residents=tuple(p.id for p in br.players if p.id not in br.mdp),
@@ -125,6 +136,6 @@ def _report(r: dict[str, object]) -> BracketReport:
         pairs=tuple((a.id, b.id) for a, b in pairs),
         downfloaters=tuple(p.id for p in floaters),
         upfloaters=tuple(up),
-        unmet=tuple(sorted(counts.items(), key=lambda kv: int(kv[0][1:].split()[0]))),
+        unmet=tuple(sorted(counts.items(), key=lambda kv: int(kv[0][1:]))),
         completion_search=bool(r["completion"]),
     )

@@ -42,19 +42,30 @@ def has_perfect_matching(vertices: Sequence[int], can_pair: dict[int, set[int]],
 
 
 def _greedy(vertices: Sequence[int], can_pair: dict[int, set[int]], bye_ok: set[int] | None) -> bool:
-    free = set(vertices)
-    order = sorted(vertices, key=lambda v: len(can_pair.get(v, ())))
-    if bye_ok is not None:
-        pick = next((v for v in reversed(order) if v in bye_ok), None)
-        if pick is None:
+    """Karp-Sipser: pair a player who has a single possible opponent left with him, else the player
+    with the fewest possible opponents with his own most constrained opponent. It finds a perfect
+    matching of a Swiss round's compatibility graph almost always, in O(n^2) instead of the exact
+    matching's O(n^3); a miss only costs the exact test after it."""
+    order = {v: i for i, v in enumerate(vertices)}
+    adj: dict[int | None, set[int | None]] = {v: {w for w in can_pair.get(v, ()) if w in order} for v in vertices}
+    if bye_ok is not None:  # the bye is one more vertex, next to every player who may have it
+        adj[None] = {v for v in bye_ok if v in order}
+        for v in adj[None]:
+            adj[v].add(None)
+    free = set(adj)
+    rank = {**order, None: -1}
+
+    def key(x: int | None) -> tuple[int, int]:
+        return len(adj[x]), rank[x]
+
+    while free:
+        v = min(free, key=key)
+        if not adj[v]:
             return False
-        free.discard(pick)
-    for v in order:
-        if v not in free:
-            continue
-        free.discard(v)
-        mate = next((w for w in can_pair.get(v, ()) if w in free), None)
-        if mate is None:
-            return False
-        free.discard(mate)
+        w = min(adj[v], key=key)
+        for x in (v, w):
+            free.discard(x)
+            for y in adj[x]:
+                adj[y].discard(x)
+            adj[x] = set()
     return True

@@ -42,6 +42,7 @@ class PlayedRound:
     points: int = 0
     played: bool = True
     pab: bool = False  # pairing-allocated bye
+    requested: bool = False  # a bye asked for in advance (excused: zero points; from a TRF also H, F)
 
     @classmethod
     def from_result(
@@ -51,8 +52,10 @@ class PlayedRound:
         ps = points or PointSystem()
         if result is Result.BYE:
             return cls(None, None, ps.bye, played=False, pab=True)
-        if result in (Result.EXCUSED, Result.NOT_PLAYED):
-            return cls(None, None, ps.excused if result is Result.EXCUSED else 0, played=False)
+        if result is Result.EXCUSED:
+            return cls(None, None, ps.excused, played=False, requested=True)
+        if result is Result.NOT_PLAYED:
+            return cls(None, None, 0, played=False)
         mine, theirs = result.points(ps.bye) if as_white else result.points(ps.bye)[::-1]
         if result.is_forfeit:
             won = mine > theirs
@@ -113,6 +116,37 @@ class Pairing:
     bye: int | None = None
 
 
+# Quality criteria by their number in the 2025 text of C.04.3 (the one bbpPairings v6 implements).
+CRITERIA = {
+    "C5": "score of the pairing-allocated bye's assignee",
+    "C6": "players not paired in their bracket (downfloaters)",
+    "C7": "scores of the downfloaters",
+    "C8": "the next bracket",
+    "C9": "unplayed games of the pairing-allocated bye's assignee",
+    "C10": "topscorers' colour difference beyond 2",
+    "C11": "topscorers' same colour three times",
+    "C12": "colour preference",
+    "C13": "strong colour preference",
+    "C14": "same downfloat as last round",
+    "C15": "same upfloat as last round",
+    "C16": "same downfloat as two rounds before",
+    "C17": "same upfloat as two rounds before",
+    "C18": "score differences of C14 floaters",
+    "C19": "score differences of C15 floaters",
+    "C20": "score differences of C16 floaters",
+    "C21": "score differences of C17 floaters",
+}
+
+# The colour rules (C.04.3 E, 2025 text 5.2) as codes; words for people are made at the edge.
+COLOUR_RULES = {
+    "E1": "both get the colour they prefer (or the only preference there is)",
+    "E2": "the stronger preference wins",
+    "E3": "alternate from the last round they had different colours",
+    "E4": "the higher ranked player gets his preference",
+    "E5": "no preference: by the higher ranked player's pairing number",
+}
+
+
 @dataclass(frozen=True)
 class BracketReport:
     score: int
@@ -121,8 +155,27 @@ class BracketReport:
     pairs: tuple[tuple[int, int], ...]  # (higher ranked, lower ranked)
     downfloaters: tuple[int, ...]
     upfloaters: tuple[int, ...]
-    unmet: tuple[tuple[str, int], ...]  # (criterion, number of players or pairs concerned)
+    unmet: tuple[tuple[str, int], ...]  # (criterion code as in CRITERIA, number of players concerned)
     completion_search: bool = False  # the bracket had to look at the whole rest of the round (C4)
+
+
+@dataclass(frozen=True)
+class ColourReport:
+    white: int
+    black: int
+    rule: str  # "E1" to "E5"
+
+
+@dataclass(frozen=True)
+class ByeReport:
+    """Why the pairing-allocated bye went where it went."""
+
+    player: int
+    score: int
+    lowest_score: int  # the lowest score among the players paired this round
+    passed_over: tuple[int, ...]  # lower (or equal) scored players who may not have it (C2: a bye already)
+    c9: bool  # C9 decided among several players of his score: he has played the most games
+    played: int  # games he has played over the board
 
 
 @dataclass(frozen=True)
@@ -131,8 +184,11 @@ class Explanation:
     brackets: tuple[BracketReport, ...] = ()
     bye: int | None = None
     notes: tuple[str, ...] = ()
+    colours: tuple[ColourReport, ...] = ()  # in board order
+    bye_report: ByeReport | None = None
 
     def as_text(self) -> str:
+        """English, for the command line; the admin builds its own words (tournaments.swiss)."""
         lines = [f"Round {self.round}: Dutch system (C.04.3), {len(self.brackets)} bracket(s)"]
         for b in self.brackets:
             kind = "heterogeneous" if b.moved_down else "homogeneous"
@@ -145,11 +201,13 @@ class Explanation:
             if b.upfloaters:
                 lines.append(f"    float up (paired with a moved-down player): {_ids(b.upfloaters)}")
             for crit, n in b.unmet:
-                lines.append(f"    not met: {crit} ({n})")
+                lines.append(f"    not met: {crit} {CRITERIA.get(crit, '')} ({n})")
             if b.completion_search:
                 lines.append("    the rest of the round could not be completed otherwise (C4)")
         if self.bye is not None:
             lines.append(f"Pairing-allocated bye: {self.bye}")
+        for c in self.colours:
+            lines.append(f"  {c.white}-{c.black}: {c.rule} {COLOUR_RULES[c.rule]}")
         lines.extend(self.notes)
         return "\n".join(lines)
 

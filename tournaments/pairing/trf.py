@@ -12,7 +12,8 @@ a `0000 - x` cell marks a player who is not to be paired (withdrawn or excused).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tournaments.pairing.model import Colour, PairingRequest, PlayedRound, PointSystem, SwissPlayer
@@ -20,11 +21,25 @@ from tournaments.pairing.model import Colour, PairingRequest, PlayedRound, Point
 _WIN, _DRAW, _LOSS = ("1", "W", "+"), ("=", "D"), ("0", "L", "-")
 
 
+@dataclass(frozen=True)
+class TrfDetails:
+    """TRF-16 player columns the engine does not need: title (11-13), federation (54-56), the
+    player's id (58-68; FIDE's in chess, FMJD's here) and birth date (70-79)."""
+
+    title: str = ""
+    federation: str = ""
+    player_id: int | None = None
+    birth_year: int | None = None
+
+
 @dataclass
 class TrfPlayer:
     number: int
     name: str = ""
     rating: int = 0
+    line: int = 0  # where it was read, for error messages
+    details: TrfDetails = TrfDetails()
+    points_text: str = ""  # the points column as written (81-84)
     cells: dict[int, tuple[int, str, str]] = field(default_factory=dict)  # round -> (opp, colour, code)
 
 
@@ -36,14 +51,33 @@ class TrfFile:
     initial_colour: Colour = "w"
     forbidden: frozenset[frozenset[int]] = frozenset()
     players: list[TrfPlayer] = field(default_factory=list)
+    scale: int = 1  # file points times this are the engine's points (2 for chess halves)
 
     @property
     def rounds_in_file(self) -> int:
-        return max((max(p.cells) for p in self.players if p.cells), default=0)
+        """The last round that was paired: someone has an opponent, the pairing-allocated bye or a
+        forfeit win in it. A last column holding only byes requested in advance (`0000 - H`, `Z`, `F`)
+        or absences (`0000 - -`) announces the next round; it is not a played one (as bbpPairings
+        reads it)."""
+        return max((r for p in self.players for r, c in p.cells.items() if _paired(c)), default=0)
+
+
+def _paired(cell: tuple[int, str, str]) -> bool:
+    opp, _, code = cell
+    return opp != 0 or code in ("U", "+")
 
 
 def _points_field(v: int) -> str:
-    return f"{v:.1f}"
+    """A point value in columns 5-8 of a BBx line, as bbpPairings and JaVaFo read it: `BBW  2.0`."""
+    return f"{v:4.1f}"
+
+
+def _text_field(text: str, width: int | None = None) -> str:
+    """A name for a fixed-width TRF field: no control or format characters (a newline would end the
+    record and let a name forge lines of its own), cut to the field's width."""
+    clean = "".join(" " if unicodedata.category(ch)[0] in "CZ" and ch != " " else ch for ch in text)
+    clean = " ".join(clean.split())
+    return clean if width is None else clean[:width]
 
 
 class TrfError(ValueError):
@@ -52,6 +86,7 @@ class TrfError(ValueError):
 
 def parse_trf(text: str) -> TrfFile:
     trf = TrfFile()
+    colour_given = False
     given: dict[str, float] = {}
     forbidden: set[frozenset[int]] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -59,28 +94,54 @@ def parse_trf(text: str) -> TrfFile:
         code, rest = line[:3], line[4:].strip()
         try:
             if code == "001":
-                trf.players.append(_parse_player(line))
+                trf.players.append(_parse_player(line, number))
             elif code == "012":
                 trf.name = rest
             elif code == "XXR" and rest:
                 trf.total_rounds = _whole(rest.split()[0], "number of rounds")
             elif code == "XXC":
-                trf.initial_colour = "b" if rest.lower().startswith("black") else "w"
+                trf.initial_colour = "b" if "black1" in rest.lower().split() else "w"
+                colour_given = True
             elif code in _BB and rest:
                 given[_BB[code]] = _points(rest.split()[0], code)
+            elif code == "162":
+                given.update(_point_system_162(line))
             elif code == "XXP":
                 nums = [_whole(x, "pairing number") for x in rest.split()]
                 forbidden |= {frozenset((a, b)) for i, a in enumerate(nums) for b in nums[i + 1 :]}
         except TrfError as exc:
             raise TrfError(f"line {number} ({code}): {exc}") from None
-    trf.points = _point_system(given)
+    trf.points, trf.scale = _point_system(given)
+    if not colour_given:
+        trf.initial_colour = _inferred_first_colour(trf.players)
     trf.forbidden = frozenset(forbidden)
     if not trf.total_rounds:
         trf.total_rounds = trf.rounds_in_file
     return trf
 
 
-def _point_system(given: dict[str, float]) -> PointSystem:
+def _inferred_first_colour(players: list[TrfPlayer]) -> Colour:
+    """The first-round colour of a file without XXC, inferred as bbpPairings infers it: in the first
+    round where anyone has a colour, the first player by starting rank who had been paired by then
+    had the initial colour if he is the first such player, the other one otherwise (as round 1 of
+    a natural pairing gives it)."""
+    coloured = [r for p in players for r, (_, colour, _) in p.cells.items() if colour in ("w", "b")]
+    if not coloured:
+        return "w"
+    first = min(coloured)
+    index = 0
+    for p in sorted(players, key=lambda q: q.number):
+        if not any(r <= first and _paired(c) for r, c in p.cells.items()):
+            continue
+        cell = p.cells.get(first)
+        if cell is not None and cell[1] in ("w", "b"):
+            own: Colour = "w" if cell[1] == "w" else "b"
+            return own if index % 2 == 0 else ("b" if own == "w" else "w")
+        index += 1
+    return "w"
+
+
+def _point_system(given: dict[str, float]) -> tuple[PointSystem, int]:
     """Draughts 2/1/0 unless the file says otherwise; chess halves are doubled, since the engine
     only compares scores and differences."""
     win = given.get("win", 2.0)
@@ -93,7 +154,22 @@ def _point_system(given: dict[str, float]) -> PointSystem:
     }
     scale = 1 if all(v.is_integer() for v in vals.values()) else 2
     ints = {k: int(v * scale) for k, v in vals.items()}
-    return PointSystem(forfeit_win=ints["win"], **ints)
+    return PointSystem(forfeit_win=ints["win"], **ints), scale
+
+
+_162 = {"W": "win", "D": "draw", "L": "loss", "Z": "excused", "P": "bye"}
+
+
+def _point_system_162(line: str) -> dict[str, float]:
+    """TRF-2025 `162` record: from column 6, a result letter and its points in four columns, every
+    nine columns (`162  W 2.0    D 1.0`)."""
+    got: dict[str, float] = {}
+    for pos in range(5, len(line.rstrip()), 9):
+        letter, value = line[pos], line[pos + 1 : pos + 5]
+        if letter not in _162:
+            raise TrfError(f"column {pos + 1}: result code {letter!r} is not one of {' '.join(_162)}")
+        got[_162[letter]] = _points(value.strip(), "162")
+    return got
 
 
 _BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "excused", "BBU": "bye"}
@@ -115,33 +191,78 @@ def _points(text: str, code: str) -> float:
     return value
 
 
-def _parse_player(line: str) -> TrfPlayer:
-    number = _whole(line[4:8], "starting rank (columns 5-8)")
-    name = line[14:47].strip()
+_CODES = "10=+-WDLHFUZ"
+_BYE_CODES = "UZHF"
+
+
+def _parse_player(line: str, number: int = 0) -> TrfPlayer:
+    """One `001` record, read strictly: every field that is there must make sense (the message names
+    the columns); a blank cell is a round the player was not in."""
+    start = _whole(line[4:8], "starting rank (columns 5-8)")
+    if start < 1:
+        raise TrfError("starting rank (columns 5-8) must be 1 or more")
     rating_s = line[48:52].strip()
-    p = TrfPlayer(number, name, int(rating_s) if rating_s.isdigit() else 0)
-    rnd, pos = 1, 91
-    while pos < len(line):
-        cell = line[pos : pos + 8]
-        parts = cell.split()
-        if len(parts) == 3:
-            opp = int(parts[0]) if parts[0].isdigit() else 0
-            p.cells[rnd] = (opp, parts[1].lower(), parts[2].upper())
-        rnd += 1
-        pos += 10
+    if rating_s and not rating_s.isdigit():
+        raise TrfError(f"rating (columns 49-52) {rating_s!r} is not a whole number")
+    pid = line[57:68].strip()
+    if pid and not pid.isdigit():
+        raise TrfError(f"player id (columns 58-68) {pid!r} is not a whole number")
+    birth = line[69:79].strip()
+    if birth and not (birth[:4].isdigit() and len(birth) in (4, 10)):
+        raise TrfError(f"birth date (columns 70-79) {birth!r} is not YYYY or YYYY/MM/DD")
+    details = TrfDetails(
+        title=line[10:13].strip(),
+        federation=line[53:56].strip(),
+        player_id=int(pid) if pid else None,
+        birth_year=int(birth[:4]) if birth else None,
+    )
+    p = TrfPlayer(start, line[14:47].strip(), int(rating_s) if rating_s else 0, number, details)
+    p.points_text = line[80:84].strip()
+    for rnd, pos in enumerate(range(91, len(line), 10), start=1):
+        cell = line[pos : pos + 8].ljust(8)
+        if not cell.strip():
+            continue
+        p.cells[rnd] = _parse_cell(cell, start, f"round {rnd} (columns {pos + 1}-{pos + 8})")
     return p
+
+
+def _parse_cell(cell: str, me: int, where: str) -> tuple[int, str, str]:
+    opp_s, colour, code = cell[0:4].strip(), cell[5].lower(), cell[7].upper()
+    if cell[4] != " " or cell[6] != " ":
+        raise TrfError(f"{where}: {cell!r} is not 'oooo c r' (opponent, colour, result)")
+    if opp_s and not opp_s.isdigit():
+        raise TrfError(f"{where}: opponent {opp_s!r} is not a starting rank")
+    opp = int(opp_s) if opp_s else 0
+    if code not in _CODES:
+        raise TrfError(f"{where}: result {cell[7]!r} is not one of {' '.join(_CODES)}")
+    if colour not in ("w", "b", "-", " "):
+        raise TrfError(f"{where}: colour {cell[5]!r} is not w, b or -")
+    if opp == me:
+        raise TrfError(f"{where}: a player cannot meet himself")
+    if opp == 0 and code not in _BYE_CODES + "-+":
+        raise TrfError(f"{where}: result {code!r} needs an opponent (a bye is U, Z, H or F)")
+    if opp and code in _BYE_CODES:
+        raise TrfError(f"{where}: a bye ({code}) has no opponent: write 0000")
+    if opp and colour not in ("w", "b") and code not in "+-":
+        raise TrfError(f"{where}: a game played over the board needs a colour, w or b")
+    return opp, colour.strip() or "-", code
 
 
 def _entry(cell: tuple[int, str, str], pts: PointSystem) -> PlayedRound:
     opp, colour, code = cell
     if opp == 0:
         value = {"U": pts.bye, "F": pts.win, "H": pts.draw, "Z": pts.excused, "+": pts.win}.get(code, 0)
-        return PlayedRound(None, None, value, played=False, pab=code == "U")
+        return PlayedRound(None, None, value, played=False, pab=code == "U", requested=code in ("F", "H", "Z"))
     if code in ("+", "-"):
         side = colour if colour in ("w", "b") else None
         return PlayedRound(opp, side, pts.forfeit_win if code == "+" else pts.loss, played=False)  # type: ignore[arg-type]
     value = pts.win if code in _WIN else pts.draw if code in _DRAW else pts.loss
     return PlayedRound(opp, "w" if colour == "w" else "b", value, played=True)
+
+
+def cell_points(cell: tuple[int, str, str], pts: PointSystem) -> int:
+    """What one round cell scores, in the engine's points."""
+    return _entry(cell, pts).points
 
 
 def request_from_trf(trf: TrfFile, rnd: int | None = None) -> PairingRequest:
@@ -186,14 +307,16 @@ def write_trf(
     initial_colour: Colour = "w",
     forbidden: frozenset[frozenset[int]] = frozenset(),
     next_round: int | None = None,
+    details: Mapping[int, TrfDetails] | None = None,
 ) -> str:
-    """TRF(x) of the players' histories (their ids are written as the starting numbers).
+    """TRF(x) of the players' histories (their ids are written as the starting numbers); `details`
+    adds a player's title, federation, id and birth year in their TRF-16 columns.
 
     With `next_round`, withdrawn players get `0000 - -` and excused ones `0000 - Z` in that round's
     column, so bbpPairings or JaVaFo pair exactly the players the engine would.
     """
     pts = points or PointSystem()
-    lines = [f"012 {name}".rstrip(), f"062 {len(players)}", f"XXR {total_rounds}"]
+    lines = [f"012 {_text_field(name)}".rstrip(), f"062 {len(players)}", f"XXR {total_rounds}"]
     lines.append(f"XXC {'white1' if initial_colour == 'w' else 'black1'}")
     for code, attr in _BB.items():
         lines.append(f"{code} {_points_field(getattr(pts, attr))}")
@@ -204,9 +327,11 @@ def write_trf(
     ranked = sorted(players, key=lambda p: (-scores[p.id], p.pairing_number))
     rank = {p.id: i + 1 for i, p in enumerate(ranked)}
     for p in sorted(players, key=lambda q: q.id):
+        d = (details or {}).get(p.id, TrfDetails())
+        title = d.title if len(d.title) <= 3 else ""
         head = (
-            f"001 {p.id:4d}      {p.name[:33]:<33} {p.rating:4d}     {'':11} {'':10} "
-            f"{scores[p.id]:4.1f} {rank[p.id]:4d}  "
+            f"001 {p.id:4d}  {title:>3} {_text_field(p.name, 33):<33} {p.rating:4d} {d.federation[:3]:<3} "
+            f"{d.player_id or '':>11} {d.birth_year or '':<10} {scores[p.id]:4.1f} {rank[p.id]:4d}  "
         )
         cells = [_cell(r, pts) for r in p.history]
         if next_round is not None:
@@ -223,7 +348,7 @@ def _cell(r: PlayedRound, pts: PointSystem) -> str:
     if r.opponent is None:
         if r.pab:
             return "0000 - U"
-        if r.points == 0:
+        if r.points == 0 and not r.requested:
             return " " * 8  # not in this round
         code = "F" if r.points >= pts.win else "H" if r.points >= pts.draw else "Z"
         return f"0000 - {code}"

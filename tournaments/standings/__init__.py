@@ -1,11 +1,12 @@
 """Standings: results to ranked rows, tie-breaks, withdrawals (5.9) and crosstable cells.
 
 Pure Python (no Django, no ORM). Public API, imported from here:
-compute_standings, crosstable_cells, effective_games, TIEBREAKS and the records below.
+compute_standings, crosstable_cells, effective_games, TIEBREAKS, the named PRESETS and the records below.
 records.py holds the plain data and scoring, withdrawals.py rule 5.9, tiebreaks.py the registry,
-table.py the ranking and the crosstable.
+presets.py the named presets, table.py the ranking and the crosstable.
 """
 
+from tournaments.standings.presets import PRESETS, Preset, default_preset, preset_of
 from tournaments.standings.records import (
     DOUBLE_ROUND_ROBIN,
     ROUND_ROBIN,
@@ -22,11 +23,13 @@ from tournaments.standings.withdrawals import WithdrawalRuling, effective_games
 
 __all__ = [
     "DOUBLE_ROUND_ROBIN",
+    "PRESETS",
     "ROUND_ROBIN",
     "SWISS",
     "SYSTEMS",
     "TIEBREAKS",
     "CrosstableCell",
+    "Preset",
     "StandingGame",
     "StandingPlayer",
     "StandingRow",
@@ -36,5 +39,7 @@ __all__ = [
     "WithdrawalRuling",
     "compute_standings",
     "crosstable_cells",
+    "default_preset",
     "effective_games",
+    "preset_of",
 ]

@@ -124,6 +124,27 @@ def mutual_result(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> int 
     return sum(e.points for e in ctx.encounters[pid] if e.opponent in group)
 
 
+def ranking_order(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> tuple[int, ...] | None:
+    """Results in ranking order (FMJD round robin, KNDB championships): his points against the best
+    placed player outside the tied group, then against the next, and so on, compared left to right.
+
+    "Ranking order" of the others is taken as points, then pairing number: the full order of the
+    players below or above on equal points would need the very tie-breaks being computed, and it
+    matters only when two of them are tied as well. Points against one opponent are summed over the
+    games with him (a double round robin). An opponent he did not meet (a cancelled game, 5.9 A.a)
+    counts as no points. None for a player alone in his group (it separates nobody).
+    """
+    if len(group) < 2 or pid not in group:
+        return None
+    others = sorted((p for p in ctx.players if p not in group),
+                    key=lambda p: (-ctx.points[p], ctx.players[p].pairing_number))
+    against: dict[int, int] = {}
+    for e in ctx.encounters[pid]:
+        if e.opponent is not None:
+            against[e.opponent] = against.get(e.opponent, 0) + e.points
+    return tuple(against.get(o, 0) for o in others)
+
+
 def average_rating(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> Fraction | None:
     """Exact mean rating of the opponents met over the board (forfeits and byes excluded: no rating
     was faced); unrated opponents are left out. None when there is no rated opponent."""
@@ -145,10 +166,11 @@ TIEBREAKS: dict[str, TieBreak] = {
     "wins": TieBreak("Wins", wins),
     "mutual_result": TieBreak("Mutual result", mutual_result),
     "average_rating": TieBreak("Average opponent rating", average_rating),
+    "ranking_order": TieBreak("Results in ranking order", ranking_order),
 }
 
 # Tie-breaks whose value depends on the tied group, computed while ranking rather than up front.
-GROUP_TIEBREAKS = frozenset({"mutual_result"})
+GROUP_TIEBREAKS = frozenset({"mutual_result", "ranking_order"})
 
 
 def sort_key(value: TieBreakValue) -> tuple[bool, object]:

@@ -55,12 +55,15 @@ def test_e3_alternate_from_the_last_difference() -> None:
 def test_e4_higher_ranked_player_gets_his_preference() -> None:
     # identical histories, both due Black: the higher ranked one gets Black
     assert white(st(1, "bw"), st(2, "bw")) == 2
-    # "Higher ranked" in the colour rules is the initial ranking (pairing number), whatever the
-    # scores: what bbpPairings and the reference do (see colours.allocate).
-    assert white(st(1, "bw", rank=5), st(2, "bw", rank=1)) == 2
+    # "Higher ranked" is A.2's ranking, score first (rank), then the pairing number: 2 has more
+    # points than 1 here, so 2 gets his Black (bbpPairings' choosePlayerColor; the reference rounds)
+    assert white(st(1, "bw", rank=5), st(2, "bw", rank=1)) == 1
 
 
 def test_e5_initial_colour_by_pairing_number() -> None:
     assert white(st(1, ""), st(2, "")) == 1
+    # the higher ranked by score is 2 (even): he gets the other colour than the initial one
+    assert white(st(1, "", rank=5), st(2, "", rank=1)) == 1
+    assert white(st(1, "", rank=5), st(2, "", rank=1), "b") == 2
     assert white(st(1, ""), st(2, ""), "b") == 2
     assert white(st(4, "", rank=0), st(3, "", rank=1)) == 3

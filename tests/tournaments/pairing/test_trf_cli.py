@@ -74,13 +74,11 @@ def test_cli_checker(tmp_path: Path) -> None:
     lines = src.read_text().splitlines()
     rec = t.rounds[-1].result
     (a, b), (c, d) = (rec.boards[0].white, rec.boards[0].black), (rec.boards[1].white, rec.boards[1].black)
-    swap = {a: c, c: a, b: d, d: b}
+    new_opponent = {a: d, d: a, c: b, b: c}  # a-b and c-d become a-d and c-b, colours kept
     fixed = []
     for line in lines:
-        if line.startswith("001") and int(line[4:8]) in swap:
-            opp = {b: d, d: b, a: c, c: a}[int(line[4:8])]
-            new_opp = swap[opp]
-            line = line[:121] + f"{new_opp:4d}" + line[125:]
+        if line.startswith("001") and int(line[4:8]) in new_opponent:
+            line = line[:121] + f"{new_opponent[int(line[4:8])]:4d}" + line[125:]
         fixed.append(line)
     src.write_text("\n".join(fixed) + "\n")
     assert main(["--dutch", str(src), "-c"]) == 1
@@ -98,3 +96,45 @@ def test_module_runs_as_a_program(tmp_path: Path) -> None:
         text=True,
     )
     assert res.stdout.split("\n")[0] == "5"
+
+
+def test_point_values_sit_in_columns_5_to_8() -> None:
+    # bbpPairings refuses `BBW 2.0` ("Invalid line"): the value belongs in columns 5-8
+    text = write_trf([SwissPlayer(1, 1)], total_rounds=3, points=PointSystem(bye=1))
+    bb = {x[:3]: x for x in text.splitlines() if x.startswith("BB")}
+    assert bb["BBW"] == "BBW  2.0" and bb["BBD"] == "BBD  1.0" and bb["BBU"] == "BBU  1.0"
+    assert all(len(x) == 8 for x in bb.values())
+    assert parse_trf(text).points == PointSystem(bye=1)
+
+
+def test_names_cannot_forge_records() -> None:
+    evil = "Evil\r001    2      Forged\nXXP 1 2\x00\u2028\u202e"
+    text = write_trf([SwissPlayer(1, 1, name=evil), SwissPlayer(2, 2, name="B")], total_rounds=3, name="T\nXXR 1")
+    lines = text.splitlines()
+    codes = ["012", "062", "XXR", "XXC", "BBW", "BBD", "BBL", "BBZ", "BBU", "BBF", "001", "001"]
+    assert [x[:3] for x in lines] == codes
+    assert lines[0] == "012 T XXR 1"
+    assert lines[-2][14:47].rstrip() == "Evil 001 2 Forged XXP 1 2"
+    assert parse_trf(text).total_rounds == 3 and not parse_trf(text).forbidden
+
+
+def test_point_system_record_162() -> None:
+    assert parse_trf("162  W 1.0    D 0.5\n").points == PointSystem()  # chess halves doubled
+    assert parse_trf("162  W 3.0    D 1.0    P 1.0\n").points == PointSystem(win=3, draw=1, bye=1, forfeit_win=3)
+
+
+def test_last_column_of_requested_byes_is_the_round_to_pair() -> None:
+    head = "001 {n:4d}      {name:<33} 2000{pad:28}{pts:4.1f}    {n}  "
+    lines = [
+        head.format(n=1, name="A", pad="", pts=2.0) + "   2 w 1  0000 - H",
+        head.format(n=2, name="B", pad="", pts=0.0) + "   1 b 0",
+        head.format(n=3, name="C", pad="", pts=2.0) + "   4 b 1  0000 - Z",
+        head.format(n=4, name="D", pad="", pts=0.0) + "   3 w 0",
+    ]
+    trf = parse_trf("XXR 5\r" + "\r".join(lines) + "\r")
+    assert trf.rounds_in_file == 1
+    req = request_from_trf(trf)
+    assert req.round == 2
+    assert {p.id for p in req.players if p.excused} == {1, 3}
+    res = pair_dutch(req)
+    assert {frozenset((b.white, b.black)) for b in res.boards} == {frozenset((2, 4))} and res.bye is None

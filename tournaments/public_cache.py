@@ -1,0 +1,229 @@
+"""Public pages, PDFs and PDN exports served from Django's cache and answered with 304 when unchanged.
+
+Applied in tournaments/urls.py around the unchanged views. Every answer is keyed on the tournament's
+cache version (tournaments/cache_version.py: moved by the database in the same transaction as any write
+a page shows), the language, the page and its query, so a reader never gets a page older than the last
+saved result: the version is read on every request (one indexed query) and a new version is a new key.
+
+Never shared:
+- anything for a signed-in user (arbiters may see drafts): rendered fresh, `Cache-Control: private,
+  no-store`, never stored;
+- a tournament that is not public, a missing page or a draft round: the view answers (404) and nothing
+  is stored, since only a 200 for a tournament that is public at the time of the request is kept;
+- a response that sets a cookie, or a page with a query parameter the view does not read.
+A page is stored only when the version did not move while it was rendered, so a stored page is exactly
+the state its key names (the render's queries cannot mix two versions).
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import hashlib
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db import connection, transaction
+from django.db.models import Count, Max, Sum
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.cache import (
+    add_never_cache_headers,
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
+from django.utils.dateparse import parse_datetime
+from django.utils.http import http_date
+from django.utils.translation import get_language
+
+from tournaments.models import Tournament
+
+View = Callable[..., HttpResponse]
+KEPT_HEADERS = ("Content-Type", "Content-Disposition")
+# Pages are keyed by version, so an old one is never served; this only frees the memory of old versions.
+TIMEOUT = 24 * 3600
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What identifies one state of the data a page shows."""
+
+    scope: str  # "t<id>" or "site"
+    version: str
+    changed_at: datetime.datetime | None
+
+
+def tournament_stamp(slug: str) -> Stamp | None:
+    """The public tournament's version, or None (not public, or no such tournament).
+
+    Asked on every request, so one plain indexed SELECT: building it through the ORM cost more than
+    the rest of a cache hit."""
+    with connection.cursor() as cursor:
+        cursor.execute(_STAMP_SQL, [slug, True])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    pk, version, changed_at = row
+    if isinstance(changed_at, str):  # SQLite hands back the stored text
+        changed_at = parse_datetime(changed_at)
+    if changed_at is not None and timezone.is_naive(changed_at):
+        changed_at = changed_at.replace(tzinfo=datetime.UTC)
+    # The time too: a database recreated from scratch (tests, the demo) restarts the counters.
+    stamp_time = changed_at.timestamp() if changed_at is not None else 0.0
+    return Stamp(f"t{pk}", f"{version}.{stamp_time:.6f}", changed_at)
+
+
+_T = Tournament._meta
+_STAMP_SQL = (f"SELECT {_T.pk.column}, cache_version, cache_changed_at FROM {_T.db_table} "  # type: ignore[union-attr]
+              f"WHERE {_T.get_field('slug').column} = %s AND {_T.get_field('public').column} = %s")
+
+
+def site_stamp() -> Stamp:
+    """The tournament list: any tournament's change, a new or a deleted one, and the day (ongoing/upcoming)."""
+    agg = Tournament.objects.aggregate(n=Count("pk"), v=Sum("cache_version"), at=Max("cache_changed_at"),
+                                       top=Max("pk"))
+    at = agg["at"]
+    today = timezone.localdate().isoformat()
+    version = f"{agg['n']}.{agg['v'] or 0}.{agg['top'] or 0}.{at.timestamp() if at else 0:.6f}.{today}"
+    return Stamp("site", version, at)
+
+
+@functools.cache
+def build() -> str:
+    """The code and templates that render the pages, as a digest of their contents (equal on every server
+    of a deploy, whatever the files' dates): pages of the previous deploy are never served by the next."""
+    digest = hashlib.blake2b(digest_size=8)
+    root = Path(settings.BASE_DIR)
+    for folder, pattern in (("templates", "**/*.html"), ("tournaments", "**/*.py"), ("rules", "**/*.py"),
+                            ("locale", "**/*.mo")):
+        for path in sorted((root / folder).glob(pattern)):
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _private(request: HttpRequest) -> bool:
+    # Lazy: with no session cookie this costs no query.
+    return bool(getattr(request, "user", None) and request.user.is_authenticated)
+
+
+def _enabled() -> bool:
+    return bool(getattr(settings, "DAMIER_PAGE_CACHE", True))
+
+
+def _cache() -> Any:
+    return caches[getattr(settings, "DAMIER_PAGE_CACHE_ALIAS", "default")]
+
+
+def _query_key(request: HttpRequest, params: Iterable[str]) -> str | None:
+    """The page's query in a canonical form, or None if it holds anything the view does not read
+    (such a request is answered but not stored: random parameters must not fill the cache)."""
+    allowed = set(params)
+    if any(name not in allowed for name in request.GET):
+        return None
+    return "&".join(f"{k}={v}" for k in sorted(request.GET) for v in request.GET.getlist(k))
+
+
+def _etag(stamp: Stamp, language: str) -> str:
+    digest = hashlib.blake2b(f"{build()}|{stamp.scope}|{stamp.version}|{language}".encode(),
+                             digest_size=12).hexdigest()
+    return f'W/"{digest}"'
+
+
+def _last_modified(stamp: Stamp) -> int | None:
+    """Whole seconds, as HTTP has them, and only once that second is over: two saves within one second
+    would otherwise share a Last-Modified, and a cache asking with If-Modified-Since alone would get a
+    304 for the older page. While the second lasts the ETag alone identifies the page."""
+    if stamp.changed_at is None:
+        return None
+    seconds = int(stamp.changed_at.timestamp())
+    # One second more for the clocks of the database and the application servers to differ.
+    return seconds if time.time() >= seconds + 2 else None
+
+
+def _public_headers(response: HttpResponse, etag: str, stamp: Stamp) -> None:
+    response.headers["ETag"] = etag
+    last_modified = _last_modified(stamp)
+    if last_modified is not None:
+        response.headers["Last-Modified"] = http_date(last_modified)
+    # no-cache: a browser, proxy or CDN may keep the page but asks again each time (a 304 when unchanged),
+    # so nobody is shown a page older than the last saved result. DAMIER_CDN_SECONDS > 0 lets a shared
+    # cache serve that many seconds without asking, a federation's trade of freshness for load.
+    cdn = int(getattr(settings, "DAMIER_CDN_SECONDS", 0))
+    if cdn > 0:
+        patch_cache_control(response, public=True, max_age=0, s_maxage=cdn, must_revalidate=True)
+    else:
+        patch_cache_control(response, public=True, no_cache=True)
+    # The language comes from the Accept-Language header or the django_language cookie.
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+
+
+def _pack(response: HttpResponse) -> tuple[int, bytes, list[tuple[str, str]]]:
+    return response.status_code, response.content, [(h, response[h]) for h in KEPT_HEADERS if h in response]
+
+
+def _unpack(stored: tuple[int, bytes, list[tuple[str, str]]]) -> HttpResponse:
+    status, content, headers = stored
+    response = HttpResponse(content, status=status)
+    for name, value in headers:
+        response[name] = value
+    return response
+
+
+def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tournament") -> View:
+    """Wrap a public view (GET by slug, or the site-wide list with scope="site")."""
+    params = tuple(params)
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            return view(request, *args, **kwargs)
+        if _private(request):
+            response = view(request, *args, **kwargs)
+            add_never_cache_headers(response)
+            return response
+        stamp = site_stamp() if scope == "site" else tournament_stamp(kwargs["slug"])
+        if stamp is None:
+            # Not public (or absent): the view says so; nothing is stored or marked shareable.
+            response = view(request, *args, **kwargs)
+            add_never_cache_headers(response)
+            return response
+        language = get_language() or settings.LANGUAGE_CODE
+        etag = _etag(stamp, language)
+        not_modified = get_conditional_response(request, etag=etag, last_modified=_last_modified(stamp))
+        if not_modified is not None:
+            _public_headers(not_modified, etag, stamp)
+            return not_modified
+        query = _query_key(request, params)
+        key = None
+        if _enabled() and query is not None:
+            page = hashlib.blake2b(f"{request.path}?{query}".encode(), digest_size=16).hexdigest()
+            key = f"damier:page:{build()}:{stamp.scope}:{stamp.version}:{language}:{page}"
+            stored = _cache().get(key)
+            if stored is not None:
+                response = _unpack(stored)
+                _public_headers(response, etag, stamp)
+                response.headers["X-Damier-Cache"] = "hit"
+                return response
+        response = view(request, *args, **kwargs)
+        if response.status_code != 200 or response.cookies or response.streaming:
+            add_never_cache_headers(response)
+            return response
+        if key is not None:
+            again = site_stamp() if scope == "site" else tournament_stamp(kwargs["slug"])
+            if again == stamp:
+                _cache().set(key, _pack(response), TIMEOUT)
+                response.headers["X-Damier-Cache"] = "miss"
+        _public_headers(response, etag, stamp)
+        return response
+
+    # Reads only: no transaction round trips for the crowd (ATOMIC_REQUESTS is on for the admin's writes).
+    return transaction.non_atomic_requests(wrapper)
+

@@ -1,0 +1,95 @@
+"""The words for tie-breaks and presets, in the reader's language: names, what each one computes and
+how Damier counts byes, forfeits and withdrawn opponents (tournaments/standings/tiebreaks.py and
+withdrawals.py are the implementation these sentences describe; keep them in step)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.standings import PRESETS, TIEBREAKS, Preset
+from tournaments.tables import tiebreak_label
+
+PRESET_LABELS: dict[str, Any] = {
+    "fmjd_swiss_solkoff": _("FMJD Swiss on Solkoff"),
+    "fmjd_swiss_rating": _("FMJD Swiss on rating"),
+    "fmjd_round_robin": _("FMJD round robin"),
+    "kndb_round_robin": _("KNDB round robin"),
+    "kndb_swiss": _("KNDB Swiss"),
+}
+
+PRESET_SOURCES: dict[str, Any] = {
+    "fmjd_swiss_solkoff": _("FMJD Annexes (2024) 4.2 and events played under FMJD rules: the final "
+                            "classification of a Swiss on Solkoff follows the truncated Solkoff."),
+    "fmjd_swiss_rating": _("FMJD competition rules 5.11.1.2.2: first the result between the tied players "
+                           "(the FMJD text says it for the first place; Damier applies it to every place), then "
+                           "the average rating of the opponents."),
+    "fmjd_round_robin": _("FMJD competition rules 5.11.1.2.1, when no play-off is held: most wins, the result "
+                          "between the tied players, then the best result in ranking order."),
+    "kndb_round_robin": _("KNDB championship conditions: the mutual result, then the highest score in "
+                          "ranking order (a play-off, when the conditions hold one, is played before)."),
+    "kndb_swiss": _("KNDB youth championship conditions: resistance points (Solkoff), then "
+                    "Sonneborn-Berger."),
+}
+
+TIEBREAK_HELP: dict[str, Any] = {
+    "solkoff": _("The sum of the scores of all his opponents (FMJD Annexes 4.2 a)."),
+    "solkoff_median": _("Solkoff minus the highest and the lowest opponent's score (4.2 b). With fewer than "
+                        "three opponents nothing is left: 0."),
+    "solkoff_short_truncated": _("Solkoff minus the lowest opponent's score (4.2 c)."),
+    "solkoff_full_truncated": _("Solkoff minus the lowest score; if still equal, minus the two lowest, and so "
+                                "on (4.2 d). The tables show the first three steps. A player with fewer "
+                                "opponents has fewer steps and is placed after an equal one with more."),
+    "solkoff_plus": _("The sum of his opponents' Solkoffs (4.2 e). A bye or an excused round adds nothing."),
+    "sonneborn_berger": _("For each game, his points in it times the opponent's score, added up: a win counts "
+                          "the opponent's score twice, a draw once (the chess figure doubled, as points are "
+                          "2/1/0). A forfeit counts like the game it gives (2F as a win, 0F as a loss); a bye "
+                          "adds nothing."),
+    "wins": _("Games won, over the board or by forfeit (2F: the rules give it the points of a win). A bye is "
+              "not a win."),
+    "mutual_result": _("The points he scored against the other players of the tied group, every game "
+                       "between them counted. Used only when every two of them have met (over the board or "
+                       "by forfeit); otherwise it separates nobody (shown as –)."),
+    "average_rating": _("The average rating of the opponents he met over the board; forfeits, byes and "
+                        "unrated opponents are left out. – when there is none."),
+    "ranking_order": _("His points against the best placed player outside the tied group, then against the "
+                       "next one, and so on: the first difference decides. The others are taken in order of "
+                       "points, then pairing number."),
+}
+
+# How every tie-break counts rounds that are not an ordinary game (tiebreaks.py module docstring).
+COUNTING_RULES: list[Any] = [
+    _("An opponent's score is his total in the same standings, his bye points included, cut at the "
+      "same round."),
+    _("A forfeit, won, lost or double (2F-0F, 0F-0F): the paired opponent counts like one met over the board "
+      "(FMJD 4.2 speaks of all opponents and excepts only the bye)."),
+    _("A bye or an excused round: an opponent scoring 0, so it is the lowest score the truncated Solkoffs "
+      "drop first."),
+    _("A withdrawn opponent in a Swiss (rule 5.9 B): his results stand; he counts with the score he has."),
+    _("A withdrawn opponent in a round robin who played more than half his games (5.9 A.b): his remaining "
+      "games are forfeits (0F for him, 2F for his opponents) and he counts with the score he has."),
+    _("A withdrawn opponent in a round robin who played half his games or fewer (5.9 A.a): his results are "
+      "cancelled; the games against him no longer exist for any tie-break, and he is not ranked."),
+    _("A game not played after a withdrawal counts for nothing, as if the round had no game."),
+]
+
+
+def preset_label(preset: Preset) -> str:
+    return str(PRESET_LABELS.get(preset.key, preset.key))
+
+
+def order_text(names: list[str] | tuple[str, ...]) -> str:
+    """'Wins, Mutual result, Results in ranking order' in the reader's language."""
+    return ", ".join(str(tiebreak_label(n)) for n in names)
+
+
+def tiebreak_rows() -> list[tuple[str, str, str]]:
+    """(key, name, what it computes) for every tie-break of the registry, in registry order."""
+    return [(key, str(tiebreak_label(key)), str(TIEBREAK_HELP[key])) for key in TIEBREAKS]
+
+
+def preset_rows() -> list[tuple[str, str, str, str]]:
+    """(key, name, its tie-breaks in order, its source)."""
+    return [(p.key, preset_label(p), order_text(p.tiebreaks), str(PRESET_SOURCES[p.key]))
+            for p in PRESETS.values()]
