@@ -76,6 +76,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Public pages compressed, the admin and logged-in pages not (BREACH: see tournaments/compression.py).
+    # After WhiteNoise, which serves static files itself, already compressed.
+    "tournaments.compression.PublicGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

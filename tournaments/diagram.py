@@ -50,6 +50,9 @@ def board_svg(code: str, *, highlight: Iterable[int] = (), flipped: bool = False
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" class="board" role="img" '
         f'aria-label="{escape(label)}">',
+        # The arrowhead of the last move (the arrow itself is drawn after the pieces, on top of them).
+        '<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" '
+        'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="head"/></marker></defs>',
         f'<rect width="{size}" height="{size}" class="light"/>',
     ]
     for sq in range(1, 51):
@@ -67,8 +70,24 @@ def board_svg(code: str, *, highlight: Iterable[int] = (), flipped: bool = False
         if numbers:
             # After the piece, so CSS can show the number on empty squares only ("g.p.e + text").
             parts.append(f'<text x="{x + 2}" y="{y + 9}" class="num">{sq}</text>')
+    # The last move as an arrow through the squares it visited: a shape, so the move does not rest on the
+    # colour of the highlighted squares alone. A light halo under a dark line reads on any square.
+    points = arrow_points(list(highlight), flipped)
+    parts.append(f'<g class="lastmove"><polyline class="halo" points="{points}"/>'
+                 f'<polyline class="line" points="{points}" marker-end="url(#arrowhead)"/></g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def arrow_points(squares: list[int], flipped: bool = False) -> str:
+    """SVG polyline points through the centres of the squares (empty for fewer than two)."""
+    if len(squares) < 2:
+        return ""
+    centres = []
+    for sq in squares:
+        col, row = square_xy(sq, flipped)
+        centres.append(f"{col * SQUARE + SQUARE // 2},{row * SQUARE + SQUARE // 2}")
+    return " ".join(centres)
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,8 @@ def player_html(slug: str, p: PlayerLine | None, *, link: bool = True) -> SafeSt
     )
 
 
+# The player's name heads each row of the standings and the crosstable (and stays in view on a phone).
+ROW_HEAD = {"td": {"class": "name rowhead"}, "th": {"class": "name"}}
 # Columns a phone screen drops (CSS class "opt"): the rest of the row says what matters.
 OPTIONAL_NUM = {"td": {"class": "num opt"}, "th": {"class": "opt"}}
 
@@ -108,7 +110,11 @@ class _Base(tables.Table):
         300 ms budget. Here each column's <td> attributes are computed once and each cell is its
         column's render() of the record's value, escaped like the template would.
         """
-        columns = [(bc.column, bc.accessor, bc.attrs["td"].as_html()) for bc in self.columns]
+        # A column whose cells carry the class "rowhead" names its row: <th scope="row">, so a screen reader
+        # says whose line a cell is on when moving across a wide table.
+        columns = [(bc.column, bc.accessor, bc.attrs["td"].as_html(),
+                    "th" if "rowhead" in str(bc.attrs["td"].get("class", "")).split() else "td")
+                   for bc in self.columns]
         out: list[str] = []
         for i, record in enumerate(self.data):
             classes = ["withdrawn"] if record.get("withdrawn") else []
@@ -116,10 +122,11 @@ class _Base(tables.Table):
             note = record.get("note")
             title = f' title="{conditional_escape(note)}"' if note else ""
             cells = []
-            for column, accessor, td in columns:
+            for column, accessor, td, tag in columns:
                 value = accessor.resolve(record)
                 rendered = column.render(value) if isinstance(column, ValueColumn) else value
-                cells.append(f"<td {td}>{conditional_escape(rendered)}</td>")
+                scope = ' scope="row"' if tag == "th" else ""
+                cells.append(f"<{tag}{scope} {td}>{conditional_escape(rendered)}</{tag}>")
             out.append(f'<tr class="{" ".join(classes)}"{title}>{"".join(cells)}</tr>')
         return mark_safe("\n".join(out))  # every cell went through conditional_escape
 
@@ -171,7 +178,7 @@ def _row_attrs() -> dict[str, Any]:
 
 class StandingsTable(_Base):
     rank = ValueColumn("rank", verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    player = ValueColumn("player", verbose_name=_("Player"), attrs={"td": {"class": "name"}})
+    player = ValueColumn("player", verbose_name=_("Player"), attrs=ROW_HEAD)
     rating = ValueColumn("rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     points = ValueColumn("points", verbose_name=_("Pts"), attrs={"td": {"class": "num pts"}})
     played = ValueColumn("played", verbose_name=_("Games"), attrs={"td": {"class": "num"}})
@@ -186,7 +193,7 @@ class StandingsTable(_Base):
 class CrosstableTable(_Base):
     number = ValueColumn("number", verbose_name="#", attrs={"td": {"class": "num"}})
     rank = ValueColumn("rank", verbose_name=_("Rank"), attrs=OPTIONAL_NUM)
-    player = ValueColumn("player", verbose_name=_("Player"), attrs={"td": {"class": "name"}})
+    player = ValueColumn("player", verbose_name=_("Player"), attrs=ROW_HEAD)
     rating = ValueColumn("rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
 
     @classmethod
@@ -204,7 +211,8 @@ class CrosstableTable(_Base):
             (f"c{j}", ValueColumn(f"c{j}", verbose_name=head, attrs={"td": {"class": cell_class}}))
             for j, head in enumerate(table.headers)
         ]
-        extra.append(("points", ValueColumn("points", verbose_name=_("Pts"), attrs={"td": {"class": "num pts"}})))
+        extra.append(("points", ValueColumn("points", verbose_name=_("Pts"),
+                                            attrs={"td": {"class": "num pts"}, "th": {"class": "pts"}})))
         extra.extend((f"tb_{name}", ValueColumn(f"tb_{name}", verbose_name=tiebreak_label(name),
                                                 attrs={"td": {"class": "num"}})) for name in table.tiebreaks)
         return cls(records, extra_columns=extra, row_attrs=_row_attrs())
@@ -219,6 +227,15 @@ def result_text(game: Game) -> str:
     return result.value
 
 
+def _result_link(url: str, text: str) -> SafeString:
+    """The result, linked to the game; a game without a result yet shows "–", which a screen reader would
+    not read, so it also says it in words."""
+    if text:
+        return format_html('<a class="res" href="{}">{}</a>', url, text)
+    return format_html('<a class="res" href="{}"><span aria-hidden="true">–</span><span class="vh">{}</span></a>',
+                       url, _("no result yet"))
+
+
 class PairingsTable(_Base):
     board = ValueColumn("board", verbose_name=_("Board"), attrs={"td": {"class": "num"}})
     white = ValueColumn("white", verbose_name=_("White"), attrs={"td": {"class": "name"}})
@@ -226,7 +243,7 @@ class PairingsTable(_Base):
     result = ValueColumn("result", verbose_name=_("Result"), attrs={"td": {"class": "result"}})
     black = ValueColumn("black", verbose_name=_("Black"), attrs={"td": {"class": "name"}})
     black_rating = ValueColumn("black_rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
-    game = ValueColumn("game", verbose_name="", attrs={"td": {"class": "link opt"}, "th": {"class": "opt"}})
+    game = ValueColumn("game", verbose_name=_("Game"), attrs={"td": {"class": "link opt"}, "th": {"class": "opt"}})
 
     @classmethod
     def build(cls, slug: str, games: Sequence[Game], lines: dict[int, PlayerLine]) -> PairingsTable:
@@ -238,8 +255,8 @@ class PairingsTable(_Base):
                 "white": player_html(slug, lines[g.white_id]),
                 "white_rating": lines[g.white_id].rating or "",
                 # The result links to the game page: on a phone the separate "game" column is dropped.
-                "result": format_html('<a href="{}">{}</a>', reverse("tournaments:game", args=[slug, g.pk]),
-                                      result_text(g) or "–") if g.black_id else result_text(g) or "–",
+                "result": _result_link(reverse("tournaments:game", args=[slug, g.pk]), result_text(g))
+                if g.black_id else result_text(g) or "–",
                 "black": player_html(slug, black) if g.black_id else format_html(
                     '<span class="muted">{}</span>', _("bye")),
                 "black_rating": (black.rating or "") if black else "",
@@ -259,7 +276,7 @@ class PlayerGamesTable(_Base):
     rating = ValueColumn("rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     result = ValueColumn("result", verbose_name=_("Result"), attrs={"td": {"class": "result"}})
     running = ValueColumn("running", verbose_name=_("Score"), attrs={"td": {"class": "num pts"}})
-    game = ValueColumn("game", verbose_name="", attrs={"td": {"class": "link"}})
+    game = ValueColumn("game", verbose_name=_("Game"), attrs={"td": {"class": "link"}})
 
     @classmethod
     def build(cls, slug: str, card: PlayerCard) -> PlayerGamesTable:

@@ -13,9 +13,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext as _
 
-from tournaments import pdf, progress, selectors, services
+from tournaments import pdf, progress, selectors, services, viewer
 from tournaments.diagram import GameLine, board_svg
 from tournaments.models import Game, Tournament
 from tournaments.permissions import require_manage
@@ -177,14 +176,19 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     code = (line.plies[ply - 1].code if ply else line.start) if line else None
     lit = line.plies[ply - 1].squares if line and ply else ()
     white, black = game.white.player, (game.black.player if game.black else None)
-    label = _("Position after %(n)s plies") % {"n": ply}
+    said = viewer.announcement(line, ply) if line else ""
     return render(request, "tournaments/game.html", {
         **_context(tournament, "game"), "game": game, "round": game.round, "sheet": sheet, "line": line,
         "ply": ply, "white": white, "black": black,
         "result": Result(game.result).label if game.result else "",
-        "svg": board_svg(code, highlight=lit, label=label) if code else "",
-        "positions": {"start": line.start, "plies": [[p.code, list(p.squares)] for p in line.plies]}
-        if line else None,
+        "svg": board_svg(code, highlight=lit, label=viewer.fill(viewer.viewer_words()["board"], what=said))
+        if code else "",
+        "announcement": said,
+        "position_text": viewer.position_text(line, ply) if line else "",
+        # Per ply: position, squares of the move, move number, 1 for White, the move as written, the note.
+        "positions": {"start": line.start, "words": viewer.viewer_words(),
+                      "plies": [[p.code, list(p.squares), p.number, int(p.white), p.text, p.note]
+                                for p in line.plies]} if line else None,
         "sheet_class": shown.get("sheet_class", ""), "sheet_label": shown.get("sheet_label", ""),
         "verdict": shown.get("verdict", ""),
         "moves": _move_rows(line) if line else [],

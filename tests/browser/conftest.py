@@ -74,3 +74,14 @@ def shot(pg: Any, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     pg.screenshot(path=str(path), full_page=True)
     return path
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The axe-core counts of every page checked in this run (tests/browser/axe.py), whatever passed."""
+    from tests.browser import axe
+
+    lines = axe.summary()
+    if lines:
+        terminalreporter.section("axe-core accessibility checks")
+        for line in lines:
+            terminalreporter.write_line(line)

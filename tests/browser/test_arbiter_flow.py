@@ -17,7 +17,7 @@ def points_of(page: Any, base: str) -> dict[str, int]:
     rows = page.locator("table tbody tr")
     out = {}
     for i in range(rows.count()):
-        cells = rows.nth(i).locator("td")
+        cells = rows.nth(i).locator("td, th")  # the player's name is the row's header
         texts = [cells.nth(j).inner_text().strip() for j in range(cells.count())]
         name = rows.nth(i).locator("a").first.inner_text().strip()
         out[name] = int(texts[3])

@@ -99,7 +99,7 @@ def standings_rows(response) -> list[list[str]]:  # type: ignore[no-untyped-def]
     rows = []
     for tr in re.findall(r"<tr\b[^>]*>(.*?)</tr>", body, flags=re.S):
         rows.append([re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", td)).strip()
-                     for td in re.findall(r"<td\b[^>]*>(.*?)</td>", tr, flags=re.S)])
+                     for _, td in re.findall(r"<(td|th)\b[^>]*>(.*?)</\1>", tr, flags=re.S)])  # th: the name
     return rows
 
 
@@ -177,7 +177,8 @@ def test_pairings_page_board_by_board(client: Client, rr) -> None:  # type: igno
     rows = standings_rows(client.get(reverse("tournaments:round", args=[rr.slug, 3])))
     games = list(rr.rounds.get(number=3).games.select_related("white__player", "black__player").order_by("board"))
     assert [r[0] for r in rows] == [str(g.board) for g in games]
-    assert rows[0][3] == "2-0" and rows[1][3] == "–"
+    # A game without a result links "–", which a screen reader hears as "no result yet".
+    assert rows[0][3] == "2-0" and rows[1][3] == "– no result yet"
     assert games[0].white.player.surname in rows[0][1] and games[0].black.player.surname in rows[0][4]
     assert "1 result still to come." in text_of(client.get(reverse("tournaments:round", args=[rr.slug, 3])))
 
@@ -238,13 +239,19 @@ def test_game_page_with_sheet_draws_the_board_and_steps(client: Client, rr) -> N
     # Not ruled yet: the moves, no verdict (#15).
     assert "the arbiter has not ruled on this sheet yet" in page and "Not verifiable" not in page
     assert "<svg" in html and html.count('class="p ') == 50
-    assert "32-28" in page and "14x23" in page and "5 / 5" in page
+    assert "32-28" in page and "14x23" in page and "Half-move 5 of 5" in page
+    # The move and the position in words, the current move marked for assistive technology.
+    assert "Move 3, White 37-32" in page
+    assert "White: men 31, 32, 33" in page and "Black to move." in page
+    assert '<a href="?ply=5" data-ply="5" class="cur" aria-current="step">37-32</a>' in html
+    assert 'aria-label="Board, Move 3, White 37-32"' in html
     # Final position: a white man on 32 (from 37), none on 37; the captured 19 square empty.
     assert 'class="p w" data-sq="32"' in html and 'class="p e" data-sq="37"' in html
     assert 'class="p e" data-sq="19"' in html and 'class="p b" data-sq="23"' in html
     start = client.get(url + "?ply=0").content.decode()
     assert 'class="p w" data-sq="37"' in start and 'class="p b" data-sq="19"' in start
-    assert "0 / 5" in text_of(client.get(url + "?ply=0"))
+    assert "Half-move 0 of 5" in text_of(client.get(url + "?ply=0"))
+    assert "Move 2, Black 14x23, 1 piece captured: 19" in text_of(client.get(url + "?ply=4"))
     assert 'id="positions"' in html
     GameSheet.objects.filter(game=game).update(ruling=SheetStatus.NOT_VERIFIABLE)
     assert "Not verifiable from the sheet" in text_of(client.get(url))
