@@ -32,8 +32,8 @@ from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, Round, Tournament
 from tournaments.sheet_verdict import issue_where, sentence, severity_label, status_label
 
-_STATUS_COLOURS = {"verified": "#2e7d32", "not_verifiable": "#546e7a", "irregular": "#c62828",
-                   "mismatch": "#c62828", sheets.MISSING: "#ef6c00"}
+# A sign beside the words, so the status never rests on colour (the colours: static/damier/admin-a11y.css).
+_STATUS_SIGNS = {"verified": "✓", "not_verifiable": "○", "irregular": "⚠", "mismatch": "⚠", sheets.MISSING: "–"}
 
 
 def status_badge(game: Game) -> str:
@@ -50,8 +50,8 @@ def status_badge(game: Game) -> str:
         extra = " " + gettext("(recorded %(recorded)s, sheet %(sheet)s)") % {
             "recorded": game.result or "–", "sheet": sheet.sheet_result}
     title = sentence(sheet.report) if sheet is not None else _("No sheet uploaded for this game.")
-    return format_html('<span style="color:{};font-weight:bold" title="{}">{}</span>{}',
-                       _STATUS_COLOURS.get(status, "inherit"), title, label, extra)
+    return format_html('<span class="dm-status dm-status-{}" title="{}"><span aria-hidden="true">{}</span> {}</span>{}',
+                       status, title, _STATUS_SIGNS.get(status, ""), label, extra)
 
 
 # --- Forms -------------------------------------------------------------------------------------
