@@ -185,7 +185,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("fr", "Français")]
+# FMJD works in French and English; the largest federations play in Dutch (KNDB) and Russian.
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("nl", "Nederlands"), ("ru", "Русский")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
