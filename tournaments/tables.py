@@ -16,6 +16,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.data_text import result_label, withdrawal_text
 from tournaments.models import Game
 from tournaments.results import Result
 from tournaments.selectors import (
@@ -157,7 +158,7 @@ def _standing_record(slug: str, line: StandingLine) -> dict[str, Any]:
         "points": row.points,
         "played": row.played,
         "withdrawn": row.withdrawn,
-        "note": row.withdrawal_note or "",
+        "note": withdrawal_text(row.withdrawal),
         **{f"tb_{name}": format_tiebreak(value) for name, value in row.tiebreaks.items()},
     }
 
@@ -215,7 +216,7 @@ def result_text(game: Game) -> str:
         return ""
     result = Result(game.result)
     if result.is_single_player or result is Result.NOT_PLAYED:
-        return str(result.label)
+        return result_label(result)
     return result.value
 
 

@@ -16,10 +16,10 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from tournaments import pdf, progress, selectors, services
+from tournaments.data_text import result_label, withdrawal_text
 from tournaments.diagram import GameLine, board_svg
 from tournaments.models import Game, Tournament
 from tournaments.permissions import require_manage
-from tournaments.results import Result
 from tournaments.sheet_views import public_sheet
 from tournaments.tables import (
     CrosstableTable,
@@ -94,7 +94,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         **ctx, "after_round": after, "last_round": selectors.last_round_with_results(data, after),
         "heading": progress.heading("standings", progress.shown_round(data.games, after)),
         "table": StandingsTable.build(slug, lines, tournament.tiebreaks),
-        "notes": [(ln.player.name, ln.row.withdrawal_note) for ln in lines if ln.row.withdrawal_note],
+        "notes": [(ln.player.name, withdrawal_text(ln.row.withdrawal)) for ln in lines if ln.row.withdrawal],
     })
 
 
@@ -107,8 +107,8 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/crosstable.html", {
         **ctx, "after_round": after, "cross": table, "table": CrosstableTable.build(slug, table),
         "heading": progress.heading("crosstable", progress.shown_round(data.games, after)),
-        "notes": [(ln.standing.player.name, ln.standing.row.withdrawal_note) for ln in table.lines
-                  if ln.standing.row.withdrawal_note],
+        "notes": [(ln.standing.player.name, withdrawal_text(ln.standing.row.withdrawal)) for ln in table.lines
+                  if ln.standing.row.withdrawal],
     })
 
 
@@ -181,7 +181,7 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     return render(request, "tournaments/game.html", {
         **_context(tournament, "game"), "game": game, "round": game.round, "sheet": sheet, "line": line,
         "ply": ply, "white": white, "black": black,
-        "result": Result(game.result).label if game.result else "",
+        "result": result_label(game.result) if game.result else "",
         "svg": board_svg(code, highlight=lit, label=label) if code else "",
         "positions": {"start": line.start, "plies": [[p.code, list(p.squares)] for p in line.plies]}
         if line else None,
