@@ -12,6 +12,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -59,7 +60,7 @@ def format_tiebreak(value: TieBreakValue) -> str:
     if isinstance(value, tuple):
         return "/".join(str(v) for v in value[:3]) if value else "0"
     if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+        return str(value.numerator) if value.denominator == 1 else number_format(float(value), 1)
     return str(value)
 
 
