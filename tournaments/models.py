@@ -127,6 +127,14 @@ class Tournament(models.Model):
                     "system allocates later colours from it when nothing else decides."),
     )
     public = models.BooleanField(_("public"), default=False)
+    # Wall sheets and score sheets are printed for a hall: in the federation's language, whoever prints them.
+    pdf_language = models.CharField(
+        _("language of the PDFs"), max_length=8, blank=True, default="",
+        choices=[("", _("the reader's language")), ("en", "English"), ("fr", "Français"), ("nl", "Nederlands"),
+                 ("ru", "Русский")],
+        help_text=_("Pairings, score sheets, standings and crosstable print in this language; empty: in the "
+                    "language of whoever opens them."),
+    )
     # How the pairing numbers were set; changed by the numbering step (services) or, for MANUAL, by an
     # arbiter editing a number by hand. Not in the form: the control room is where it is chosen.
     numbering = models.CharField(_("pairing numbers"), max_length=10, choices=Numbering.choices,

@@ -6,13 +6,16 @@ empty page. The score sheets PDF is the one arbiter-only view (the admin links t
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import date_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments import pdf, progress, selectors, services
@@ -208,9 +211,25 @@ def _move_rows(line: GameLine) -> list[dict[str, Any]]:
 def _pdf(content: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Content-Language"] = get_language()
     return response
 
 
+def _in_pdf_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Render a PDF in the tournament's PDF language when it has one (Tournament.pdf_language), else in
+    the reader's. Inside the page cache, which keys on the reader's language: each key still holds the
+    one right PDF."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        chosen = Tournament.objects.filter(slug=slug).values_list("pdf_language", flat=True).first()
+        with translation.override(chosen or get_language()):
+            return view(request, slug, *args, **kwargs)
+
+    return wrapper
+
+
+@_in_pdf_language
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     rounds = list(selectors.tournament_rounds(tournament, public_only=True))
@@ -221,6 +240,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     return _pdf(pdf.standings_pdf(tournament, lines, heading=heading), f"{slug}-standings.pdf")
 
 
+@_in_pdf_language
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     rounds = list(selectors.tournament_rounds(tournament, public_only=True))
@@ -243,6 +263,7 @@ def _round_to_print(request: HttpRequest, slug: str, number: int) -> tuple[Tourn
     return tournament, found[0], found[1]
 
 
+@_in_pdf_language
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament, rnd, games = _round_to_print(request, slug, number)
     return _pdf(pdf.pairings_pdf(tournament, rnd, games, points_before=progress.points_before(tournament, number),
@@ -250,6 +271,7 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 f"{slug}-round-{number}-pairings.pdf")
 
 
+@_in_pdf_language
 def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """'Find your board': the players of a round in alphabetical order."""
     tournament, rnd, games = _round_to_print(request, slug, number)
@@ -257,6 +279,7 @@ def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 f"{slug}-round-{number}-boards.pdf")
 
 
+@_in_pdf_language
 def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Arbiters only, any round status: sheets are printed before the round is published."""
     if not request.user.is_authenticated:
