@@ -14,6 +14,7 @@ agreement) reported as "not verifiable from the sheet", which is not an error.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -45,11 +46,14 @@ class Issue:
     line: int | None = None
     column: int | None = None
     side: str | None = None  # "white" or "black": whose move it is, for "move 7, Black"
+    # For an irregularity the game went on from: "played_on" (the opponent played on: it stands, art. 5.7)
+    # or "last_move" (the last move on the sheet: it could still have been contested). Data for the pages.
+    stands: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"ply": self.ply, "move_number": self.move_number, "move": self.move, "article": self.article,
                 "severity": self.severity, "message": self.message, "line": self.line, "column": self.column,
-                "side": self.side}
+                "side": self.side, "stands": self.stands}
 
     def describe(self) -> str:
         where = []
@@ -282,6 +286,9 @@ class _Replay:
                     continuations += 1
                     stands = self.stands_note(index, len(moves))
                 self.issue(ply, token, judged.article, judged.severity, judged.message + stands)
+                if stands:
+                    self.issues[-1] = dataclasses.replace(
+                        self.issues[-1], stands="played_on" if index + 1 < len(moves) else "last_move")
                 if judged.article in ("7.2.2", "7.2.3"):
                     # The game was over on the board: the verdict is judged there, the rest is surplus.
                     self.end = board.outcome()

@@ -127,6 +127,14 @@ class Tournament(models.Model):
                     "system allocates later colours from it when nothing else decides."),
     )
     public = models.BooleanField(_("public"), default=False)
+    # Wall sheets and score sheets are printed for a hall: in the federation's language, whoever prints them.
+    pdf_language = models.CharField(
+        _("language of the PDFs"), max_length=8, blank=True, default="",
+        choices=[("", _("the reader's language")), ("en", "English"), ("fr", "Français"), ("nl", "Nederlands"),
+                 ("ru", "Русский")],
+        help_text=_("Pairings, score sheets, standings and crosstable print in this language; empty: in the "
+                    "language of whoever opens them."),
+    )
     # How the pairing numbers were set; changed by the numbering step (services) or, for MANUAL, by an
     # arbiter editing a number by hand. Not in the form: the control room is where it is chosen.
     numbering = models.CharField(_("pairing numbers"), max_length=10, choices=Numbering.choices,
@@ -208,8 +216,9 @@ class EntryStatus(models.TextChoices):
 
 
 class Entry(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries",
+                                   verbose_name=_("tournament"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player"))
     pairing_number = models.PositiveSmallIntegerField(_("pairing number"))
     status = models.CharField(_("status"), max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
@@ -253,7 +262,8 @@ class Entry(models.Model):
 class ForbiddenPair(models.Model):
     """Two players the Swiss pairing must keep apart (same club, same family), set by the arbiter."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs",
+                                   verbose_name=_("tournament"))
     first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("player"))
     second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("may not meet"))
     reason = models.CharField(_("reason"), max_length=120, blank=True, validators=ONE_LINE)
@@ -284,7 +294,8 @@ class RoundStatus(models.TextChoices):
 
 
 class Round(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds",
+                                   verbose_name=_("tournament"))
     number = models.PositiveSmallIntegerField(_("round"))
     date = models.DateField(_("date"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
@@ -304,7 +315,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} – round {self.number}"
+        return str(_("%(tournament)s – round %(n)s") % {"tournament": self.tournament, "n": self.number})
 
     @property
     def is_public(self) -> bool:
@@ -336,7 +347,7 @@ RESULT_CHOICES = [(r.value, r.label) for r in Result]
 
 
 class Game(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round"))
     board = models.PositiveSmallIntegerField(_("board"))
     white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_white", verbose_name=_("white"))
     black = models.ForeignKey(
@@ -424,4 +435,4 @@ class GameSheet(models.Model):
         verbose_name_plural = _("game sheets")
 
     def __str__(self) -> str:
-        return f"Sheet of {self.game}"
+        return str(_("sheet of %(board)s") % {"board": self.game})

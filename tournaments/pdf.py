@@ -33,6 +33,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from tournaments.data_text import withdrawal_text
 from tournaments.models import Game, Round, Tournament
 from tournaments.selectors import Crosstable, StandingLine
 from tournaments.tables import format_tiebreak, result_text, tiebreak_label
@@ -166,7 +167,7 @@ def _fit_name(text: str, width: float, size: float) -> str:
 
 
 def _notes(lines: Sequence[StandingLine]) -> list[Any]:
-    notes = [(ln.player.name, ln.row.withdrawal_note) for ln in lines if ln.row.withdrawal_note]
+    notes = [(ln.player.name, withdrawal_text(ln.row.withdrawal)) for ln in lines if ln.row.withdrawal]
     if not notes:
         return []
     style = ParagraphStyle("note", fontName=FONT, fontSize=8, leading=10)

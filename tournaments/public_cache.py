@@ -125,7 +125,9 @@ def _cache() -> Any:
 def _query_key(request: HttpRequest, params: Iterable[str]) -> str | None:
     """The page's query in a canonical form, or None if it holds anything the view does not read
     (such a request is answered but not stored: random parameters must not fill the cache)."""
-    allowed = set(params)
+    # `lang` (a shared link's language, set by tournaments.language before this runs) is part of the key
+    # through the active language; keeping it in the query keeps the stored page one per link.
+    allowed = set(params) | {"lang"}
     if any(name not in allowed for name in request.GET):
         return None
     return "&".join(f"{k}={v}" for k in sorted(request.GET) for v in request.GET.getlist(k))

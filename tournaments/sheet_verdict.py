@@ -195,6 +195,29 @@ def issue_where(issue: Mapping[str, Any]) -> str:
     return _("the whole sheet")
 
 
+_NOTATION_WORDS = {
+    "8.2.2": _("a quiet move written with “x” instead of “-”"),
+    "8.2.3": _("a capture written with “-” instead of “x”"),
+}
+
+
+def issue_message(issue: Mapping[str, Any]) -> str:
+    """What an issue of the replay says, in the reader's language, for the known articles; the replay's
+    English (also what `python -m rules replay` prints) for the rest, which are PDN reading faults."""
+    article = issue.get("article") or ""
+    if article in _NOTATION_WORDS:
+        return str(_NOTATION_WORDS[article])
+    if not (article[:2] in ("5.", "7.") or article in ("8.1", "8.2")):
+        return str(issue.get("message", ""))
+    words = article_words(article)
+    if issue.get("stands") == "played_on":
+        words += str(_("; the opponent played on, so the irregularity stands (art. 5.7) and the replay "
+                       "continues from the position it left"))
+    elif issue.get("stands") == "last_move":
+        words += str(_("; it is the last move on the sheet, so the opponent could still have contested it"))
+    return words
+
+
 def severity_label(severity: str) -> str:
     return {"error": _("Error"), "warning": _("Warning"), "info": _("Note")}.get(severity, severity)
 

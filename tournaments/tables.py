@@ -12,10 +12,12 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.data_text import result_label, withdrawal_text
 from tournaments.models import Game
 from tournaments.results import Result
 from tournaments.selectors import (
@@ -58,7 +60,7 @@ def format_tiebreak(value: TieBreakValue) -> str:
     if isinstance(value, tuple):
         return "/".join(str(v) for v in value[:3]) if value else "0"
     if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+        return str(value.numerator) if value.denominator == 1 else number_format(float(value), 1)
     return str(value)
 
 
@@ -164,7 +166,7 @@ def _standing_record(slug: str, line: StandingLine) -> dict[str, Any]:
         "points": row.points,
         "played": row.played,
         "withdrawn": row.withdrawn,
-        "note": row.withdrawal_note or "",
+        "note": withdrawal_text(row.withdrawal),
         **{f"tb_{name}": format_tiebreak(value) for name, value in row.tiebreaks.items()},
     }
 
@@ -223,7 +225,7 @@ def result_text(game: Game) -> str:
         return ""
     result = Result(game.result)
     if result.is_single_player or result is Result.NOT_PLAYED:
-        return str(result.label)
+        return result_label(result)
     return result.value
 
 

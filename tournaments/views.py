@@ -6,19 +6,22 @@ empty page. The score sheets PDF is the one arbiter-only view (the admin links t
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import date_format
+from django.utils.translation import get_language
 
 from tournaments import pdf, progress, selectors, services, viewer
+from tournaments.data_text import result_label, withdrawal_text
 from tournaments.diagram import GameLine, board_svg
 from tournaments.models import Game, Tournament
 from tournaments.permissions import require_manage
-from tournaments.results import Result
 from tournaments.sheet_views import public_sheet
 from tournaments.tables import (
     CrosstableTable,
@@ -93,7 +96,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         **ctx, "after_round": after, "last_round": selectors.last_round_with_results(data, after),
         "heading": progress.heading("standings", progress.shown_round(data.games, after)),
         "table": StandingsTable.build(slug, lines, tournament.tiebreaks),
-        "notes": [(ln.player.name, ln.row.withdrawal_note) for ln in lines if ln.row.withdrawal_note],
+        "notes": [(ln.player.name, withdrawal_text(ln.row.withdrawal)) for ln in lines if ln.row.withdrawal],
     })
 
 
@@ -106,8 +109,8 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/crosstable.html", {
         **ctx, "after_round": after, "cross": table, "table": CrosstableTable.build(slug, table),
         "heading": progress.heading("crosstable", progress.shown_round(data.games, after)),
-        "notes": [(ln.standing.player.name, ln.standing.row.withdrawal_note) for ln in table.lines
-                  if ln.standing.row.withdrawal_note],
+        "notes": [(ln.standing.player.name, withdrawal_text(ln.standing.row.withdrawal)) for ln in table.lines
+                  if ln.standing.row.withdrawal],
     })
 
 
@@ -180,7 +183,7 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     return render(request, "tournaments/game.html", {
         **_context(tournament, "game"), "game": game, "round": game.round, "sheet": sheet, "line": line,
         "ply": ply, "white": white, "black": black,
-        "result": Result(game.result).label if game.result else "",
+        "result": result_label(game.result) if game.result else "",
         "svg": board_svg(code, highlight=lit, label=viewer.fill(viewer.viewer_words()["board"], what=said))
         if code else "",
         "announcement": said,
@@ -212,9 +215,25 @@ def _move_rows(line: GameLine) -> list[dict[str, Any]]:
 def _pdf(content: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Content-Language"] = get_language()
     return response
 
 
+def _in_pdf_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Render a PDF in the tournament's PDF language when it has one (Tournament.pdf_language), else in
+    the reader's. Inside the page cache, which keys on the reader's language: each key still holds the
+    one right PDF."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        chosen = Tournament.objects.filter(slug=slug).values_list("pdf_language", flat=True).first()
+        with translation.override(chosen or get_language()):
+            return view(request, slug, *args, **kwargs)
+
+    return wrapper
+
+
+@_in_pdf_language
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     rounds = list(selectors.tournament_rounds(tournament, public_only=True))
@@ -225,6 +244,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     return _pdf(pdf.standings_pdf(tournament, lines, heading=heading), f"{slug}-standings.pdf")
 
 
+@_in_pdf_language
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     rounds = list(selectors.tournament_rounds(tournament, public_only=True))
@@ -247,6 +267,7 @@ def _round_to_print(request: HttpRequest, slug: str, number: int) -> tuple[Tourn
     return tournament, found[0], found[1]
 
 
+@_in_pdf_language
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament, rnd, games = _round_to_print(request, slug, number)
     return _pdf(pdf.pairings_pdf(tournament, rnd, games, points_before=progress.points_before(tournament, number),
@@ -254,6 +275,7 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 f"{slug}-round-{number}-pairings.pdf")
 
 
+@_in_pdf_language
 def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """'Find your board': the players of a round in alphabetical order."""
     tournament, rnd, games = _round_to_print(request, slug, number)
@@ -261,6 +283,7 @@ def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 f"{slug}-round-{number}-boards.pdf")
 
 
+@_in_pdf_language
 def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Arbiters only, any round status: sheets are printed before the round is published."""
     if not request.user.is_authenticated:

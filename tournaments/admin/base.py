@@ -16,6 +16,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from tournaments.data_text import result_label
 from tournaments.errors import DomainError
 from tournaments.models import (
     Entry,
@@ -283,7 +284,7 @@ class _Names:
         if choices is not None and value in choices.values:
             return str(choices(value).label)
         if model is Game and field == "result" and value in Result._value2member_map_:
-            return Result(value).label
+            return result_label(value)
         return str(value)
 
 

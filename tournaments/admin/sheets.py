@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import sheets
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, Round, Tournament
-from tournaments.sheet_verdict import issue_where, sentence, severity_label, status_label
+from tournaments.sheet_verdict import issue_message, issue_where, sentence, severity_label, status_label
 
 # A sign beside the words, so the status never rests on colour (the colours: static/damier/admin-a11y.css).
 _STATUS_SIGNS = {"verified": "✓", "not_verifiable": "○", "irregular": "⚠", "mismatch": "⚠", sheets.MISSING: "–"}
@@ -297,7 +297,8 @@ class GameSheetsMixin(_ExtraActions):
         context = {**self.admin_site.each_context(request), "opts": self.model._meta,  # type: ignore[attr-defined]
                    "game": game, "sheet": sheet, "form": form, "badge": status_badge(game),
                    "verdict": sentence(sheet.report) if sheet else "",
-                   "issues": [{**i, "where": issue_where(i), "severity": severity_label(i.get("severity", ""))}
+                   "issues": [{**i, "where": issue_where(i), "severity": severity_label(i.get("severity", "")),
+                               "message": issue_message(i)}
                               for i in (sheet.report.get("replay", {}).get("issues", []) if sheet else [])],
                    "title": f"{game} – {_('game sheet')}"}
         return render(request, "admin/tournaments/game/sheet.html", context)
@@ -363,9 +364,10 @@ class RoundSheetsMixin(_ExtraActions):
     @admin.display(description=_("game sheets"))
     def sheets_panel(self, obj: Round) -> str:
         look = obj.games.filter(sheets.needs_look_q()).count()
+        counts = _("%(sheets)s with a sheet, %(look)s need a look") % {
+            "sheets": obj.games.filter(sheet__isnull=False).count(), "look": look}
         return format_html(
-            '{} with a sheet, {} need a look · <a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>',
-            obj.games.filter(sheet__isnull=False).count(), look,
+            '{} · <a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>', counts,
             reverse("admin:tournaments_round_sheets", args=[obj.pk]), _("upload the round's PDN"),
             reverse("admin:tournaments_game_changelist") + f"?round__id__exact={obj.pk}&sheet=look",
             _("games needing a look"),

@@ -125,7 +125,7 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
     inlines = [EntryInline, ForbiddenPairInline]
     actions = ["pair_next_round", "number_by_rating", "export_trf", "export_json"]
     fieldsets = (
-        (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public")}),
+        (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public", "pdf_language")}),
         (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
                                   "swiss_order", "first_colour")}),
         (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),

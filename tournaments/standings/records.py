@@ -55,6 +55,26 @@ class StandingGame:
 
 
 @dataclass(frozen=True)
+class Withdrawal:
+    """What competition rules 5.9 did to a withdrawn player, as data; words are made by the reader's side
+    (tournaments.standings_text with gettext, `english()` for the command line and logs)."""
+
+    rule: str  # "5.9 A.a" results cancelled, "5.9 A.b" remaining games forfeited, "5.9 B" Swiss
+    after_round: int
+    played: int = 0  # round robin: games played over the board, rounds 1..after_round
+    scheduled: int = 0  # round robin: games the player was scheduled to play
+
+    def english(self) -> str:
+        if self.rule == "5.9 A.a":
+            return (f"withdrew after round {self.after_round} having played {self.played} of "
+                    f"{self.scheduled} games, not more than half: results cancelled (5.9 A.a)")
+        if self.rule == "5.9 A.b":
+            return (f"withdrew after round {self.after_round} having played {self.played} of "
+                    f"{self.scheduled} games: remaining games forfeited (5.9 A.b)")
+        return f"withdrew after round {self.after_round}: results stand, ranked on the games played (5.9 B)"
+
+
+@dataclass(frozen=True)
 class StandingRow:
     rank: int | None  # None = not ranked (5.9 A.a)
     player: StandingPlayer
@@ -65,7 +85,8 @@ class StandingRow:
     withdrawn: bool
     not_ranked_reason: str | None
     shared_rank: bool  # tied with another row on points and on every tie-break
-    withdrawal_note: str | None = None  # the 5.9 ruling applied to a withdrawn player, for display
+    withdrawal_note: str | None = None  # the 5.9 ruling in English (command line, logs): see `withdrawal`
+    withdrawal: Withdrawal | None = None  # the 5.9 ruling as data, turned into the reader's words at the edge
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from tournaments.standings.records import (
     StandingPlayer,
     StandingRow,
     TieBreakValue,
+    Withdrawal,
     encounters_by_player,
     game_points,
     totals,
@@ -67,6 +68,8 @@ def compute_standings(
 
     def row(pid: int, rank: int | None, shared: bool) -> StandingRow:
         ruling = ruled.get(pid)
+        note = ruling.withdrawal if ruling is not None else (
+            Withdrawal("5.9 B", withdrawn[pid]) if pid in withdrawn else None)
         return StandingRow(
             rank=rank,
             player=by_id[pid],
@@ -77,9 +80,8 @@ def compute_standings(
             withdrawn=pid in withdrawn,
             not_ranked_reason=ruling.reason if ruling is not None and ruling.cancelled else None,
             shared_rank=shared,
-            withdrawal_note=ruling.reason if ruling is not None else (
-                f"withdrew after round {withdrawn[pid]}: results stand, ranked on the games played (5.9 B)"
-                if pid in withdrawn else None),
+            withdrawal_note=note.english() if note is not None else None,
+            withdrawal=note,
         )
 
     rows: list[StandingRow] = []

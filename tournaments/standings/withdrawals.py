@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 
 from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.results import Result
-from tournaments.standings.records import DOUBLE_ROUND_ROBIN, SWISS, SYSTEMS, StandingGame, StandingPlayer
+from tournaments.standings.records import DOUBLE_ROUND_ROBIN, SWISS, SYSTEMS, StandingGame, StandingPlayer, Withdrawal
 
 
 @dataclass(frozen=True)
@@ -44,12 +44,13 @@ class WithdrawalRuling:
     cancelled: bool  # 5.9 A.a: results neutralised, not ranked
 
     @property
+    def withdrawal(self) -> Withdrawal:
+        rule = "5.9 A.a" if self.cancelled else "5.9 A.b"
+        return Withdrawal(rule, self.after_round, self.played, self.scheduled)
+
+    @property
     def reason(self) -> str:
-        if self.cancelled:
-            return (f"withdrew after round {self.after_round} having played {self.played} of "
-                    f"{self.scheduled} games, not more than half: results cancelled (5.9 A.a)")
-        return (f"withdrew after round {self.after_round} having played {self.played} of "
-                f"{self.scheduled} games: remaining games forfeited (5.9 A.b)")
+        return self.withdrawal.english()
 
 
 def cut_off(games: Sequence[StandingGame], after_round: int | None, rounds_total: int) -> int:

@@ -7,6 +7,7 @@ from typing import Any
 from django import template
 
 from tournaments import progress, selectors
+from tournaments.data_text import withdrawal_text
 from tournaments.models import Tournament
 from tournaments.tables import format_tiebreak, tiebreak_label
 
@@ -28,3 +29,9 @@ def tiebreak_label_filter(name: str) -> Any:
 @register.filter(name="tiebreak_value")
 def tiebreak_value_filter(value: Any) -> str:
     return format_tiebreak(value)
+
+
+@register.filter(name="withdrawal_text")
+def withdrawal_text_filter(withdrawal: Any) -> str:
+    """The 5.9 ruling of a standings row (`row.withdrawal`) in the reader's language."""
+    return withdrawal_text(withdrawal)

@@ -1,0 +1,48 @@
+"""Words, in the reader's language, for what the pure modules return as data (codes and values).
+
+`tournaments.results` and `tournaments.standings` never import Django: they return a Result or a
+Withdrawal, and keep English only for the command line. The pages, PDFs and admin turn them into words
+here, with gettext, at the moment they are shown (so the active language, or a PDF's own, is used).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.results import Result
+from tournaments.standings.records import Withdrawal
+
+RESULT_LABELS = {
+    Result.WHITE_WINS: "2-0",
+    Result.DRAW: "1-1",
+    Result.BLACK_WINS: "0-2",
+    Result.WHITE_FORFEIT_WIN: _("2F-0F (Black absent)"),
+    Result.BLACK_FORFEIT_WIN: _("0F-2F (White absent)"),
+    Result.DOUBLE_FORFEIT: _("0F-0F (both absent)"),
+    Result.BYE: _("Bye"),
+    Result.EXCUSED: _("Excused (0)"),
+    Result.NOT_PLAYED: _("Not played"),
+}
+
+
+def result_label(value: Result | str) -> str:
+    """'2F-0F (Black absent)' in the reader's language; an unknown code is shown as it is."""
+    try:
+        return str(RESULT_LABELS[Result(value)])
+    except ValueError:
+        return str(value)
+
+
+def withdrawal_text(withdrawal: Withdrawal | None) -> str:
+    """The 5.9 ruling applied to a withdrawn player, for the standings, crosstable and player pages."""
+    if withdrawal is None:
+        return ""
+    values = {"round": withdrawal.after_round, "played": withdrawal.played, "scheduled": withdrawal.scheduled}
+    if withdrawal.rule == "5.9 A.a":
+        return gettext("withdrew after round %(round)s having played %(played)s of %(scheduled)s games, "
+                       "not more than half: results cancelled (5.9 A.a)") % values
+    if withdrawal.rule == "5.9 A.b":
+        return gettext("withdrew after round %(round)s having played %(played)s of %(scheduled)s games: "
+                       "remaining games forfeited (5.9 A.b)") % values
+    return gettext("withdrew after round %(round)s: results stand, ranked on the games played (5.9 B)") % values
