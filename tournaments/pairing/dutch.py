@@ -158,7 +158,14 @@ def _completable(rest: list[PState], odd: bool, compat: Compat) -> bool:
         return False
     if _greedy_pairs(ids, compat, bye_ok):
         return True
-    can = {a: {b for b in ids if b != a and compat(a, b)} for a in ids}
+    # each pair tested once (compatibility is symmetric); the answer is a yes/no on the same graph
+    can: dict[int, set[int]] = {a: set() for a in ids}
+    for i, a in enumerate(ids):
+        mine = can[a]
+        for b in ids[i + 1 :]:
+            if compat(a, b):
+                mine.add(b)
+                can[b].add(a)
     return has_perfect_matching(ids, can, bye_ok)
 
 
