@@ -158,7 +158,14 @@ def _completable(rest: list[PState], odd: bool, compat: Compat) -> bool:
         return False
     if _greedy_pairs(ids, compat, bye_ok):
         return True
-    can = {a: {b for b in ids if b != a and compat(a, b)} for a in ids}
+    # each pair tested once (compatibility is symmetric); the answer is a yes/no on the same graph
+    can: dict[int, set[int]] = {a: set() for a in ids}
+    for i, a in enumerate(ids):
+        mine = can[a]
+        for b in ids[i + 1 :]:
+            if compat(a, b):
+                mine.add(b)
+                can[b].add(a)
     return has_perfect_matching(ids, can, bye_ok)
 
 
@@ -462,13 +469,12 @@ def _combine(rows: list[tuple[Hashable, Hashable, list[int]]], max_pairs: int) -
     """Stack the tiers into one integer per edge, each tier weighing more than all below it together."""
     if not rows:
         return []
-    ntier = len(rows[0][2])
+    columns = list(zip(*(r[2] for r in rows), strict=True))
+    ntier = len(columns)
     scales = [1] * ntier
     for t in range(ntier - 2, -1, -1):
-        bound = max(abs(r[2][t + 1]) for r in rows) * max_pairs
+        col = columns[t + 1]
+        bound = max(max(col), -min(col)) * max_pairs
         # any two matchings differ by less than 2 * (bound + 1) units of the tier below
         scales[t] = scales[t + 1] * (2 * bound + 3)
-    out = []
-    for a, b, tiers in rows:
-        out.append((a, b, sum(v * s for v, s in zip(tiers, scales, strict=True) if v)))
-    return out
+    return [(a, b, sum(v * s for v, s in zip(tiers, scales, strict=True) if v)) for a, b, tiers in rows]
