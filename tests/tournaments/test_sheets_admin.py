@@ -43,7 +43,7 @@ def test_game_upload_then_accept_the_sheets_result(setup) -> None:  # type: igno
     page = client.get(url).content.decode()
     assert ("the sheet declares 0-2 (Black wins) by resignation or time (art. 7.2.1), which the moves cannot "
             "confirm; 2-0 (White wins) is recorded.") in page, page[page.find("sheet-compare"):][:3000]
-    assert ">mismatch<" not in page and ">Result mismatch<" in page
+    assert ">mismatch<" not in page and " Result mismatch</span>" in page
     assert 'name="accept"' in page
     assert Game.objects.get(pk=game.pk).result == "2-0"
     response = client.post(url, {"accept": "1", "version": str(Game.objects.get(pk=game.pk).version)})
