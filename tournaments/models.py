@@ -304,7 +304,10 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} – round {self.number}"
+        # In the reader's language: it is the round page's heading and its breadcrumb.
+        from django.utils.translation import gettext
+
+        return gettext("%(tournament)s – round %(n)s") % {"tournament": self.tournament, "n": self.number}
 
     @property
     def is_public(self) -> bool:

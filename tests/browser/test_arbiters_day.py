@@ -181,7 +181,9 @@ def test_an_arbiters_day_on_a_swiss(day: dict[str, Any], browser: Any) -> None:
     assert list(results(t, 1).values()) == ["2-0", "1-1", "0-2", "2-0", "1-1", "0-2", "1-1", "bye"]
     assert "All 8 results are in" in page.locator(".dm-round-head").inner_text()
     shot(page, "day-round-1-all-in-desktop-en")
-    # The next step is offered where the last result was typed.
+    # The next step is offered where the last result was typed, as a button of a good size.
+    box = page.locator("#dm-complete-button").bounding_box()
+    assert box["height"] >= 32 and box["width"] >= 100, box
     arbiter.click("#dm-complete-button")
     assert Round.objects.get(pk=rnd1.pk).status == "completed"
     assert "Round 1 is completed. Next: pair round 2." in messages(page)
@@ -312,4 +314,9 @@ def test_an_arbiters_day_on_a_swiss(day: dict[str, Any], browser: Any) -> None:
             pg.goto(f"{base}/admin/tournaments/round/{rnd2.pk}/change/")
             shot(pg, f"day-round-2-{name}-{lang[:2]}")
             assert pg.evaluate("document.documentElement.scrollWidth") <= viewport["width"] + 1
+            heading = pg.locator("h1").inner_text()
+            assert heading == ("Open de Nantes – round 2" if lang == "en-GB" else "Open de Nantes – ronde 2")
+            if lang == "fr-FR":  # no English left on the French round page's details
+                details = pg.locator("#round_form fieldset").first.inner_text()
+                assert "with a sheet" not in details and "Tournament" not in details, details
             ctx.close()

@@ -83,8 +83,9 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
     list_select_related = ("tournament",)
     inlines = [GameInline]
     # The pairing log and the history are long: the template folds them under the results.
-    fields = ("tournament", "number", "date", "status", "print_links")
-    readonly_fields = ("tournament", "number", "status", "print_links")
+    # The tournament is linked in the page's head (change_form.html): no row of its own.
+    fields = ("number", "date", "status", "print_links")
+    readonly_fields = ("number", "status", "print_links")
     actions = ["publish", "complete", "reopen", "delete_draft", "check_pairing"]
 
     def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",

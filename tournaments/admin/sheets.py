@@ -363,9 +363,10 @@ class RoundSheetsMixin(_ExtraActions):
     @admin.display(description=_("game sheets"))
     def sheets_panel(self, obj: Round) -> str:
         look = obj.games.filter(sheets.needs_look_q()).count()
+        counts = gettext("%(with)s with a sheet, %(look)s need a look") % {
+            "with": obj.games.filter(sheet__isnull=False).count(), "look": look}
         return format_html(
-            '{} with a sheet, {} need a look · <a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>',
-            obj.games.filter(sheet__isnull=False).count(), look,
+            '{} · <a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>', counts,
             reverse("admin:tournaments_round_sheets", args=[obj.pk]), _("upload the round's PDN"),
             reverse("admin:tournaments_game_changelist") + f"?round__id__exact={obj.pk}&sheet=look",
             _("games needing a look"),
