@@ -22,6 +22,7 @@
   var selects = Array.prototype.slice.call(document.querySelectorAll("select.dm-result"));
   var live = document.getElementById("dm-live");
   var save = document.getElementById("dm-save");
+  var slip = document.getElementById("id_slip");
 
   function keyOf(event) {
     if (Object.prototype.hasOwnProperty.call(keyMap, event.key)) { return event.key; }
@@ -43,6 +44,20 @@
     return save;
   }
 
+  // A board set in the table leaves the slip box: a refused slip item ("7 bye") kept there would
+  // otherwise be read again on the next save and override what the arbiter just chose.
+  function dropFromSlip(select) {
+    var row = select.closest("tr");
+    var match = row && /^dm-board-(\d+)$/.exec(row.id);
+    if (!slip || !match || !slip.value.trim()) { return; }
+    var kept = slip.value.split(/[,;\n]+/).filter(function (item) {
+      var board = /^\s*(\d+)/.exec(item);
+      return item.trim() && !(board && board[1] === match[1]);
+    });
+    var text = kept.map(function (item) { return item.trim(); }).join(", ");
+    if (text !== slip.value) { slip.value = text; }
+  }
+
   function set(select, value) {
     select.value = value;
     select.dispatchEvent(new Event("change", { bubbles: true }));
@@ -51,6 +66,7 @@
   }
 
   selects.forEach(function (select) {
+    select.addEventListener("change", function () { dropFromSlip(select); });
     select.addEventListener("keydown", function (event) {
       if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) { return; }
       if (event.key === "Backspace" || event.key === "Delete") {

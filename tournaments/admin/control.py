@@ -177,8 +177,8 @@ class ControlRoomMixin:
             rnd = services.round_publish(round=rnd, expected_version=version, confirmed_violations=confirmed,
                                          user=request.user)
             messages.success(request, format_html(
-                _("Round {n} is published. Type its results here; when all are in, complete it from the "
-                  "{link}."), n=number, link=format_html('<a href="{}">{}</a>', control, _("control room"))))
+                _("Round {n} is published. Type its results here; when all are in, complete it here or from "
+                  "the {link}."), n=number, link=format_html('<a href="{}">{}</a>', control, _("control room"))))
             return HttpResponseRedirect(reverse("admin:tournaments_round_change", args=[rnd.pk]))
         elif name == "complete":
             assert rnd is not None

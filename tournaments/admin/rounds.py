@@ -83,8 +83,9 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
     list_select_related = ("tournament",)
     inlines = [GameInline]
     # The pairing log and the history are long: the template folds them under the results.
-    fields = ("tournament", "number", "date", "status", "print_links")
-    readonly_fields = ("tournament", "number", "status", "print_links")
+    # The tournament is linked in the page's head (change_form.html): no row of its own.
+    fields = ("number", "date", "status", "print_links")
+    readonly_fields = ("number", "status", "print_links")
     actions = ["publish", "complete", "reopen", "delete_draft", "check_pairing"]
 
     def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
@@ -120,6 +121,9 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
             "n_missing": len(missing), "missing_boards": [b for _i, b in missing][:12],
             "first_missing": first_missing, "control_url": control,
             "is_completed": rnd.status == RoundStatus.COMPLETED, "is_draft": rnd.status == RoundStatus.DRAFT,
+            # The next step offered where the last result was typed: no trip back to the control room.
+            "can_complete": bool(control) and bool(games) and not missing
+            and rnd.status == RoundStatus.PUBLISHED,
             "keys": key_legend(), "key_map": {key: result.value for key, result in KEYS.items()},
             "history": self.history_log(rnd), "explanation": rnd.pairing_explanation,
             "tournament_url": reverse("admin:tournaments_tournament_change", args=[rnd.tournament_id]),
