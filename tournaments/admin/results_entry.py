@@ -20,24 +20,20 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import sheets
+from tournaments import data_text, sheets
 from tournaments import slip as slips
 from tournaments.models import Game, Round, RoundStatus, SheetStatus
 from tournaments.results import SINGLE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Result
 
 PREFIX = "games"  # the games inline's formset prefix (Game.round's related name)
 
-# The choices' words, in the arbiter's language; the stored values stay the FMJD notation.
+# The choices' words, in the arbiter's language: the shared labels (data_text), with the played results
+# spelled out for the key legend; the stored values stay the FMJD notation.
 RESULT_LABELS: dict[Result, Any] = {
+    **data_text.RESULT_LABELS,
     Result.WHITE_WINS: _("2-0 (White wins)"),
     Result.DRAW: _("1-1 (draw)"),
     Result.BLACK_WINS: _("0-2 (Black wins)"),
-    Result.WHITE_FORFEIT_WIN: _("2F-0F (Black absent)"),
-    Result.BLACK_FORFEIT_WIN: _("0F-2F (White absent)"),
-    Result.DOUBLE_FORFEIT: _("0F-0F (both absent)"),
-    Result.BYE: _("Bye"),
-    Result.EXCUSED: _("Excused (0)"),
-    Result.NOT_PLAYED: _("Not played"),
 }
 # In the menus the played results are the notation alone, so that a phone's narrow menu shows them whole;
 # the key legend above the table says what each one means.
