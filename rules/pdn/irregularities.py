@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules.board import Board
 from rules.notation import read_squares, traversed
-from rules.pdn import MoveToken
+from rules.pdn.reader import MoveToken
 from rules.types import WHITE, Color, InvalidMoveError, Move, Piece, RulesError
 
 # How many following plies must replay for one reading of a doubtful move to be preferred.

@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 
 from rules.board import INITIAL_FEN, Board
-from rules.pdn import SEVEN_TAG_ROSTER, MoveToken, ParsedGame, PdnError, normalize_result
+from rules.pdn.reader import SEVEN_TAG_ROSTER, MoveToken, ParsedGame, PdnError, normalize_result
 from rules.types import WHITE, RulesError
 
 __all__ = ["write_game", "write_games", "game_from_board", "canonical_date"]

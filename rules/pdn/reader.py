@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rules.pdn_gametype import beyond_8x8, read_game_type, to_numeric
+from rules.pdn.gametype import beyond_8x8, read_game_type, to_numeric
 
 __all__ = [
     "PdnError",
