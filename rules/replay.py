@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.board import Board
-from rules.pdn.reader import MoveToken, ParsedGame
 from rules.pdn.irregularities import classify_illegal, parse_token
+from rules.pdn.reader import MoveToken, ParsedGame
 from rules.types import WHITE, Color, Move, Outcome, RulesError
 
 __all__ = ["Issue", "Report", "replay_game", "ERROR", "WARNING", "INFO"]

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from html import escape
 
 from rules import WHITE, Board, Move, RulesError
-from rules.pdn import ParsedGame, read_game
-from rules.pdn_irregularities import classify_illegal
+from rules.pdn.irregularities import classify_illegal
+from rules.pdn.reader import ParsedGame, read_game
 
 SQUARE = 40  # user units per square; the SVG scales to its container
 EMPTY = "e"
@@ -148,7 +148,7 @@ def line_from_moves(moves: Iterable[str], start: Board | None = None) -> GameLin
 def line_from_pdn(text: str) -> GameLine:
     """Read a one-game PDN sheet and replay its main line, setups included.
 
-    An illegal move is judged as rules.replay judges it (rules.pdn_irregularities): an art. 5.4
+    An illegal move is judged as rules.replay judges it (rules.pdn.irregularities): an art. 5.4
     irregularity the opponent did not contest stands (art. 5.7), and when the sheet fixes the position
     it leaves, the line goes on from there with the ply marked; otherwise the line ends at that move.
     """

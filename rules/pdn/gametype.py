@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rules.geometry import square_at
+
 INTERNATIONAL_GAME_TYPE = 20
 STANDARD = "20,W,10,10,N2,0"
 
@@ -103,7 +105,7 @@ def square_number(name: str) -> int | None:
     rank = int(found.group(2))
     if (file + rank) % 2 == 0:  # a1 (file 0, rank 1) is dark: the dark squares have file + rank odd
         return None
-    return (10 - rank) * 5 + file // 2 + 1
+    return square_at(10 - rank, file)
 
 
 def alpha_squares(text: str) -> list[str]:

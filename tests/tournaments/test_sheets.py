@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from rules import Board
-from rules.pdn_writer import game_from_board, write_game
+from rules.pdn.writer import game_from_board, write_game
 from tests.tournaments.conftest import play_round
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, RoundStatus
