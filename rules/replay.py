@@ -15,24 +15,40 @@ agreement) reported as "not verifiable from the sheet", which is not an error.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.board import Board
 from rules.pdn.irregularities import classify_illegal, parse_token
 from rules.pdn.reader import MoveToken, ParsedGame
-from rules.types import WHITE, Color, Move, Outcome, RulesError
+from rules.types import WHITE, Color, Move, Outcome, RulesError, Severity
 
-__all__ = ["Issue", "Report", "replay_game", "ERROR", "WARNING", "INFO"]
+__all__ = ["Issue", "Report", "Verdict", "Severity", "replay_game", "ERROR", "WARNING", "INFO"]
 
-ERROR, WARNING, INFO = "error", "warning", "info"
+ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 # A draw may be proposed only once the proposer has played 40 moves (competition rules 5.3).
 DRAW_OFFER_MOVES = 40
 # After this many irregularities the sheet is more likely miswritten than the game irregular.
 MAX_CONTINUATIONS = 3
 _WIN = {"2-0": WHITE, "0-2": Color.BLACK}
+
+
+class Verdict(enum.StrEnum):
+    """What the sheet shows about its declared result: a code, put in words at the edges."""
+
+    CONFIRMED = "confirmed"  # the board ends the game with the declared result
+    CONTRADICTED = "contradicted"  # the board (or the sheet itself) says otherwise
+    CONTESTED = "contested"  # the declared result is on the board, but a draw was imposed before it
+    NOT_VERIFIABLE = "not_verifiable"  # resignation, time, agreement: nothing on the board to check
+    NO_RESULT = "no_result"  # the sheet declares none
+    INCOMPLETE = "incomplete"  # the replay stopped before the end of the sheet
+    UNREADABLE = "unreadable"  # text in the main line that is no move
+    REFUSED = "refused"  # not international draughts (GameType)
+    BAD_START = "bad_start"  # the starting position cannot be read
 
 
 @dataclass(frozen=True)
@@ -41,19 +57,26 @@ class Issue:
     move_number: int | None
     move: str | None  # the move as written on the sheet
     article: str | None  # "5.4.6", "8.2", "compet. 5.3", ...
-    severity: str  # error | warning | info
-    message: str
+    severity: Severity
+    message: str  # English, for the command line; the pages word `article` or `code` themselves
     line: int | None = None
     column: int | None = None
     side: str | None = None  # "white" or "black": whose move it is, for "move 7, Black"
     # For an irregularity the game went on from: "played_on" (the opponent played on: it stands, art. 5.7)
     # or "last_move" (the last move on the sheet: it could still have been contested). Data for the pages.
     stands: str | None = None
+    # A reading problem of the PDN reader (article "PDN"): its code and values (rules.pdn.problems).
+    code: str | None = None
+    values: Mapping[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ply": self.ply, "move_number": self.move_number, "move": self.move, "article": self.article,
-                "severity": self.severity, "message": self.message, "line": self.line, "column": self.column,
-                "side": self.side, "stands": self.stands}
+        out: dict[str, Any] = {
+            "ply": self.ply, "move_number": self.move_number, "move": self.move, "article": self.article,
+            "severity": str(self.severity), "message": self.message, "line": self.line, "column": self.column,
+            "side": self.side, "stands": self.stands}
+        if self.code is not None:
+            out.update(code=self.code, values=dict(self.values or {}))
+        return out
 
     def describe(self) -> str:
         where = []
@@ -90,9 +113,8 @@ class Report:
     # that irregularity left, not from a legal game.
     irregular_from: int | None = None
     encoding: str = ""  # how the file was decoded (rules.pdn.decode_pdn)
-    # What the verdict is, as a code for the edges to put in words: confirmed, contradicted, contested,
-    # not_verifiable, no_result, incomplete, unreadable, refused, bad_start.
-    status: str = ""
+    # What the verdict is, as a code for the edges to put in words (`verdict` is the English sentence).
+    status: Verdict | None = None
     # Move number and side ("white"/"black") of the ply where the board result arose and of the last
     # ply replayed: arbiters count moves, not plies.
     board_move: int | None = None
@@ -161,7 +183,7 @@ class _Replay:
         self.irregular_ply: int | None = None
         self.over_early = False
 
-    def issue(self, ply: int | None, token: MoveToken | None, article: str | None, severity: str,
+    def issue(self, ply: int | None, token: MoveToken | None, article: str | None, severity: Severity,
               message: str) -> None:
         number = self.move_number(ply) if ply is not None else None
         self.issues.append(Issue(ply, number, token.raw if token else None, article, severity, message,
@@ -203,19 +225,18 @@ class _Replay:
         report = Report(game.source, game.index, game.headers, 0, len(game.moves), True,
                         declared_result=self.recorded or game.declared_result, encoding=game.encoding)
         for error in game.errors:
-            severity = ERROR if error.severity == "error" else WARNING
-            self.issues.append(Issue(None, None, None, "PDN", severity, error.message, error.line,
-                                     error.column))
-        if game.refused is not None:
+            self.issues.append(Issue(None, None, None, "PDN", error.severity, error.message, error.line,
+                                     error.column, code=error.code, values=error.values))
+        if game.refusal is not None:
             report.legal = False
-            report.status = "refused"
+            report.status = Verdict.REFUSED
             report.verdict = "refused: not an international draughts game"
             report.issues = self.issues
             return report
         board = self.start_board()
         if board is None:
             report.legal = False
-            report.status = "bad_start"
+            report.status = Verdict.BAD_START
             report.verdict = "not verifiable: the starting position cannot be read"
             report.issues = self.issues
             return report
@@ -246,7 +267,7 @@ class _Replay:
         report.unreadable = {"text": self.game.unreadable_text, "line": found.line, "column": found.column,
                              "message": found.message}
         report.legal = False
-        report.status = "unreadable"
+        report.status = Verdict.UNREADABLE
         declared = report.declared_result or "no result"
         report.verdict = (f"unreadable: line {found.line}, column {found.column}: {found.message}; the moves "
                           f"cannot be followed from there, so {declared} cannot be checked")
@@ -371,28 +392,28 @@ class _Replay:
                 self.end.result(), self.end.article, self.plies)
         complete = self.plies == len(game.moves) or self.over_early
         if not complete:
-            report.status = "incomplete"
+            report.status = Verdict.INCOMPLETE
             stop = self.plies + 1
             report.verdict = (f"not verifiable: the replay stopped at move {self.move_number(stop)}, "
                               f"{self.side(stop).capitalize()}; the declared {declared or 'result'} cannot be "
                               "checked")
             return
         if declared in (None, "*"):
-            report.status = "no_result"
+            report.status = Verdict.NO_RESULT
             found = f"; the board shows {report.board_result}" if report.board_result else ""
             report.verdict = "no result declared" + found
             return
         if not game.moves and declared != "0-0":
             self.issue(None, None, None, WARNING, "the sheet has no moves: the result cannot be checked")
-            report.status = "not_verifiable"
+            report.status = Verdict.NOT_VERIFIABLE
             report.verdict = f"not verifiable from the sheet: {declared} declared without moves"
             return
         if outcome is None and conflict:
-            report.status = "contradicted"
+            report.status = Verdict.CONTRADICTED
             report.verdict = f"contradicted: the sheet declares {tag} in its tag and {token} after the moves"
             return
         if outcome is None:
-            report.status = "not_verifiable"
+            report.status = Verdict.NOT_VERIFIABLE
             report.verdict = self.unfinished(declared, board)
             return
         self.finished(declared, outcome, report)
@@ -400,7 +421,7 @@ class _Replay:
     def finished(self, declared: str, outcome: Outcome, report: Report) -> None:
         board_result = outcome.result()
         if declared == board_result:
-            report.status = "confirmed"
+            report.status = Verdict.CONFIRMED
             report.verdict = f"confirmed: {declared} by art. {outcome.article} ({outcome.reason})"
             if self.draw is not None and self.draw_ply < self.plies:
                 self.issue(self.draw_ply, self.game.moves[self.draw_ply - 1], outcome.article, WARNING,
@@ -411,7 +432,7 @@ class _Replay:
             self.issue(self.draw_ply, self.game.moves[self.draw_ply - 1], self.draw.article, WARNING,
                        f"the rules imposed a draw at ply {self.draw_ply} ({self.draw.reason}); the game went "
                        f"on and ended {declared} by art. {self.end.article}")
-            report.status = "contested"
+            report.status = Verdict.CONTESTED
             report.verdict = (f"contested: declared {declared} is on the board (art. {self.end.article}) but "
                               f"art. {self.draw.article} had already imposed a draw at ply {self.draw_ply}")
             return
@@ -420,7 +441,7 @@ class _Replay:
         message = (f"the sheet declares {declared}, but the board shows {board_result} at {where} "
                    f"(art. {outcome.article}: {outcome.reason.rstrip('.')})")
         self.issue(None, None, outcome.article, ERROR, message)
-        report.status = "contradicted"
+        report.status = Verdict.CONTRADICTED
         report.verdict = f"contradicted: {message}"
 
     def unfinished(self, declared: str, board: Board) -> str:

@@ -22,18 +22,9 @@ import re
 from dataclasses import dataclass, field
 
 from rules.geometry import square_at
+from rules.pdn.problems import Problem
 
 INTERNATIONAL_GAME_TYPE = 20
-STANDARD = "20,W,10,10,N2,0"
-
-# PDN game types (doc/gametype.rst of the standard), named so that a refusal says what the file holds.
-GAME_TYPE_NAMES: dict[int, str] = {
-    0: "chess", 1: "Chinese chess", 20: "international draughts", 21: "English draughts (checkers)",
-    22: "Italian draughts", 23: "American pool checkers", 24: "Spanish draughts", 25: "Russian draughts",
-    26: "Brazilian draughts", 27: "Canadian draughts", 28: "Portuguese draughts", 29: "Czech draughts",
-    30: "Turkish draughts", 31: "Thai draughts", 40: "Frisian draughts", 41: "Spantsiretti draughts",
-    50: "Othello",
-}
 
 # Lenient form of the standard's regular expression: spaces allowed, letters in either case.
 _FULL = re.compile(r"(\d{1,5})(?:,([WB]),(\d{1,3}),(\d{1,3}),([ANS])([0-3])(?:,([01]))?)?", re.IGNORECASE)
@@ -44,9 +35,9 @@ _ALPHA_SQUARE = re.compile(r"([a-j])(10|[1-9])", re.IGNORECASE)
 class GameType:
     """What a GameType value means for reading the game."""
 
-    refusal: str | None = None  # why the game is not international draughts
+    refusal: Problem | None = None  # why the game is not international draughts
     alphanumeric: bool = False  # the moves are written a1-j10
-    warnings: list[str] = field(default_factory=list)  # what the tag gets wrong, named
+    warnings: list[Problem] = field(default_factory=list)  # what the tag gets wrong, named
 
 
 def read_game_type(value: str) -> GameType:
@@ -57,43 +48,36 @@ def read_game_type(value: str) -> GameType:
             return GameType()
         head = re.match(r"\d{1,5}", text)
         if head is None:
-            return GameType(f"GameType {value!r} is not a PDN game type; only international draughts (20) "
-                            "is read")
+            return GameType(Problem("game_type_unknown", {"value": value}))
         found = None
         kind = int(head.group(0))
     else:
         kind = int(found.group(1))
     if kind != INTERNATIONAL_GAME_TYPE:
-        name = GAME_TYPE_NAMES.get(kind, "an unknown game")
-        return GameType(f"GameType {value!r} is {name}, not international draughts (20): the game is refused, "
-                        "not read as international draughts")
+        return GameType(Problem("game_type_other", {"value": value, "type": kind}))
     if found is None:
-        return GameType(warnings=[f"GameType {value!r} is not of the form {STANDARD!r}; read as international "
-                                  "draughts (type 20) in FMJD numbers"])
+        return GameType(warnings=[Problem("game_type_form", {"value": value})])
     if found.group(2) is None:
         return GameType()  # "20" alone: the standard's short form
     colour, width, height, kind_letter, corner, invert = found.groups()[1:]
     if (int(width), int(height)) != (10, 10):
-        return GameType(f"GameType {value!r} describes a {width}x{height} board, not the 10x10 board of "
-                        "international draughts: the game is refused")
+        return GameType(Problem("game_type_board", {"value": value, "width": int(width), "height": int(height)}))
     notes: list[str] = []
     alpha = kind_letter.upper() == "A"
     if colour.upper() != "W":
-        notes.append("Black to start")
+        notes.append("black_starts")
     if alpha and corner != "0":
-        notes.append(f"square a1 in corner {corner} (the standard is corner 0, bottom left)")
+        notes.append("a1_corner")
     if not alpha and corner != "2":
-        notes.append(f"square 1 in corner {corner} (FMJD numbering has it in corner 2, top left)")
+        notes.append("square1_corner")
     if kind_letter.upper() == "S":
-        notes.append("short-form notation (S)")
+        notes.append("short_form")
     if invert not in (None, "0"):
-        notes.append("the bottom-left corner not a playing square")
+        notes.append("inverted")
     if not notes:
         return GameType(alphanumeric=alpha)
-    how = "in alphanumeric notation (a1 bottom left)" if alpha else "in FMJD numbers"
-    warning = (f"GameType {value!r} declares {', '.join(notes)}; international draughts is {STANDARD!r}: the "
-               f"moves are read as international draughts {how}")
-    return GameType(alphanumeric=alpha, warnings=[warning])
+    declared = {"value": value, "notes": tuple(notes), "corner": corner, "alphanumeric": alpha}
+    return GameType(alphanumeric=alpha, warnings=[Problem("game_type_declares", declared)])
 
 
 def square_number(name: str) -> int | None:
@@ -118,7 +102,7 @@ def beyond_8x8(text: str) -> bool:
 
 
 def to_numeric(text: str) -> tuple[str, str | None]:
-    """'d4-e5' -> ('32-28', None); ('', why) when a square is not a playing square of the 10x10 board."""
+    """'d4-e5' -> ('32-28', None); ('', square) when a square is not a playing square of the 10x10 board."""
     out = []
     for part in re.split(r"([-x:])", text):
         if part in ("-", "x", ":"):
@@ -126,6 +110,6 @@ def to_numeric(text: str) -> tuple[str, str | None]:
             continue
         number = square_number(part)
         if number is None:
-            return "", f"{part} is not a dark square of the 10x10 board"
+            return "", part
         out.append(str(number))
     return "".join(out), None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rules.board import Board
 from rules.notation import read_squares, traversed
 from rules.pdn.reader import MoveToken
-from rules.types import WHITE, Color, InvalidMoveError, Move, Piece, RulesError
+from rules.types import WHITE, Color, InvalidMoveError, Move, Piece, RulesError, Severity
 
 # How many following plies must replay for one reading of a doubtful move to be preferred.
 LOOKAHEAD = 2
@@ -26,7 +26,7 @@ class Irregular:
 
     article: str | None
     message: str
-    severity: str  # "error" or "warning"
+    severity: Severity
     after: Board | None  # the position after the move when the sheet fixes it, else None
     legal: bool = False  # True when the move was legal after all (an ambiguity the next moves resolve)
     irregularity: bool = True  # an art. 5.4 irregularity (False: a notation fault)
@@ -92,9 +92,9 @@ def _readable(token: MoveToken) -> list[int] | Irregular:
         numbers = [int(n) for n in re.findall(r"\d+", token.text)]
         bad = [n for n in numbers if not 1 <= n <= 50]
         if bad:
-            return Irregular("8.1", f"square {bad[0]} does not exist: squares are numbered 1 to 50", "error",
+            return Irregular("8.1", f"square {bad[0]} does not exist: squares are numbered 1 to 50", Severity.ERROR,
                              None, irregularity=False)
-        return Irregular("8.2", f"unreadable move: {err}", "error", None, irregularity=False)
+        return Irregular("8.2", f"unreadable move: {err}", Severity.ERROR, None, irregularity=False)
 
 
 def classify_illegal(board: Board, token: MoveToken, rest: Sequence[MoveToken]) -> Irregular:
@@ -105,14 +105,14 @@ def classify_illegal(board: Board, token: MoveToken, rest: Sequence[MoveToken]) 
     start, end = squares[0], squares[-1]
     turn = board.turn
     if not board.pieces(turn):
-        return Irregular("7.2.3", f"{_name(turn)} has no pieces left: the game was already over", "error", None)
+        return Irregular("7.2.3", f"{_name(turn)} has no pieces left: the game was already over", Severity.ERROR, None)
     legal = board.legal_moves()
     candidates = [m for m in legal if _matches(board, m, squares)]
     if len(candidates) > 1:
         return _ambiguous(board, token, candidates, rest)
     piece = board.piece_at(start)
     if piece is None:
-        return Irregular("5.4.2", f"there is no piece on {start} ({_name(turn)} to move)", "error", None)
+        return Irregular("5.4.2", f"there is no piece on {start} ({_name(turn)} to move)", Severity.ERROR, None)
     if piece.color is not turn:
         return _wrong_side(board, token, squares, piece, rest)
     kind = "king" if piece.king else "man"
@@ -128,29 +128,29 @@ def classify_illegal(board: Board, token: MoveToken, rest: Sequence[MoveToken]) 
             message = (f"{_name(turn)} captured {taken} piece(s) where {most} had to be taken (the capture "
                        f"of the most pieces is compulsory, art. 4.13); legal: {forms}")
             after = _played(board, start, end, chosen[0].captured) if len(chosen) == 1 else None
-            return Irregular("5.4.8", message, "error", after, moved_man=not piece.king, capture=True)
+            return Irregular("5.4.8", message, Severity.ERROR, after, moved_man=not piece.king, capture=True)
         stopped = _stopped(board, squares, legal)
         if stopped is not None:
             message = (f"{_name(turn)} stopped the capture on {end} after taking {len(stopped)} piece(s) where "
                        f"{most} had to be taken (art. 4.10; fewer pieces than possible, 5.4.8); legal: {forms}")
-            return Irregular("5.4.9", message, "error", _played(board, start, end, stopped),
+            return Irregular("5.4.9", message, Severity.ERROR, _played(board, start, end, stopped),
                              moved_man=not piece.king, capture=True)
         if any(m.end == end for m in board.quiet_moves(turn) if m.start == start):
             message = f"{_name(turn)} moved {start}-{end} while a capture was compulsory (legal: {forms})"
-            return Irregular("5.4.6", message, "error", _played(board, start, end), moved_man=not piece.king)
+            return Irregular("5.4.6", message, Severity.ERROR, _played(board, start, end), moved_man=not piece.king)
         message = f"irregular {kind} move {start}-{end}, and a capture was compulsory (legal: {forms})"
         after = None if written_capture or board.piece_at(end) is not None else _played(board, start, end)
-        return Irregular("5.4.2", message, "error", after, moved_man=not piece.king)
+        return Irregular("5.4.2", message, Severity.ERROR, after, moved_man=not piece.king)
     if not legal:
         message = f"{_name(turn)} has no legal move: the game was already over"
-        return Irregular("7.2.2", message, "error", None)
+        return Irregular("7.2.2", message, Severity.ERROR, None)
     if written_capture:
         message = f"{_name(turn)}'s {kind} on {start} has no capture to {end}: no capture is possible here"
-        return Irregular("5.4.2", message, "error", None, moved_man=not piece.king)
+        return Irregular("5.4.2", message, Severity.ERROR, None, moved_man=not piece.king)
     if board.piece_at(end) is not None:
         message = f"irregular {kind} move {start}-{end}: square {end} is occupied"
-        return Irregular("5.4.2", message, "error", None)
-    return Irregular("5.4.2", f"irregular {kind} move {start}-{end}: a {kind} cannot move so", "error",
+        return Irregular("5.4.2", message, Severity.ERROR, None)
+    return Irregular("5.4.2", f"irregular {kind} move {start}-{end}: a {kind} cannot move so", Severity.ERROR,
                      _played(board, start, end), moved_man=not piece.king)
 
 
@@ -182,10 +182,10 @@ def _ambiguous(board: Board, token: MoveToken, candidates: list[Move],
     if len(fitting) == 1:
         move, after = fitting[0]
         return Irregular("8.2", f"ambiguous capture written short: it can be {forms}; the moves that follow "
-                         f"show it was {board.notation(move)}", "warning", after, legal=True,
+                         f"show it was {board.notation(move)}", Severity.WARNING, after, legal=True,
                          irregularity=False, moved_man=not _king(board, move.start), capture=True)
     return Irregular("8.2", f"ambiguous capture written short: it can be {forms}, and the moves that follow "
-                     "do not tell which", "error", None, irregularity=False)
+                     "do not tell which", Severity.ERROR, None, irregularity=False)
 
 
 def _king(board: Board, square: int) -> bool:
@@ -211,9 +211,9 @@ def _wrong_side(board: Board, token: MoveToken, squares: list[int], piece: Piece
               f"{_name(turn)} move)")
     moved = f"{_name(turn)} moves {_name(other)}'s piece {start}-{end}"
     if again is not None and fits(twice, rest):
-        return Irregular("5.4.1", double, "error", twice, moved_man=not piece.king, capture=again.is_capture)
+        return Irregular("5.4.1", double, Severity.ERROR, twice, moved_man=not piece.king, capture=again.is_capture)
     if opponent_piece is not None and fits(opponent_piece, rest):
-        return Irregular("5.4.5", moved, "error", opponent_piece, moved_man=not piece.king)
+        return Irregular("5.4.5", moved, Severity.ERROR, opponent_piece, moved_man=not piece.king)
     if again is not None:
-        return Irregular("5.4.1", double, "error", twice, moved_man=not piece.king, capture=again.is_capture)
-    return Irregular("5.4.5", f"{moved} ({_name(other)}'s own move would not be legal either)", "error", None)
+        return Irregular("5.4.1", double, Severity.ERROR, twice, moved_man=not piece.king, capture=again.is_capture)
+    return Irregular("5.4.5", f"{moved} ({_name(other)}'s own move would not be legal either)", Severity.ERROR, None)

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rules.pdn.gametype import beyond_8x8, read_game_type, to_numeric
+from rules.pdn.problems import Problem, ReadError
+from rules.types import Severity
 
 __all__ = [
     "PdnError",
@@ -47,19 +49,6 @@ _RESULTS: dict[str, str] = {
 
 class PdnError(Exception):
     """The reader's only exception: input that cannot be read as PDN text at all."""
-
-
-@dataclass(frozen=True)
-class ReadError:
-    """A problem found while reading; `severity` is "error" (the game is damaged) or "warning"."""
-
-    line: int
-    column: int
-    message: str
-    severity: str = "error"
-
-    def __str__(self) -> str:
-        return f"line {self.line}, column {self.column}: {self.message}"
 
 
 @dataclass
@@ -108,7 +97,7 @@ class ParsedGame:
     errors: list[ReadError] = field(default_factory=list)
     initial_fen: str | None = None  # None: the standard initial position
     fen_origin: str | None = None  # "tag" or "setup"
-    refused: str | None = None  # why the game is not international draughts, when it is not
+    refusal: ReadError | None = None  # why the game is not international draughts, when it is not
     alphanumeric: bool = False  # the GameType tag says the moves are written a1-j10
     # The first text of the main line that is no move (e.g. 8x8 "c3-d4"): the sheet cannot be followed
     # from there. None when every token of the main line is read.
@@ -133,8 +122,13 @@ class ParsedGame:
         return self.result_token or self.tag_result
 
     @property
+    def refused(self) -> str | None:
+        """The refusal in English words (the command line's), None when the game is read."""
+        return None if self.refusal is None else self.refusal.message
+
+    @property
     def ok(self) -> bool:
-        return not any(e.severity == "error" for e in self.errors)
+        return not any(e.severity is Severity.ERROR for e in self.errors)
 
 
 def normalize_result(text: str) -> str:
@@ -213,9 +207,10 @@ class _Reader:
         row = bisect.bisect_right(self.line_starts, pos)
         return row, pos - self.line_starts[row - 1] + 1
 
-    def error(self, game: ParsedGame, pos: int, message: str, severity: str = "error") -> None:
+    def error(self, game: ParsedGame, pos: int, code: str, values: dict[str, object] | None = None,
+              severity: Severity = Severity.ERROR) -> None:
         line, column = self.where(pos)
-        game.errors.append(ReadError(line, column, message, severity))
+        game.errors.append(ReadError(line, column, code, values or {}, severity))
 
     def new_game(self, pos: int) -> ParsedGame:
         # end = -1 until the game's first token sets its start.
@@ -278,7 +273,7 @@ class _Reader:
             elif kind == "tag":
                 if body:
                     if len(lines) > 1:
-                        self.error(game, start, "variation not closed before the next game's tags")
+                        self.error(game, start, "variation_open_at_tag")
                     yield self.finish(game, start)
                     game = self.new_game(start)
                     lines, sinks = [game.moves], [game.leading_variations]
@@ -288,7 +283,7 @@ class _Reader:
             elif kind == "badtag":
                 stop = text.find("\n", start)
                 stop = end if stop < 0 else stop
-                self.error(game, start, f"malformed tag pair {text[start:stop].strip()[:60]!r}")
+                self.error(game, start, "malformed_tag", {"text": text[start:stop].strip()[:60]})
                 pos = stop
             elif kind == "setup":
                 self.add_setup(game, lines, start, m[kind])
@@ -296,19 +291,19 @@ class _Reader:
             elif kind == "nag":
                 value = int(m[kind][1:]) if len(m[kind]) < 6 else _MAX_NAG + 1
                 if value > _MAX_NAG:
-                    self.error(game, start, f"NAG {m[kind][:8]} out of range $0-$255", "warning")
+                    self.error(game, start, "nag_out_of_range", {"text": m[kind][:8]}, Severity.WARNING)
                 elif lines[-1]:
                     lines[-1][-1].nags.append(value)
                 else:
-                    self.error(game, start, f"NAG {m[kind]} before any move", "warning")
+                    self.error(game, start, "nag_before_move", {"text": m[kind]}, Severity.WARNING)
             elif kind == "lstrength":
                 if lines[-1] and not lines[-1][-1].strength:
                     lines[-1][-1].strength = m[kind]
                 else:
-                    self.error(game, start, f"move strength {m[kind]!r} without a move", "warning")
+                    self.error(game, start, "strength_without_move", {"text": m[kind]}, Severity.WARNING)
             elif kind == "lparen":
                 if len(lines) > _MAX_DEPTH:
-                    self.error(game, start, "variations nested too deep")
+                    self.error(game, start, "nested_too_deep")
                     pos = self.skip_to_game_end(start)
                     continue
                 variation: list[MoveToken] = []
@@ -323,7 +318,7 @@ class _Reader:
                     sinks.pop()
                     number, black = None, False
                 else:
-                    self.error(game, start, "')' without a matching '('")
+                    self.error(game, start, "unmatched_paren")
             elif kind == "result":
                 if len(lines) > 1:
                     continue  # a variation may end with the result its line leads to
@@ -335,18 +330,18 @@ class _Reader:
                 lines, sinks = [game.moves], [game.leading_variations]
                 number, black, started, body = None, False, False, False
             else:  # junk
-                self.error(game, start, f"unreadable text {m['junk'][:40]!r}")
+                self.error(game, start, "unreadable_text", {"text": m["junk"][:40]})
                 if len(lines) == 1:
-                    self.unreadable(game, start, m["junk"], "is not a move")
+                    self.unreadable(game, start, m["junk"])
                 started = body = True
         if len(lines) > 1:
-            self.error(game, end, "variation not closed at the end of the file")
+            self.error(game, end, "variation_open_at_end")
         if started:
             yield self.finish(game, end)
 
-    def unreadable(self, game: ParsedGame, pos: int, text: str, why: str) -> None:
+    def unreadable(self, game: ParsedGame, pos: int, text: str) -> None:
         line, column = self.where(pos)
-        found = ReadError(line, column, f"{text[:40]!r} {why}")
+        found = ReadError(line, column, "not_a_move", {"text": text[:40]})
         if game.unreadable is None or (line, column) < (game.unreadable.line, game.unreadable.column):
             game.unreadable, game.unreadable_text = found, text[:40]
 
@@ -364,13 +359,12 @@ class _Reader:
         close = text.find("}", start + 1)
         inner = text.find("{", start + 1)
         if close < 0:
-            self.error(game, start, "comment opened with '{' is never closed")
+            self.error(game, start, "comment_not_closed")
             # Resume at the next line that starts a tag pair so that later games survive.
             nxt = _NEXT_TAG_LINE.search(text, start)
             return len(text) if nxt is None else nxt.start() + 1
         line, column = self.where(start)
-        self.error(game, inner, f"nested comment: '{{' inside the comment opened at line {line}, column "
-                   f"{column}; PDN forbids comments inside comments")
+        self.error(game, inner, "nested_comment", {"line": line, "column": column})
         # Skip the whole nested construct by counting braces; the scan is bounded so that text full
         # of braces cannot make reading quadratic.
         depth = 0
@@ -395,7 +389,7 @@ class _Reader:
     def add_tag(self, game: ParsedGame, pos: int, name: str, value: str) -> None:
         value = value.replace('\\"', '"').replace("\\\\", "\\")
         if name in game.headers:
-            self.error(game, pos, f"tag {name} given twice; the later value {value!r} is kept", "warning")
+            self.error(game, pos, "duplicate_tag", {"name": name, "value": value}, Severity.WARNING)
         game.headers[name] = value
         if name == "FEN":
             game.initial_fen, game.fen_origin = value.strip(), "tag"
@@ -403,15 +397,15 @@ class _Reader:
             kind = read_game_type(value)
             game.alphanumeric = kind.alphanumeric
             if kind.refusal:
-                game.refused = kind.refusal
-                self.error(game, pos, kind.refusal)
+                game.refusal = ReadError(*self.where(pos), kind.refusal.code, kind.refusal.values)
+                game.errors.append(game.refusal)
             for warning in kind.warnings:
-                self.error(game, pos, warning, "warning")
+                self.error(game, pos, warning.code, dict(warning.values), Severity.WARNING)
 
     def add_setup(self, game: ParsedGame, lines: list[list[MoveToken]], pos: int, text: str) -> None:
         found = _SETUP_FEN.match(text)
         if found is None:
-            self.error(game, pos, f"setup {text[:60]!r} is not of the form /FEN \"...\"/")
+            self.error(game, pos, "bad_setup", {"text": text[:60]})
             return
         if len(lines) > 1:
             return  # a setup inside a variation only concerns that variation, which is never replayed
@@ -431,22 +425,20 @@ class _Reader:
         if not game.alphanumeric and not any(beyond_8x8(t.text) for t in tokens):
             if main:
                 first = main[0]
-                _mark(game, first, "is in the alphanumeric notation of an 8x8 board (no square beyond h8) and "
-                      "no GameType says 10x10 (A0)")
+                _mark(game, first, Problem("alpha_8x8"))
             return
         if not game.alphanumeric:
             first = tokens[0]
-            game.errors.append(ReadError(first.line, first.column, "moves in alphanumeric notation (a1-j10) "
-                                         "without a GameType saying so: read as the 10x10 board, since a square "
-                                         "beyond h8 fits no smaller board", "warning"))
+            game.errors.append(ReadError(first.line, first.column, "alpha_without_game_type",
+                                         severity=Severity.WARNING))
         for token in tokens:
-            numeric, why = to_numeric(token.text)
-            if why is None:
+            numeric, bad_square = to_numeric(token.text)
+            if bad_square is None:
                 token.text = numeric
                 continue
             token.text = ""
             if any(token is t for t in main):
-                _mark(game, token, f"is unreadable: {why}")
+                _mark(game, token, Problem("not_dark_square", {"square": bad_square}))
 
     def finish(self, game: ParsedGame, stop: int) -> ParsedGame:
         game.end = max(game.start, len(self.text[game.start:stop].rstrip()) + game.start)
@@ -460,19 +452,14 @@ class _Reader:
         tag = game.tag_result
         if tag is not None and tag not in _RESULTS.values():
             line = game.line
-            game.errors.append(ReadError(line, 1, f"Result tag {game.headers['Result']!r} is not a "
-                                         "draughts result (2-0, 1-1, 0-2, 0-0, *)", "warning"))
+            game.errors.append(ReadError(line, 1, "bad_result_tag", {"value": game.headers["Result"]},
+                                         Severity.WARNING))
         return game
 
 
-def game_type_refusal(value: str) -> str | None:
-    """None when the GameType value is international draughts; otherwise why the game is refused."""
-    return read_game_type(value).refusal
-
-
-def _mark(game: ParsedGame, token: MoveToken, why: str) -> None:
+def _mark(game: ParsedGame, token: MoveToken, problem: Problem) -> None:
     """Record an unreadable move as an error, and as the game's first unreadable one when it is."""
-    found = ReadError(token.line, token.column, f"{token.raw!r} {why}")
+    found = ReadError(token.line, token.column, problem.code, {"text": token.raw, **problem.values})
     game.errors.append(found)
     if game.unreadable is None or (found.line, found.column) < (game.unreadable.line, game.unreadable.column):
         game.unreadable, game.unreadable_text = found, token.raw
