@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.board import Board
+from rules.board import Board, PositionKey
 from rules.pdn.irregularities import classify_illegal, parse_token
-from rules.pdn.reader import MoveToken, ParsedGame
+from rules.pdn.reader import MoveToken, ParsedGame, Setup
 from rules.types import WHITE, Color, Move, Outcome, RulesError, Severity
 
 __all__ = ["Issue", "Report", "Verdict", "Severity", "replay_game", "ERROR", "WARNING", "INFO"]
@@ -35,6 +35,7 @@ DRAW_OFFER_MOVES = 40
 # After this many irregularities the sheet is more likely miswritten than the game irregular.
 MAX_CONTINUATIONS = 3
 _WIN = {"2-0": WHITE, "0-2": Color.BLACK}
+_SQUARES = re.compile(r"\d+")
 
 
 class Verdict(enum.StrEnum):
@@ -91,6 +92,19 @@ class Issue:
         return head + (f"[{article}] " if article else "") + self.message
 
 
+@dataclass(frozen=True)
+class Step:
+    """One ply of the main line as the replay placed it on the board: what a game viewer steps through."""
+
+    white: bool  # the side to move before it was White (an irregular move may repeat a side, art. 5.4.1)
+    text: str  # the move as written (normalised by the reader)
+    position: PositionKey  # the position after it (Board.key(): white, black, kings, White to move)
+    squares: tuple[int, ...]  # start, landings, end; for an irregular move, the squares as written
+    article: str | None = None  # an irregular move the game went on from: its article...
+    message: str = ""  # ...and what happened, in English (the pages word the article)
+    irregular: bool = False
+
+
 @dataclass
 class Report:
     file: str
@@ -123,6 +137,9 @@ class Report:
     last_side: str | None = None
     # The first text of the main line that is no move: {"text", "line", "column", "message"}.
     unreadable: dict[str, Any] | None = None
+    # The same pass's positions, for the game viewer (not part of to_dict: pages keep their own line).
+    start: PositionKey | None = None
+    steps: list[Step] = field(default_factory=list)
 
     @property
     def has_error(self) -> bool:
@@ -241,9 +258,10 @@ class _Replay:
             report.issues = self.issues
             return report
         self.black_first = board.turn is not WHITE
+        report.start = board.key()
         if game.moves and game.moves[0].number is not None:
             self.first_number = game.moves[0].number
-        board = self.replay_moves(board)
+        board = self.replay_moves(board, report.steps)
         report.plies = self.plies
         report.legal = self.legal and self.plies == len(game.moves)
         report.final_fen = board.fen()
@@ -272,17 +290,22 @@ class _Replay:
         report.verdict = (f"unreadable: line {found.line}, column {found.column}: {found.message}; the moves "
                           f"cannot be followed from there, so {declared} cannot be checked")
 
-    def replay_moves(self, board: Board) -> Board:
+    def replay_moves(self, board: Board, steps: list[Step]) -> Board:
+        """The one walk over the main line: every move checked, the draw rules counted, each position kept."""
         moves = self.game.moves
-        setups = {setup.before_ply: setup for setup in self.game.setups}
         seen: dict[tuple[int, int, int, bool], int] = {board.key(): 1}
         kings_only = 0
         continuations = 0
-        for index, token in enumerate(moves):
-            ply = index + 1
-            if index in setups:
-                board = self.apply_setup(board, ply, setups[index])
+        index = -1
+        for event in self.game.main_line():
+            if isinstance(event, Setup):
+                board = self.apply_setup(board, index + 2, event)
                 seen, kings_only = {board.key(): 1}, 0
+                continue
+            token = event
+            index += 1
+            ply = index + 1
+            white = board.turn is WHITE
             if token.number is not None:
                 self.check_number(ply, token)
             try:
@@ -299,6 +322,7 @@ class _Replay:
                 elif not capture and "x" in token.text:
                     self.issue(ply, token, "8.2.2", WARNING, "quiet move written with 'x' instead of '-'")
                 board.push(move)
+                step = Step(white, token.text, board.key(), move.path)
             else:
                 judged = classify_illegal(board, token, moves[index + 1:])
                 self.legal = self.legal and judged.legal
@@ -325,9 +349,12 @@ class _Replay:
                     self.irregular_ply = ply
                 board = judged.after
                 moved_man, capture = judged.moved_man, judged.capture
+                step = Step(white, token.text, board.key(), tuple(int(n) for n in _SQUARES.findall(token.text)),
+                            judged.article, judged.message, True)
             self.plies = ply
+            steps.append(step)
             kings_only = 0 if moved_man or capture else kings_only + 1
-            key = board.key()
+            key = step.position
             seen[key] = seen.get(key, 0) + 1
             if self.draw is None and self.end is None:
                 small = (key[0] | key[1]).bit_count() <= 4 and key[2] != 0
@@ -352,7 +379,7 @@ class _Replay:
         reason = why or "the sheet does not fix the position after this move"
         self.issue(ply, token, None, ERROR, f"replay stopped: {reason}; {left} ply(s) from here not checked")
 
-    def apply_setup(self, board: Board, ply: int, setup: Any) -> Board:
+    def apply_setup(self, board: Board, ply: int, setup: Setup) -> Board:
         try:
             new = Board(setup.fen)
         except RulesError as err:

@@ -7,14 +7,14 @@ positions by changing classes only; the board itself is always the server's draw
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 
-from rules import WHITE, Board, Move, RulesError
-from rules.pdn.irregularities import classify_illegal
-from rules.pdn.reader import ParsedGame, read_game
+from rules import WHITE, Board, Move, PositionKey, RulesError
+from rules.geometry import BIT_OF
+from rules.pdn import ParsedGame, read_game
+from rules.replay import Report, Severity, replay_game
 
 SQUARE = 40  # user units per square; the SVG scales to its container
 EMPTY = "e"
@@ -111,17 +111,19 @@ class GameLine:
     headers: dict[str, str] = field(default_factory=dict)
 
 
-# As in rules.replay: after this many irregularities the sheet is more likely miswritten than the game.
-MAX_IRREGULAR = 3
-
-
-def _start_board(game: ParsedGame) -> Board:
-    fen = game.initial_fen
-    if fen is None:
-        return Board()
-    if fen.startswith("?"):
-        fen = "W" + fen[1:]
-    return Board(fen)
+def code_of(position: PositionKey) -> str:
+    """The position code (see position_code) of a position key (Board.key()), without a board."""
+    white, black, kings, _ = position
+    out = []
+    for sq in range(1, 51):
+        bit = BIT_OF[sq]
+        if white & bit:
+            out.append("W" if kings & bit else "w")
+        elif black & bit:
+            out.append("B" if kings & bit else "b")
+        else:
+            out.append(EMPTY)
+    return "".join(out)
 
 
 def line_from_moves(moves: Iterable[str], start: Board | None = None) -> GameLine:
@@ -145,52 +147,37 @@ def line_from_moves(moves: Iterable[str], start: Board | None = None) -> GameLin
     return line
 
 
-def line_from_pdn(text: str) -> GameLine:
-    """Read a one-game PDN sheet and replay its main line, setups included.
-
-    An illegal move is judged as rules.replay judges it (rules.pdn.irregularities): an art. 5.4
-    irregularity the opponent did not contest stands (art. 5.7), and when the sheet fixes the position
-    it leaves, the line goes on from there with the ply marked; otherwise the line ends at that move.
-    """
-    game = read_game(text)
+def line_from_report(report: Report, game: ParsedGame) -> GameLine:
+    """The main line as the replay placed it: the same single pass (rules.replay) that gives the verdict
+    and the irregularities. An art. 5.4 irregularity the opponent did not contest stands (art. 5.7): when
+    the sheet fixes the position it leaves, the line goes on from there with the ply marked; otherwise the
+    line ends at that move and the moves after it are listed as unplayable."""
     line = GameLine(start=position_code(Board()), headers=dict(game.headers))
-    try:
-        board = _start_board(game)
-    except RulesError as err:
-        line.problem = f"starting position: {err}"
+    if report.start is None:
+        why = next((issue.message for issue in report.issues if issue.ply is None and issue.article != "PDN"),
+                   "the game is not replayed")
+        line.problem = f"starting position: {why}"
         line.unplayable = [m.text for m in game.moves]
         return line
-    line.start = position_code(board)
-    setups = {setup.before_ply: setup for setup in game.setups}
+    line.start = code_of(report.start)
     number = game.moves[0].number if game.moves and game.moves[0].number else 1
-    irregular = 0
-    for index, token in enumerate(game.moves):
-        if index in setups:
-            try:
-                board = Board(setups[index].fen)
-            except RulesError as err:
-                line.problem = f"setup {setups[index].fen!r}: {err}"
-                line.unplayable = [m.text for m in game.moves[index:]]
-                break
-        white = board.turn is WHITE
-        note = ""
-        try:
-            move = board.parse_move(token.text)
-            board.push(move)
-            squares = tuple(move.path)
-        except RulesError:
-            judged = classify_illegal(board, token, game.moves[index + 1:])
-            irregular += 1
-            if judged.after is None or judged.article in ("7.2.2", "7.2.3") or irregular > MAX_IRREGULAR:
-                line.problem = f"{token.raw}: {judged.message}"
-                line.unplayable = [m.text for m in game.moves[index:]]
-                break
-            board = judged.after
-            squares = tuple(int(n) for n in re.findall(r"\d+", token.text))
-            note = (f"art. {judged.article}: " if judged.article else "") + judged.message
-        line.plies.append(Ply(number, white, token.text, position_code(board), squares, note))
-        if not white:
+    for step in report.steps:
+        note = ((f"art. {step.article}: " if step.article else "") + step.message) if step.irregular else ""
+        line.plies.append(Ply(number, step.white, step.text, code_of(step.position), step.squares, note))
+        if not step.white:
             number += 1
+    stopped = len(report.steps)
+    if stopped < len(game.moves):
+        token = game.moves[stopped]
+        why = next((issue.message for issue in report.issues if issue.ply == stopped + 1), "")
+        line.problem = f"{token.raw}: {why}"
+        line.unplayable = [m.text for m in game.moves[stopped:]]
     if game.errors and line.problem is None:
-        line.problem = "; ".join(str(e) for e in game.errors if e.severity == "error") or None
+        line.problem = "; ".join(str(e) for e in game.errors if e.severity is Severity.ERROR) or None
     return line
+
+
+def line_from_pdn(text: str) -> GameLine:
+    """Read a one-game PDN sheet and replay its main line once (see line_from_report)."""
+    game = read_game(text)
+    return line_from_report(replay_game(game), game)

@@ -121,6 +121,18 @@ class ParsedGame:
                 return value
         return self.result_token or self.tag_result
 
+    def main_line(self) -> Iterator[MoveToken | Setup]:
+        """The main line as typed events, in the order of the sheet: each move, and a setup just before the
+        move it precedes (the last one when several stand there; one after the last move sets up nothing)."""
+        setups = {setup.before_ply: setup for setup in self.setups}
+        if not setups:
+            yield from self.moves
+            return
+        for index, token in enumerate(self.moves):
+            if index in setups:
+                yield setups[index]
+            yield token
+
     @property
     def refused(self) -> str | None:
         """The refusal in English words (the command line's), None when the game is read."""
