@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from rules.pdn.game import RESULTS, SEVEN_TAG_ROSTER, MoveToken, ParsedGame, PdnError, Setup, normalize_result
 from rules.pdn.gametype import beyond_8x8, read_game_type, to_numeric
 from rules.pdn.problems import Problem, ReadError
 from rules.types import Severity
@@ -36,118 +36,6 @@ __all__ = [
     "normalize_result",
     "SEVEN_TAG_ROSTER",
 ]
-
-SEVEN_TAG_ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
-
-
-# Every result spelling seen in draughts files, mapped to the FMJD form (2 points a win).
-_RESULTS: dict[str, str] = {
-    "2-0": "2-0", "0-2": "0-2", "1-1": "1-1", "0-0": "0-0", "*": "*",
-    "1-0": "2-0", "0-1": "0-2", "1/2-1/2": "1-1", "\u00bd-\u00bd": "1-1",
-}
-
-
-class PdnError(Exception):
-    """The reader's only exception: input that cannot be read as PDN text at all."""
-
-
-@dataclass
-class MoveToken:
-    """One move as written on the sheet, with where it stands in the file and what annotates it."""
-
-    text: str  # normalised: padding removed, ':' read as 'x' ("47x 9" -> "47x9")
-    raw: str  # exactly as written
-    line: int
-    column: int
-    number: int | None = None  # the move number written just before it, if any
-    black_number: bool = False  # the number was written "n..." (a black move)
-    strength: str = ""  # art. 9 signs: ! ? !! ?? !? ?! (or * for a forced move, art. 9.1.9)
-    nags: list[int] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)  # comments after the move, text without braces
-    clocks: list[str] = field(default_factory=list)  # "[%clock ...]" / "[%clk ...]" found in those comments
-    variations: list[list[MoveToken]] = field(default_factory=list)  # alternatives to this move
-    alpha: bool = False  # written in alphanumeric notation (d4-e5); `text` is numeric once it is read
-
-
-@dataclass(frozen=True)
-class Setup:
-    """A `/FEN "..."/` setup met in the main line, before the move of index `before_ply`."""
-
-    fen: str
-    before_ply: int
-    line: int
-    column: int
-
-
-@dataclass
-class ParsedGame:
-    source: str
-    index: int  # 1-based position of the game in its file
-    line: int  # where the game starts in the file
-    encoding: str
-    headers: dict[str, str] = field(default_factory=dict)
-    moves: list[MoveToken] = field(default_factory=list)
-    setups: list[Setup] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)  # comments before the first move
-    leading_variations: list[list[MoveToken]] = field(default_factory=list)  # "(...)" before any move
-    result_token: str | None = None  # normalised result written after the moves
-    result_raw: str | None = None
-    result_line: int = 0
-    result_column: int = 0
-    errors: list[ReadError] = field(default_factory=list)
-    initial_fen: str | None = None  # None: the standard initial position
-    fen_origin: str | None = None  # "tag" or "setup"
-    refusal: ReadError | None = None  # why the game is not international draughts, when it is not
-    alphanumeric: bool = False  # the GameType tag says the moves are written a1-j10
-    # The first text of the main line that is no move (e.g. 8x8 "c3-d4"): the sheet cannot be followed
-    # from there. None when every token of the main line is read.
-    unreadable: ReadError | None = None
-    unreadable_text: str = ""  # that text as written
-    # Where the game stands in the decoded text: text[start:end] is the game, from its first token to its
-    # result (or to the next game's first tag): what a round upload stores on a board.
-    start: int = 0
-    end: int = 0
-
-    @property
-    def tag_result(self) -> str | None:
-        value = self.headers.get("Result")
-        return None if value is None else normalize_result(value)
-
-    @property
-    def declared_result(self) -> str | None:
-        """The result the sheet claims: the token after the moves, else the Result tag ('*' = none)."""
-        for value in (self.result_token, self.tag_result):
-            if value is not None and value != "*":
-                return value
-        return self.result_token or self.tag_result
-
-    def main_line(self) -> Iterator[MoveToken | Setup]:
-        """The main line as typed events, in the order of the sheet: each move, and a setup just before the
-        move it precedes (the last one when several stand there; one after the last move sets up nothing)."""
-        setups = {setup.before_ply: setup for setup in self.setups}
-        if not setups:
-            yield from self.moves
-            return
-        for index, token in enumerate(self.moves):
-            if index in setups:
-                yield setups[index]
-            yield token
-
-    @property
-    def refused(self) -> str | None:
-        """The refusal in English words (the command line's), None when the game is read."""
-        return None if self.refusal is None else self.refusal.message
-
-    @property
-    def ok(self) -> bool:
-        return not any(e.severity is Severity.ERROR for e in self.errors)
-
-
-def normalize_result(text: str) -> str:
-    """'1-0' -> '2-0', '1/2-1/2' -> '1-1', ...; unknown spellings come back stripped but unchanged."""
-    compact = text.replace(" ", "")
-    return _RESULTS.get(compact, text.strip())
-
 
 def decode_pdn(data: bytes | str) -> tuple[str, str]:
     """Return (text, encoding used). See the module docstring for the policy."""
@@ -214,6 +102,15 @@ class _Reader:
         self.encoding = encoding
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.count = 0
+        handlers: dict[str, Callable[[re.Match[str], int], int | None]] = {
+            "move": self.on_move, "strength": self.on_move, "amove": self.on_alpha_move,
+            "astrength": self.on_alpha_move, "dots": self.on_number, "ellipsis": self.on_ellipsis,
+            "comment": self.on_comment, "open": self.on_open_brace, "tag": self.on_tag, "badtag": self.on_bad_tag,
+            "setup": self.on_setup, "nag": self.on_nag, "lstrength": self.on_strength,
+            "lparen": self.on_open_variation, "rparen": self.on_close_variation, "result": self.on_result,
+            "junk": self.on_junk,
+        }
+        self.handlers = handlers
 
     def where(self, pos: int) -> tuple[int, int]:
         row = bisect.bisect_right(self.line_starts, pos)
@@ -224,23 +121,27 @@ class _Reader:
         line, column = self.where(pos)
         game.errors.append(ReadError(line, column, code, values or {}, severity))
 
-    def new_game(self, pos: int) -> ParsedGame:
+    def begin(self, pos: int) -> None:
+        """Start the next game at `pos`: a fresh game, its main line the only open line."""
         # end = -1 until the game's first token sets its start.
-        return ParsedGame(self.source, self.count + 1, self.where(pos)[0], self.encoding, end=-1)
+        self.game = ParsedGame(self.source, self.count + 1, self.where(pos)[0], self.encoding, end=-1)
+        # Stack of open lines: the main line first, then one entry per open variation; `sinks` says where a
+        # variation opened before any move of its line goes.
+        self.lines: list[list[MoveToken]] = [self.game.moves]
+        self.sinks: list[list[list[MoveToken]]] = [self.game.leading_variations]
+        self.number: int | None = None  # the move number just read, for the next move
+        self.black = False  # that number was written "n..." (a black move)
+        self.started = False  # the game has content worth reporting (tags, moves, result, setups)
+        self.body = False  # movetext has begun: a tag from now on starts the next game
 
     def games(self) -> Iterator[ParsedGame]:
+        """Each game of the text, yielded when its result (or the next game's first tag) ends it."""
         text = self.text
-        pos = 0
         end = len(text)
-        game = self.new_game(0)
-        started = False  # the game has content worth reporting (tags, moves, result, setups)
-        body = False  # movetext has begun: a tag from now on starts the next game
-        # Stack of open lines: the main line first, then one entry per open variation.
-        lines: list[list[MoveToken]] = [game.moves]
-        sinks: list[list[list[MoveToken]]] = [game.leading_variations]
-        number: int | None = None
-        black = False
+        handlers = self.handlers
         match = _TOKEN.match
+        pos = 0
+        self.begin(0)
         while pos < end:
             m = match(text, pos)
             if m is None:  # unreachable: junk takes any other character, ws the whitespace at the end
@@ -250,106 +151,122 @@ class _Reader:
             pos = m.end()
             if kind == "ws" or kind == "linecomment":
                 continue
-            if not started and kind != "comment":
+            game = self.game
+            if not self.started and kind != "comment":
                 game.line = self.where(start)[0]
             if game.end < 0:
                 game.start, game.end = start, 0  # the game's first token, comments included
-            if kind == "strength":
-                kind = "move"
-            elif kind == "astrength":
-                kind = "amove"
-            if kind == "amove":
-                raw = m.group("amove")
-                token = MoveToken(raw.lower(), raw, *self.where(start), number=number, black_number=black,
-                                  strength=m.group("astrength") or "", alpha=True)
-                lines[-1].append(token)
-                number, black = None, False
-                started = body = True
-            elif kind == "move":
-                raw = m.group("move")
-                plain = _SPACES.sub("", raw).replace(":", "x") if " " in raw or ":" in raw else raw
-                token = MoveToken(plain, raw, *self.where(start),
-                                  number=number, black_number=black, strength=m.group("strength") or "")
-                lines[-1].append(token)
-                number, black = None, False
-                started = body = True
-            elif kind == "dots":
-                number = int(m.group("number")) if len(m.group("number")) < 6 else None
-                black = len(m.group("dots")) == 3
-            elif kind == "ellipsis":
-                black = True
-            elif kind == "comment":
-                self.add_comment(game, lines, m[kind][1:-1])
-            elif kind == "open":
-                pos = self.bad_comment(game, lines, start)
-            elif kind == "tag":
-                if body:
-                    if len(lines) > 1:
-                        self.error(game, start, "variation_open_at_tag")
-                    yield self.finish(game, start)
-                    game = self.new_game(start)
-                    lines, sinks = [game.moves], [game.leading_variations]
-                    number, black, body = None, False, False
-                self.add_tag(game, start, m.group("name"), m.group("value"))
-                started = True
-            elif kind == "badtag":
-                stop = text.find("\n", start)
-                stop = end if stop < 0 else stop
-                self.error(game, start, "malformed_tag", {"text": text[start:stop].strip()[:60]})
-                pos = stop
-            elif kind == "setup":
-                self.add_setup(game, lines, start, m[kind])
-                started = body = True
-            elif kind == "nag":
-                value = int(m[kind][1:]) if len(m[kind]) < 6 else _MAX_NAG + 1
-                if value > _MAX_NAG:
-                    self.error(game, start, "nag_out_of_range", {"text": m[kind][:8]}, Severity.WARNING)
-                elif lines[-1]:
-                    lines[-1][-1].nags.append(value)
-                else:
-                    self.error(game, start, "nag_before_move", {"text": m[kind]}, Severity.WARNING)
-            elif kind == "lstrength":
-                if lines[-1] and not lines[-1][-1].strength:
-                    lines[-1][-1].strength = m[kind]
-                else:
-                    self.error(game, start, "strength_without_move", {"text": m[kind]}, Severity.WARNING)
-            elif kind == "lparen":
-                if len(lines) > _MAX_DEPTH:
-                    self.error(game, start, "nested_too_deep")
-                    pos = self.skip_to_game_end(start)
-                    continue
-                variation: list[MoveToken] = []
-                (lines[-1][-1].variations if lines[-1] else sinks[-1]).append(variation)
-                sinks.append(sinks[-1])
-                lines.append(variation)
-                number, black = None, False
-                started = body = True
-            elif kind == "rparen":
-                if len(lines) > 1:
-                    lines.pop()
-                    sinks.pop()
-                    number, black = None, False
-                else:
-                    self.error(game, start, "unmatched_paren")
-            elif kind == "result":
-                if len(lines) > 1:
-                    continue  # a variation may end with the result its line leads to
-                game.result_raw = m[kind]
-                game.result_token = normalize_result(m[kind])
-                game.result_line, game.result_column = self.where(start)
-                yield self.finish(game, pos)
-                game = self.new_game(pos)
-                lines, sinks = [game.moves], [game.leading_variations]
-                number, black, started, body = None, False, False, False
-            else:  # junk
-                self.error(game, start, "unreadable_text", {"text": m["junk"][:40]})
-                if len(lines) == 1:
-                    self.unreadable(game, start, m["junk"])
-                started = body = True
-        if len(lines) > 1:
-            self.error(game, end, "variation_open_at_end")
-        if started:
-            yield self.finish(game, end)
+            resume = handlers[kind or "junk"](m, start)
+            if resume is not None:
+                pos = resume
+            if game is not self.game:  # the token ended that game
+                yield self.finish(game, start if kind == "tag" else pos)
+        if len(self.lines) > 1:
+            self.error(self.game, end, "variation_open_at_end")
+        if self.started:
+            yield self.finish(self.game, end)
+
+    # -- one handler a kind of token: each returns where reading resumes when not after the token --------
+
+    def moved(self, token: MoveToken) -> None:
+        self.lines[-1].append(token)
+        self.number, self.black = None, False
+        self.started = self.body = True
+
+    def on_move(self, m: re.Match[str], start: int) -> None:
+        raw = m.group("move")
+        plain = _SPACES.sub("", raw).replace(":", "x") if " " in raw or ":" in raw else raw
+        self.moved(MoveToken(plain, raw, *self.where(start), number=self.number, black_number=self.black,
+                             strength=m.group("strength") or ""))
+
+    def on_alpha_move(self, m: re.Match[str], start: int) -> None:
+        raw = m.group("amove")
+        self.moved(MoveToken(raw.lower(), raw, *self.where(start), number=self.number, black_number=self.black,
+                             strength=m.group("astrength") or "", alpha=True))
+
+    def on_number(self, m: re.Match[str], start: int) -> None:
+        self.number = int(m.group("number")) if len(m.group("number")) < 6 else None
+        self.black = len(m.group("dots")) == 3
+
+    def on_ellipsis(self, m: re.Match[str], start: int) -> None:
+        self.black = True
+
+    def on_comment(self, m: re.Match[str], start: int) -> None:
+        self.add_comment(self.game, self.lines, m["comment"][1:-1])
+
+    def on_open_brace(self, m: re.Match[str], start: int) -> int:
+        return self.bad_comment(self.game, self.lines, start)
+
+    def on_tag(self, m: re.Match[str], start: int) -> None:
+        if self.body:
+            if len(self.lines) > 1:
+                self.error(self.game, start, "variation_open_at_tag")
+            self.begin(start)  # games() finishes the game this tag ended
+        self.add_tag(self.game, start, m.group("name"), m.group("value"))
+        self.started = True
+
+    def on_bad_tag(self, m: re.Match[str], start: int) -> int:
+        stop = self.text.find("\n", start)
+        stop = len(self.text) if stop < 0 else stop
+        self.error(self.game, start, "malformed_tag", {"text": self.text[start:stop].strip()[:60]})
+        return stop
+
+    def on_setup(self, m: re.Match[str], start: int) -> None:
+        self.add_setup(self.game, self.lines, start, m["setup"])
+        self.started = self.body = True
+
+    def on_nag(self, m: re.Match[str], start: int) -> None:
+        text = m["nag"]
+        value = int(text[1:]) if len(text) < 6 else _MAX_NAG + 1
+        if value > _MAX_NAG:
+            self.error(self.game, start, "nag_out_of_range", {"text": text[:8]}, Severity.WARNING)
+        elif self.lines[-1]:
+            self.lines[-1][-1].nags.append(value)
+        else:
+            self.error(self.game, start, "nag_before_move", {"text": text}, Severity.WARNING)
+
+    def on_strength(self, m: re.Match[str], start: int) -> None:
+        line = self.lines[-1]
+        if line and not line[-1].strength:
+            line[-1].strength = m["lstrength"]
+        else:
+            self.error(self.game, start, "strength_without_move", {"text": m["lstrength"]}, Severity.WARNING)
+
+    def on_open_variation(self, m: re.Match[str], start: int) -> int | None:
+        lines = self.lines
+        if len(lines) > _MAX_DEPTH:
+            self.error(self.game, start, "nested_too_deep")
+            return self.skip_to_game_end(start)
+        variation: list[MoveToken] = []
+        (lines[-1][-1].variations if lines[-1] else self.sinks[-1]).append(variation)
+        self.sinks.append(self.sinks[-1])
+        lines.append(variation)
+        self.number, self.black = None, False
+        self.started = self.body = True
+        return None
+
+    def on_close_variation(self, m: re.Match[str], start: int) -> None:
+        if len(self.lines) > 1:
+            self.lines.pop()
+            self.sinks.pop()
+            self.number, self.black = None, False
+        else:
+            self.error(self.game, start, "unmatched_paren")
+
+    def on_result(self, m: re.Match[str], start: int) -> None:
+        if len(self.lines) > 1:
+            return  # a variation may end with the result its line leads to
+        game = self.game
+        game.result_raw = m["result"]
+        game.result_token = normalize_result(m["result"])
+        game.result_line, game.result_column = self.where(start)
+        self.begin(m.end())  # games() finishes the game this result ended
+
+    def on_junk(self, m: re.Match[str], start: int) -> None:
+        self.error(self.game, start, "unreadable_text", {"text": m["junk"][:40]})
+        if len(self.lines) == 1:
+            self.unreadable(self.game, start, m["junk"])
+        self.started = self.body = True
 
     def unreadable(self, game: ParsedGame, pos: int, text: str) -> None:
         line, column = self.where(pos)
@@ -462,7 +379,7 @@ class _Reader:
         self.count += 1
         game.index = self.count
         tag = game.tag_result
-        if tag is not None and tag not in _RESULTS.values():
+        if tag is not None and tag not in RESULTS.values():
             line = game.line
             game.errors.append(ReadError(line, 1, "bad_result_tag", {"value": game.headers["Result"]},
                                          Severity.WARNING))
