@@ -198,6 +198,7 @@ class _Replay:
         self.black_first = False
         self.draw_ply = 0
         self.irregular_ply: int | None = None
+        self.continuations = 0  # irregularities the replay went on from (art. 5.7)
         self.over_early = False
 
     def issue(self, ply: int | None, token: MoveToken | None, article: str | None, severity: Severity,
@@ -292,81 +293,96 @@ class _Replay:
 
     def replay_moves(self, board: Board, steps: list[Step]) -> Board:
         """The one walk over the main line: every move checked, the draw rules counted, each position kept."""
-        moves = self.game.moves
-        seen: dict[tuple[int, int, int, bool], int] = {board.key(): 1}
+        seen: dict[PositionKey, int] = {board.key(): 1}
         kings_only = 0
-        continuations = 0
         index = -1
         for event in self.game.main_line():
             if isinstance(event, Setup):
                 board = self.apply_setup(board, index + 2, event)
                 seen, kings_only = {board.key(): 1}, 0
                 continue
-            token = event
             index += 1
             ply = index + 1
-            white = board.turn is WHITE
-            if token.number is not None:
-                self.check_number(ply, token)
+            if event.number is not None:
+                self.check_number(ply, event)
             try:
-                move: Move | None = board.parse_move(token.text)
+                move: Move | None = board.parse_move(event.text)
             except RulesError:
                 move = None
             if move is not None:
-                start_piece = board.piece_at(move.start)
-                moved_man = start_piece is None or not start_piece.king
-                capture = move.is_capture
-                if capture and "x" not in token.text:
-                    self.issue(ply, token, "8.2.3", WARNING,
-                               f"capture written with '-' instead of 'x'; read as {board.notation(move)}")
-                elif not capture and "x" in token.text:
-                    self.issue(ply, token, "8.2.2", WARNING, "quiet move written with 'x' instead of '-'")
-                board.push(move)
-                step = Step(white, token.text, board.key(), move.path)
+                step, moved_man, capture = self.play(board, ply, event, move)
             else:
-                judged = classify_illegal(board, token, moves[index + 1:])
-                self.legal = self.legal and judged.legal
-                stands = ""
-                if judged.irregularity and judged.after is not None:
-                    continuations += 1
-                    stands = self.stands_note(index, len(moves))
-                self.issue(ply, token, judged.article, judged.severity, judged.message + stands)
-                if stands:
-                    self.issues[-1] = dataclasses.replace(
-                        self.issues[-1], stands="played_on" if index + 1 < len(moves) else "last_move")
-                if judged.article in ("7.2.2", "7.2.3"):
-                    # The game was over on the board: the verdict is judged there, the rest is surplus.
-                    self.end = board.outcome()
-                    self.over_early = True
+                played = self.play_irregular(board, index, event)
+                if played is None:
                     return board
-                if judged.after is None:
-                    self.stop(ply, token)
-                    return board
-                if continuations > MAX_CONTINUATIONS:
-                    self.stop(ply + 1, token, "too many irregularities: the sheet is probably miswritten")
-                    return board
-                if judged.irregularity and self.irregular_ply is None:
-                    self.irregular_ply = ply
-                board = judged.after
-                moved_man, capture = judged.moved_man, judged.capture
-                step = Step(white, token.text, board.key(), tuple(int(n) for n in _SQUARES.findall(token.text)),
-                            judged.article, judged.message, True)
+                board, step, moved_man, capture = played
             self.plies = ply
             steps.append(step)
             kings_only = 0 if moved_man or capture else kings_only + 1
-            key = step.position
-            seen[key] = seen.get(key, 0) + 1
+            seen[step.position] = seen.get(step.position, 0) + 1
             if self.draw is None and self.end is None:
-                small = (key[0] | key[1]).bit_count() <= 4 and key[2] != 0
-                if seen[key] >= 3 or kings_only >= 50 or small:
-                    outcome = board.outcome()
-                    if outcome is not None and outcome.is_draw:
-                        self.draw = outcome
-                        self.draw_ply = ply
+                self.watch_draws(board, ply, step.position, seen[step.position], kings_only)
         outcome = board.outcome()
         if outcome is not None and not outcome.is_draw:
             self.end = outcome
         return board
+
+    def play(self, board: Board, ply: int, token: MoveToken, move: Move) -> tuple[Step, bool, bool]:
+        """A legal move, with the notation faults of how it is written (art. 8.2); (step, man moved, capture)."""
+        white = board.turn is WHITE
+        start_piece = board.piece_at(move.start)
+        moved_man = start_piece is None or not start_piece.king
+        capture = move.is_capture
+        if capture and "x" not in token.text:
+            self.issue(ply, token, "8.2.3", WARNING,
+                       f"capture written with '-' instead of 'x'; read as {board.notation(move)}")
+        elif not capture and "x" in token.text:
+            self.issue(ply, token, "8.2.2", WARNING, "quiet move written with 'x' instead of '-'")
+        board.push(move)
+        return Step(white, token.text, board.key(), move.path), moved_man, capture
+
+    def play_irregular(self, board: Board, index: int, token: MoveToken) -> tuple[Board, Step, bool, bool] | None:
+        """A move the board refuses, named (art. 5.4, 8) and, when it stands and the sheet fixes where it
+        leads (art. 5.7), played: (board after it, step, man moved, capture); None when the replay stops."""
+        moves = self.game.moves
+        ply = index + 1
+        white = board.turn is WHITE
+        judged = classify_illegal(board, token, moves[index + 1:])
+        self.legal = self.legal and judged.legal
+        stands = ""
+        if judged.irregularity and judged.after is not None:
+            self.continuations += 1
+            stands = self.stands_note(index, len(moves))
+        self.issue(ply, token, judged.article, judged.severity, judged.message + stands)
+        if stands:
+            self.issues[-1] = dataclasses.replace(
+                self.issues[-1], stands="played_on" if index + 1 < len(moves) else "last_move")
+        if judged.article in ("7.2.2", "7.2.3"):
+            # The game was over on the board: the verdict is judged there, the rest is surplus.
+            self.end = board.outcome()
+            self.over_early = True
+            return None
+        if judged.after is None:
+            self.stop(ply, token)
+            return None
+        if self.continuations > MAX_CONTINUATIONS:
+            self.stop(ply + 1, token, "too many irregularities: the sheet is probably miswritten")
+            return None
+        if judged.irregularity and self.irregular_ply is None:
+            self.irregular_ply = ply
+        after = judged.after
+        step = Step(white, token.text, after.key(), tuple(int(n) for n in _SQUARES.findall(token.text)),
+                    judged.article, judged.message, True)
+        return after, step, judged.moved_man, judged.capture
+
+    def watch_draws(self, board: Board, ply: int, key: PositionKey, repeats: int, kings_only: int) -> None:
+        """Art. 6.1-6.4: asked of the board only when a draw can have arisen (cheap tests first)."""
+        small = (key[0] | key[1]).bit_count() <= 4 and key[2] != 0
+        if repeats >= 3 or kings_only >= 50 or small:
+            outcome = board.outcome()
+            if outcome is not None and outcome.is_draw:
+                self.draw = outcome
+                self.draw_ply = ply
 
     def stands_note(self, index: int, total: int) -> str:
         if index + 1 < total:
