@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.tournaments.conftest import play_round, play_swiss_round
+from tests.tournaments.rounds import play_round, play_swiss_round
 from tournaments import pdf, services
 from tournaments.models import Player, System, Tournament
 

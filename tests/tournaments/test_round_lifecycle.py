@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.tournaments.conftest import play_round, play_swiss_round
+from tests.tournaments.rounds import play_round, play_swiss_round
 from tournaments import selectors, services
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
 from tournaments.models import Entry, ForbiddenPair, Game, Numbering, Player, Round, RoundStatus, System

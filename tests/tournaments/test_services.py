@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tournaments import selectors, services
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Entry, Game, RoundStatus, System

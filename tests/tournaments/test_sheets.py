@@ -10,7 +10,7 @@ from django.core.management import call_command
 
 from rules import Board
 from rules.pdn.writer import game_from_board, write_game
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, RoundStatus
 from tournaments.sheets import (

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tournaments.models import Game, GameSheet
 
 

@@ -14,7 +14,7 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tests.tournaments.test_admin import round_post_data
 from tournaments import selectors, services, sheets
 from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from tests.tournaments.conftest import play_swiss_round
+from tests.tournaments.rounds import play_swiss_round
 from tournaments import services
 from tournaments.models import System
 
