@@ -33,10 +33,10 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from tournaments.data_text import withdrawal_text
+from tournaments.data_text import result_text, tournament_dates, withdrawal_text
 from tournaments.models import Game, Round, Tournament
 from tournaments.selectors import Crosstable, StandingLine
-from tournaments.tables import format_tiebreak, result_text, tiebreak_label
+from tournaments.tiebreak_text import format_tiebreak, tiebreak_label
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
@@ -104,7 +104,7 @@ class _Doc:
         canvas.drawString(12 * mm, height - 11 * mm, self.tournament.name)
         canvas.setFont(FONT, 9)
         canvas.drawRightString(width - 12 * mm, height - 11 * mm, self.heading)
-        venue = ", ".join(p for p in (self.tournament.venue, _dates(self.tournament)) if p)
+        venue = ", ".join(p for p in (self.tournament.venue, tournament_dates(self.tournament)) if p)
         canvas.drawString(12 * mm, height - 15.5 * mm, venue)
         canvas.setFont(FONT, 7.5)
         canvas.drawString(12 * mm, 8 * mm, _("Printed %(when)s by Damier") % {"when": self.printed})
@@ -114,15 +114,6 @@ class _Doc:
     def build(self, flowables: list[Any]) -> bytes:
         self.doc.build(flowables, onFirstPage=self._page, onLaterPages=self._page, canvasmaker=_canvas)
         return self.buffer.getvalue()
-
-
-def _dates(t: Tournament) -> str:
-    if t.start_date is None:
-        return ""
-    start = date_format(t.start_date, "DATE_FORMAT")
-    if t.end_date is None or t.end_date == t.start_date:
-        return start
-    return f"{start} – {date_format(t.end_date, 'DATE_FORMAT')}"
 
 
 def _table(rows: list[list[Any]], widths: Sequence[float], *, align_left: Sequence[int] = (),
@@ -297,7 +288,7 @@ def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
             extra += [("SPAN", (4, i), (7, i)), ("ALIGN", (4, i), (4, i), "LEFT")]
             continue
         b = g.black.player
-        rows.append([*white, result_text(g), points_before.get(g.black_id, 0),
+        rows.append([*white, result_text(g.result), points_before.get(g.black_id, 0),
                      _fit_name(_player(b.full_name, b.title, ""), name_w, WALL_SIZE),
                      g.black.pairing_number])
     if not games:

@@ -1,4 +1,4 @@
-"""Reads for running the rounds (issue 12): the control room's view of a tournament and its next step, what
+"""Reads for running the rounds: the control room's view of a tournament and its next step, what
 a correction means for the rounds paired after it, what deleting a round would lose, a round robin's
 whole schedule. Re-exported by tournaments.selectors, where the pages look for them.
 """

@@ -114,7 +114,7 @@ def entries_with_games(tournament: Tournament) -> QuerySet[Entry]:
 
 
 # --- Public pages and printing ---------------------------------------------------------------
-# Reads for the public site and the PDFs (issue 7): each costs a fixed number of queries, and the
+# Reads for the public site and the PDFs: each costs a fixed number of queries, and the
 # shaping into rows is plain Python on what those queries returned, shared by HTML and PDF.
 
 

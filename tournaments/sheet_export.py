@@ -1,4 +1,4 @@
-"""The tournament's games as one canonical PDN (PDN 3.0 via rules.pdn_writer).
+"""The tournament's games as one canonical PDN (PDN 3.0 via rules.pdn.writer).
 
 Tags: the seven-tag roster with the recorded result, GameType 20, then the players' FMJD ids
 (WhiteFMJDId / BlackFMJDId, not standard PDN tags: the standard lets a file add its own), ratings
@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from rules.pdn import ParsedGame, read_games
-from rules.pdn_writer import write_games
+from rules.pdn.writer import write_games
 from tournaments.models import Entry, Game, Round, RoundStatus, Tournament
 from tournaments.results import Result
 

@@ -7,19 +7,16 @@ Sorting by clicking headers is off: a standings table has one order, the rules'.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.data_text import result_label, withdrawal_text
+from tournaments.data_text import result_text, withdrawal_text
 from tournaments.models import Game
-from tournaments.results import Result
 from tournaments.selectors import (
     Crosstable,
     PlayerCard,
@@ -27,41 +24,11 @@ from tournaments.selectors import (
     StandingLine,
     TournamentListing,
 )
-from tournaments.standings import TIEBREAKS, TieBreakValue
-
-# The registry's labels are English; these are the words shown (and translated) on the pages.
-TIEBREAK_LABELS: dict[str, Any] = {
-    "solkoff": _("Solkoff"),
-    "solkoff_median": _("Solkoff median"),
-    "solkoff_short_truncated": _("Truncated Solkoff"),
-    "solkoff_full_truncated": _("Full truncated Solkoff"),
-    "solkoff_plus": _("Solkoff plus"),
-    "sonneborn_berger": _("Sonneborn-Berger"),
-    "wins": _("Wins"),
-    "mutual_result": _("Mutual result"),
-    "average_rating": _("Avg. opp. rating"),
-    "ranking_order": _("Results in ranking order"),
-}
+from tournaments.tiebreak_text import format_tiebreak, tiebreak_label
 
 STATE_LABELS: dict[str, Any] = {
     "current": _("in progress"), "upcoming": _("upcoming"), "past": _("finished"), "undated": "",
 }
-
-
-def tiebreak_label(name: str) -> Any:
-    return TIEBREAK_LABELS.get(name, TIEBREAKS[name].label if name in TIEBREAKS else name)
-
-
-def format_tiebreak(value: TieBreakValue) -> str:
-    """How a tie-break value reads: '–' where it does not apply, averages to one decimal, and the full
-    truncated Solkoff as its first steps (the later ones only ever break ties)."""
-    if value is None:
-        return "–"
-    if isinstance(value, tuple):
-        return "/".join(str(v) for v in value[:3]) if value else "0"
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else number_format(float(value), 1)
-    return str(value)
 
 
 def player_html(slug: str, p: PlayerLine | None, *, link: bool = True) -> SafeString:
@@ -220,15 +187,6 @@ class CrosstableTable(_Base):
         return cls(records, extra_columns=extra, row_attrs=_row_attrs())
 
 
-def result_text(game: Game) -> str:
-    if not game.result:
-        return ""
-    result = Result(game.result)
-    if result.is_single_player or result is Result.NOT_PLAYED:
-        return result_label(result)
-    return result.value
-
-
 def _result_link(url: str, text: str) -> SafeString:
     """The result, linked to the game; a game without a result yet shows "–", which a screen reader would
     not read, so it also says it in words."""
@@ -257,8 +215,8 @@ class PairingsTable(_Base):
                 "white": player_html(slug, lines[g.white_id]),
                 "white_rating": lines[g.white_id].rating or "",
                 # The result links to the game page: on a phone the separate "game" column is dropped.
-                "result": _result_link(reverse("tournaments:game", args=[slug, g.pk]), result_text(g))
-                if g.black_id else result_text(g) or "–",
+                "result": _result_link(reverse("tournaments:game", args=[slug, g.pk]), result_text(g.result))
+                if g.black_id else result_text(g.result) or "–",
                 "black": player_html(slug, black) if g.black_id else format_html(
                     '<span class="muted">{}</span>', _("bye")),
                 "black_rating": (black.rating or "") if black else "",

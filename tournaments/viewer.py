@@ -4,7 +4,7 @@ The page says it once when it is drawn (here) and static/damier/game.js says it 
 the same sentences (`viewer_words`), so both read alike; tests/tournaments/test_viewer.py and the browser
 test compare them.
 
-Wording (decided for #20): "Move 12, White 32-28" as the sheet writes the move, then the pieces it took,
+Wording: "Move 12, White 32-28" as the sheet writes the move, then the pieces it took,
 counted and by square ("2 pieces captured: 22, 23"), since a capture's notation names only where the piece
 went; an irregular move that stands adds the arbiter's note. The position: each side's men and kings by
 square, then who moves.

@@ -14,11 +14,10 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone, translation
-from django.utils.formats import date_format
 from django.utils.translation import get_language
 
 from tournaments import pdf, progress, selectors, services, viewer
-from tournaments.data_text import result_label, withdrawal_text
+from tournaments.data_text import result_label, tournament_dates, withdrawal_text
 from tournaments.diagram import GameLine, board_svg
 from tournaments.models import Game, Tournament
 from tournaments.permissions import require_manage
@@ -51,15 +50,6 @@ def _after_round(request: HttpRequest, public_numbers: list[int]) -> int | None:
     if number not in public_numbers:
         raise Http404("No such round.")
     return number
-
-
-def tournament_dates(t: Tournament) -> str:
-    if t.start_date is None:
-        return ""
-    start = date_format(t.start_date, "DATE_FORMAT")
-    if t.end_date is None or t.end_date == t.start_date:
-        return start
-    return f"{start} – {date_format(t.end_date, 'DATE_FORMAT')}"
 
 
 def _context(tournament: Tournament, section: str, **extra: Any) -> dict[str, Any]:
