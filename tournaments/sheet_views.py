@@ -16,9 +16,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
-from tournaments.diagram import GameLine, Ply
 from tournaments.sheet_export import export_pdn
-from tournaments.sheet_line import sheet_line
+from tournaments.sheet_line import GameLine, Ply, sheet_line
 from tournaments.sheet_verdict import article_words, sentence, status_label
 
 _ARTICLE = re.compile(r"art\. ([\d.]+): ")

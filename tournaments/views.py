@@ -18,9 +18,10 @@ from django.utils.translation import get_language
 
 from tournaments import pdf, progress, selectors, services, viewer
 from tournaments.data_text import result_label, tournament_dates, withdrawal_text
-from tournaments.diagram import GameLine, board_svg
+from tournaments.diagram import board_svg
 from tournaments.models import Game, Tournament
 from tournaments.permissions import require_manage
+from tournaments.sheet_line import GameLine
 from tournaments.sheet_views import public_sheet
 from tournaments.tables import (
     CrosstableTable,
