@@ -51,6 +51,15 @@ BOUNDARIES: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = [
 ]
 
 
+# Public pages and PDFs only read: no service (the writes), no admin, no upload handling.
+NO_WRITES = ("tournaments.services", "tournaments.admin", "tournaments.sheets", "tournaments.player_import",
+             "tournaments.trf_import", "tournaments.transfer", "tournaments.exchange.imports")
+BOUNDARIES += [
+    ("public views never write", ("tournaments.public",), NO_WRITES, "tournaments/public/README.md"),
+    ("printing never writes", ("tournaments.printing",), NO_WRITES, "tournaments/printing/README.md"),
+]
+
+
 def _matches(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 

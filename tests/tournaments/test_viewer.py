@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils import translation
 
 from rules import Board
-from tournaments import viewer
+from tournaments.public import viewer
 from tournaments.sheet_line import Ply, line_from_moves, line_from_pdn
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import Board
-from tournaments.diagram import board_svg, square_xy
+from tournaments.public.diagram import board_svg, square_xy
 from tournaments.sheet_line import line_from_moves, line_from_pdn, position_code
 
 

@@ -1,28 +1,24 @@
-"""Public pages and printing: thin views, reads through selectors, rows through tables.py and pdf.py.
+"""Public pages: thin views, reads through selectors, rows through tables.py; they never write.
 
 Only public tournaments and non-draft rounds exist for the public: anything else is a 404, never an
-empty page. The score sheets PDF is the one arbiter-only view (the admin links to it).
+empty page. The PDFs of the same pages are tournaments.printing.views.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone, translation
-from django.utils.translation import get_language
+from django.utils import timezone
 
-from tournaments import pdf, progress, selectors, services, viewer
+from tournaments import progress, selectors
 from tournaments.data_text import result_label, tournament_dates, withdrawal_text
-from tournaments.diagram import board_svg
 from tournaments.models import Game, Tournament
-from tournaments.permissions import require_manage
+from tournaments.public import viewer
+from tournaments.public.diagram import board_svg
+from tournaments.public.sheet_views import public_sheet
 from tournaments.sheet_line import GameLine
-from tournaments.sheet_views import public_sheet
 from tournaments.tables import (
     CrosstableTable,
     PairingsTable,
@@ -32,14 +28,14 @@ from tournaments.tables import (
 )
 
 
-def _tournament(slug: str) -> Tournament:
+def public_tournament_or_404(slug: str) -> Tournament:
     tournament = selectors.public_tournament(slug)
     if tournament is None:
         raise Http404("No such public tournament.")
     return tournament
 
 
-def _after_round(request: HttpRequest, public_numbers: list[int]) -> int | None:
+def after_round_asked(request: HttpRequest, public_numbers: list[int]) -> int | None:
     """?round=N: the standings after round N, N a published round; anything else is a 404."""
     raw = request.GET.get("round")
     if raw in (None, ""):
@@ -67,20 +63,20 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = public_tournament_or_404(slug)
     ctx = _context(tournament, "tournament")
     return render(request, "tournaments/tournament.html", {
         **ctx,
         "arbiters": selectors.tournament_arbiters(tournament),
         "players": tournament.entries.count(),
-        "rounds_total": services.rounds_total(tournament),
+        "rounds_total": selectors.rounds_total(tournament),
     })
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = public_tournament_or_404(slug)
     ctx = _context(tournament, "standings")
-    after = _after_round(request, [r.number for r in ctx["rounds"]])
+    after = after_round_asked(request, [r.number for r in ctx["rounds"]])
     data = selectors.tournament_data(tournament, public_only=True)
     lines = selectors.standing_lines(tournament, data, after)
     return render(request, "tournaments/standings.html", {
@@ -92,9 +88,9 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = public_tournament_or_404(slug)
     ctx = _context(tournament, "crosstable")
-    after = _after_round(request, [r.number for r in ctx["rounds"]])
+    after = after_round_asked(request, [r.number for r in ctx["rounds"]])
     data = selectors.tournament_data(tournament, public_only=True)
     table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
     return render(request, "tournaments/crosstable.html", {
@@ -113,7 +109,7 @@ def tiebreak_help(request: HttpRequest, slug: str | None = None) -> HttpResponse
 
     extra: dict[str, Any] = {}
     if slug is not None:
-        tournament = _tournament(slug)
+        tournament = public_tournament_or_404(slug)
         preset = preset_of(tournament.tiebreaks)
         extra = {**_context(tournament, "tiebreaks"),
                  "order": [(name, tiebreak_text.TIEBREAK_HELP.get(name, "")) for name in tournament.tiebreaks],
@@ -125,7 +121,7 @@ def tiebreak_help(request: HttpRequest, slug: str | None = None) -> HttpResponse
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = public_tournament_or_404(slug)
     rnd = selectors.public_round(tournament, number)
     if rnd is None:
         raise Http404("No such round.")
@@ -147,7 +143,7 @@ def _entries_of(games: list[Game]) -> list[Any]:
 
 
 def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = public_tournament_or_404(slug)
     card = selectors.player_card(tournament, number)
     if card is None:
         raise Http404("No such player.")
@@ -157,7 +153,7 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
-    tournament = _tournament(slug)
+    tournament = public_tournament_or_404(slug)
     game = selectors.public_game(tournament, game_id)
     if game is None:
         raise Http404("No such game.")
@@ -198,93 +194,3 @@ def _move_rows(line: GameLine) -> list[dict[str, Any]]:
             rows.append({"number": p.number, "white": None, "black": None})
         rows[-1]["white" if p.white else "black"] = {"ply": index, "text": p.text, "note": p.note}
     return rows
-
-
-# --- PDFs ------------------------------------------------------------------------------------
-
-
-def _pdf(content: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    response["Content-Language"] = get_language()
-    return response
-
-
-def _in_pdf_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Render a PDF in the tournament's PDF language when it has one (Tournament.pdf_language), else in
-    the reader's. Inside the page cache, which keys on the reader's language: each key still holds the
-    one right PDF."""
-
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        chosen = Tournament.objects.filter(slug=slug).values_list("pdf_language", flat=True).first()
-        with translation.override(chosen or get_language()):
-            return view(request, slug, *args, **kwargs)
-
-    return wrapper
-
-
-@_in_pdf_language
-def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    rounds = list(selectors.tournament_rounds(tournament, public_only=True))
-    after = _after_round(request, [r.number for r in rounds])
-    data = selectors.tournament_data(tournament, public_only=True)
-    lines = selectors.standing_lines(tournament, data, after)
-    heading = progress.heading("standings", progress.shown_round(data.games, after))
-    return _pdf(pdf.standings_pdf(tournament, lines, heading=heading), f"{slug}-standings.pdf")
-
-
-@_in_pdf_language
-def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    rounds = list(selectors.tournament_rounds(tournament, public_only=True))
-    after = _after_round(request, [r.number for r in rounds])
-    data = selectors.tournament_data(tournament, public_only=True)
-    table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
-    heading = progress.heading("crosstable", progress.shown_round(data.games, after))
-    return _pdf(pdf.crosstable_pdf(tournament, table, heading=heading), f"{slug}-crosstable.pdf")
-
-
-def _round_to_print(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Any, list[Game]]:
-    """A published round of a public tournament; its arbiters may also print a draft round, to check
-    the wall sheets before publishing. A private tournament stays out of the public URLs for everyone,
-    as every other public page does."""
-    tournament = _tournament(slug)
-    arbiter = request.user.is_authenticated and request.user.is_staff and tournament.is_arbiter(request.user)
-    found = selectors.round_for_print(tournament, number, public_only=not arbiter)
-    if found is None:
-        raise Http404("No such round.")
-    return tournament, found[0], found[1]
-
-
-@_in_pdf_language
-def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament, rnd, games = _round_to_print(request, slug, number)
-    return _pdf(pdf.pairings_pdf(tournament, rnd, games, points_before=progress.points_before(tournament, number),
-                                 bye_points=selectors.bye_points_for(tournament)),
-                f"{slug}-round-{number}-pairings.pdf")
-
-
-@_in_pdf_language
-def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """'Find your board': the players of a round in alphabetical order."""
-    tournament, rnd, games = _round_to_print(request, slug, number)
-    return _pdf(pdf.boards_pdf(tournament, rnd, games, bye_points=selectors.bye_points_for(tournament)),
-                f"{slug}-round-{number}-boards.pdf")
-
-
-@_in_pdf_language
-def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Arbiters only, any round status: sheets are printed before the round is published."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None:
-        raise Http404("No such tournament.")
-    require_manage(request.user, tournament)  # the rule of every arbiter view: staff, and his tournament
-    found = selectors.round_for_print(tournament, number, public_only=False)
-    if found is None:
-        raise Http404("No such round.")
-    rnd, games = found
-    return _pdf(pdf.scoresheets_pdf(tournament, rnd, games), f"{slug}-round-{number}-scoresheets.pdf")
