@@ -117,7 +117,7 @@ def bench_file(
 def conformance(count: int, max_players: int, all_features: bool, batch: int = 25, min_players: int = 9) -> None:
     import random
 
-    from tournaments.pairing import reference
+    from tests.tournaments.pairing import reference
 
     if not reference.available():
         print(f"reference not installed at {reference.REFERENCE_PYTHON}")

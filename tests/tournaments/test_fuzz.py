@@ -20,8 +20,7 @@ from tournaments import services
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, Player
 from tournaments.pairing import pair_dutch
-from tournaments.pairing.generator import GenSettings, generate
-from tournaments.pairing.reference import tournament_trf
+from tournaments.pairing.generator import GenSettings, generate, tournament_trf
 from tournaments.pairing.trf import parse_trf, request_from_trf
 from tournaments.player_import import players_import_csv
 from tournaments.results import Result

@@ -15,9 +15,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from tournaments.pairing.generator import Tournament
-from tournaments.pairing.model import SwissPlayer
-from tournaments.pairing.trf import write_trf
+from tournaments.pairing.generator import Tournament, tournament_trf
 
 REFERENCE_PYTHON = Path(os.environ.get("DAMIER_REFERENCE_PYTHON", "/tmp/caissify/bin/python"))
 
@@ -48,18 +46,6 @@ class RoundComparison:
     round: int
     same_pairs: bool  # the same games and bye
     same_colours: bool  # ... and the same colours
-
-
-def tournament_trf(t: Tournament) -> str:
-    players = [SwissPlayer(p.id, p.pairing_number, p.rating, p.name, tuple(t.histories[p.id])) for p in t.players]
-    s = t.settings
-    return write_trf(
-        players,
-        total_rounds=s.rounds,
-        points=s.points,
-        name=f"generated seed {s.seed}",
-        initial_colour=s.initial_colour,  # type: ignore[arg-type]
-    )
 
 
 def compare(tournaments: list[Tournament], timeout: float = 3600) -> list[list[RoundComparison]]:
