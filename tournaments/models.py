@@ -383,6 +383,7 @@ class Game(models.Model):
 
     @property
     def result_enum(self) -> Result | None:
+        """The stored result code as a Result (the one place it is parsed); None while there is none."""
         return Result(self.result) if self.result else None
 
     @property
