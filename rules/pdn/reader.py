@@ -125,14 +125,14 @@ class _Reader:
         """Start the next game at `pos`: a fresh game, its main line the only open line."""
         # end = -1 until the game's first token sets its start.
         self.game = ParsedGame(self.source, self.count + 1, self.where(pos)[0], self.encoding, end=-1)
-        # Stack of open lines: the main line first, then one entry per open variation; `sinks` says where a
-        # variation opened before any move of its line goes.
-        self.lines: list[list[MoveToken]] = [self.game.moves]
-        self.sinks: list[list[list[MoveToken]]] = [self.game.leading_variations]
-        self.number: int | None = None  # the move number just read, for the next move
-        self.black = False  # that number was written "n..." (a black move)
-        self.started = False  # the game has content worth reporting (tags, moves, result, setups)
-        self.body = False  # movetext has begun: a tag from now on starts the next game
+        # Stack of open lines: the main line first, then one entry per open variation; `early_variations`
+        # says where a variation opened before any move of its line goes.
+        self.open_lines: list[list[MoveToken]] = [self.game.moves]
+        self.early_variations: list[list[list[MoveToken]]] = [self.game.leading_variations]
+        self.move_number: int | None = None  # the move number just read, for the next move
+        self.black_number = False  # that number was written "n..." (a black move)
+        self.has_content = False  # the game has content worth reporting (tags, moves, result, setups)
+        self.in_movetext = False  # movetext has begun: a tag from now on starts the next game
 
     def games(self) -> Iterator[ParsedGame]:
         """Each game of the text, yielded when its result (or the next game's first tag) ends it."""
@@ -152,7 +152,7 @@ class _Reader:
             if kind == "ws" or kind == "linecomment":
                 continue
             game = self.game
-            if not self.started and kind != "comment":
+            if not self.has_content and kind != "comment":
                 game.line = self.where(start)[0]
             if game.end < 0:
                 game.start, game.end = start, 0  # the game's first token, comments included
@@ -161,49 +161,49 @@ class _Reader:
                 pos = resume
             if game is not self.game:  # the token ended that game
                 yield self.finish(game, start if kind == "tag" else pos)
-        if len(self.lines) > 1:
+        if len(self.open_lines) > 1:
             self.error(self.game, end, "variation_open_at_end")
-        if self.started:
+        if self.has_content:
             yield self.finish(self.game, end)
 
     # -- one handler a kind of token: each returns where reading resumes when not after the token --------
 
     def moved(self, token: MoveToken) -> None:
-        self.lines[-1].append(token)
-        self.number, self.black = None, False
-        self.started = self.body = True
+        self.open_lines[-1].append(token)
+        self.move_number, self.black_number = None, False
+        self.has_content = self.in_movetext = True
 
     def on_move(self, m: re.Match[str], start: int) -> None:
         raw = m.group("move")
         plain = _SPACES.sub("", raw).replace(":", "x") if " " in raw or ":" in raw else raw
-        self.moved(MoveToken(plain, raw, *self.where(start), number=self.number, black_number=self.black,
+        self.moved(MoveToken(plain, raw, *self.where(start), number=self.move_number, black_number=self.black_number,
                              strength=m.group("strength") or ""))
 
     def on_alpha_move(self, m: re.Match[str], start: int) -> None:
         raw = m.group("amove")
-        self.moved(MoveToken(raw.lower(), raw, *self.where(start), number=self.number, black_number=self.black,
-                             strength=m.group("astrength") or "", alpha=True))
+        self.moved(MoveToken(raw.lower(), raw, *self.where(start), number=self.move_number,
+                             black_number=self.black_number, strength=m.group("astrength") or "", alpha=True))
 
     def on_number(self, m: re.Match[str], start: int) -> None:
-        self.number = int(m.group("number")) if len(m.group("number")) < 6 else None
-        self.black = len(m.group("dots")) == 3
+        self.move_number = int(m.group("number")) if len(m.group("number")) < 6 else None
+        self.black_number = len(m.group("dots")) == 3
 
     def on_ellipsis(self, m: re.Match[str], start: int) -> None:
-        self.black = True
+        self.black_number = True
 
     def on_comment(self, m: re.Match[str], start: int) -> None:
-        self.add_comment(self.game, self.lines, m["comment"][1:-1])
+        self.add_comment(self.game, self.open_lines, m["comment"][1:-1])
 
     def on_open_brace(self, m: re.Match[str], start: int) -> int:
-        return self.bad_comment(self.game, self.lines, start)
+        return self.bad_comment(self.game, self.open_lines, start)
 
     def on_tag(self, m: re.Match[str], start: int) -> None:
-        if self.body:
-            if len(self.lines) > 1:
+        if self.in_movetext:
+            if len(self.open_lines) > 1:
                 self.error(self.game, start, "variation_open_at_tag")
             self.begin(start)  # games() finishes the game this tag ended
         self.add_tag(self.game, start, m.group("name"), m.group("value"))
-        self.started = True
+        self.has_content = True
 
     def on_bad_tag(self, m: re.Match[str], start: int) -> int:
         stop = self.text.find("\n", start)
@@ -212,49 +212,49 @@ class _Reader:
         return stop
 
     def on_setup(self, m: re.Match[str], start: int) -> None:
-        self.add_setup(self.game, self.lines, start, m["setup"])
-        self.started = self.body = True
+        self.add_setup(self.game, self.open_lines, start, m["setup"])
+        self.has_content = self.in_movetext = True
 
     def on_nag(self, m: re.Match[str], start: int) -> None:
         text = m["nag"]
         value = int(text[1:]) if len(text) < 6 else _MAX_NAG + 1
         if value > _MAX_NAG:
             self.error(self.game, start, "nag_out_of_range", {"text": text[:8]}, Severity.WARNING)
-        elif self.lines[-1]:
-            self.lines[-1][-1].nags.append(value)
+        elif self.open_lines[-1]:
+            self.open_lines[-1][-1].nags.append(value)
         else:
             self.error(self.game, start, "nag_before_move", {"text": text}, Severity.WARNING)
 
     def on_strength(self, m: re.Match[str], start: int) -> None:
-        line = self.lines[-1]
+        line = self.open_lines[-1]
         if line and not line[-1].strength:
             line[-1].strength = m["lstrength"]
         else:
             self.error(self.game, start, "strength_without_move", {"text": m["lstrength"]}, Severity.WARNING)
 
     def on_open_variation(self, m: re.Match[str], start: int) -> int | None:
-        lines = self.lines
+        lines = self.open_lines
         if len(lines) > _MAX_DEPTH:
             self.error(self.game, start, "nested_too_deep")
             return self.skip_to_game_end(start)
         variation: list[MoveToken] = []
-        (lines[-1][-1].variations if lines[-1] else self.sinks[-1]).append(variation)
-        self.sinks.append(self.sinks[-1])
+        (lines[-1][-1].variations if lines[-1] else self.early_variations[-1]).append(variation)
+        self.early_variations.append(self.early_variations[-1])
         lines.append(variation)
-        self.number, self.black = None, False
-        self.started = self.body = True
+        self.move_number, self.black_number = None, False
+        self.has_content = self.in_movetext = True
         return None
 
     def on_close_variation(self, m: re.Match[str], start: int) -> None:
-        if len(self.lines) > 1:
-            self.lines.pop()
-            self.sinks.pop()
-            self.number, self.black = None, False
+        if len(self.open_lines) > 1:
+            self.open_lines.pop()
+            self.early_variations.pop()
+            self.move_number, self.black_number = None, False
         else:
             self.error(self.game, start, "unmatched_paren")
 
     def on_result(self, m: re.Match[str], start: int) -> None:
-        if len(self.lines) > 1:
+        if len(self.open_lines) > 1:
             return  # a variation may end with the result its line leads to
         game = self.game
         game.result_raw = m["result"]
@@ -264,9 +264,9 @@ class _Reader:
 
     def on_junk(self, m: re.Match[str], start: int) -> None:
         self.error(self.game, start, "unreadable_text", {"text": m["junk"][:40]})
-        if len(self.lines) == 1:
+        if len(self.open_lines) == 1:
             self.unreadable(self.game, start, m["junk"])
-        self.started = self.body = True
+        self.has_content = self.in_movetext = True
 
     def unreadable(self, game: ParsedGame, pos: int, text: str) -> None:
         line, column = self.where(pos)
