@@ -6,6 +6,7 @@ The reader's API is re-exported here: `from rules.pdn import read_games`.
 
 from rules.pdn.reader import (
     SEVEN_TAG_ROSTER,
+    DecodeError,
     MoveToken,
     ParsedGame,
     PdnError,
@@ -21,6 +22,7 @@ from rules.pdn.reader import (
 
 __all__ = [
     "SEVEN_TAG_ROSTER",
+    "DecodeError",
     "MoveToken",
     "ParsedGame",
     "PdnError",

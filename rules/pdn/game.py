@@ -25,6 +25,15 @@ class PdnError(Exception):
     """The reader's only exception: input that cannot be read as PDN text at all."""
 
 
+class DecodeError(PdnError):
+    """Bytes the strict decoding refuses (rules.pdn.reader.decode_pdn): a code and its values, for the edge
+    to word: bad_utf16 {position}, binary {}, unknown_encoding {byte, offset}."""
+
+    def __init__(self, code: str, values: dict[str, object]) -> None:
+        self.code, self.values = code, values
+        super().__init__(f"cannot decode the text ({code}: {values})")
+
+
 @dataclass
 class MoveToken:
     """One move as written on the sheet, with where it stands in the file and what annotates it."""

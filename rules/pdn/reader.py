@@ -5,9 +5,11 @@ text. Like a forgiving PGN reader it collects problems as `ReadError`s (with fil
 carries on; one broken game never costs the others. The only exception it raises is `PdnError`, and
 only for input it cannot treat as text at all.
 
-Decoding policy (PDN 3.0 requires UTF-8; old files are often Windows-1252): a UTF-8 BOM means UTF-8;
-otherwise strict UTF-8 is tried, and on failure the bytes are read as Windows-1252. The encoding used
-is recorded on every game (`ParsedGame.encoding`).
+Decoding policy, the one for every game sheet (PDN 3.0 requires UTF-8; old files are often Windows-1252):
+a UTF-16 byte order mark means UTF-16; a UTF-8 one is dropped; then strict UTF-8 is tried, and on failure
+the bytes are read as Windows-1252. The encoding used is recorded on every game (`ParsedGame.encoding`).
+`decode_pdn(data, strict=True)` is the same policy for an upload that is stored: it refuses (DecodeError)
+what the lenient reading would replace.
 """
 
 from __future__ import annotations
@@ -17,13 +19,23 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from rules.pdn.game import RESULTS, SEVEN_TAG_ROSTER, MoveToken, ParsedGame, PdnError, Setup, normalize_result
+from rules.pdn.game import (
+    RESULTS,
+    SEVEN_TAG_ROSTER,
+    DecodeError,
+    MoveToken,
+    ParsedGame,
+    PdnError,
+    Setup,
+    normalize_result,
+)
 from rules.pdn.gametype import beyond_8x8, read_game_type, to_numeric
 from rules.pdn.problems import Problem, ReadError
 from rules.types import Severity
 
 __all__ = [
     "PdnError",
+    "DecodeError",
     "ReadError",
     "MoveToken",
     "Setup",
@@ -37,20 +49,42 @@ __all__ = [
     "SEVEN_TAG_ROSTER",
 ]
 
-def decode_pdn(data: bytes | str) -> tuple[str, str]:
-    """Return (text, encoding used). See the module docstring for the policy."""
+# Windows-1252 leaves these five bytes undefined.
+_CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
+
+
+def decode_pdn(data: bytes | str, strict: bool = False) -> tuple[str, str]:
+    """Return (text, encoding used): the one decoding policy of game sheets (see the module docstring).
+
+    Lenient (the reader, the command line): what cannot be decoded becomes U+FFFD and reading goes on.
+    Strict (an upload that will be stored): NUL bytes, a broken UTF-16 text and bytes that neither UTF-8
+    nor Windows-1252 reads raise DecodeError, with a code and where, rather than store a damaged text.
+    """
     if isinstance(data, str):
         return (data[1:], "utf-8-sig") if data.startswith("\ufeff") else (data, "str")
     if not isinstance(data, bytes | bytearray | memoryview):
         raise PdnError(f"PDN input must be str or bytes, not {type(data).__name__}")
     raw = bytes(data)
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16"), "utf-16"
+        except UnicodeDecodeError as exc:
+            if strict:
+                raise DecodeError("bad_utf16", {"position": exc.start}) from exc
+            return raw.decode("utf-16", errors="replace"), "utf-16"
+    if strict and b"\x00" in raw:
+        raise DecodeError("binary", {})
+    label = "utf-8"
     if raw.startswith(b"\xef\xbb\xbf"):
-        return raw[3:].decode("utf-8", errors="replace"), "utf-8-sig"
+        raw, label = raw[3:], "utf-8-sig"
     try:
-        return raw.decode("utf-8"), "utf-8"
+        return raw.decode("utf-8"), label
     except UnicodeDecodeError:
-        # cp1252 leaves five bytes undefined; they become U+FFFD rather than stopping the read.
-        return raw.decode("cp1252", errors="replace"), "windows-1252"
+        pass
+    hole = next((i for i, byte in enumerate(raw) if byte in _CP1252_HOLES), None) if strict else None
+    if hole is not None:
+        raise DecodeError("unknown_encoding", {"byte": f"0x{raw[hole]:02x}", "offset": hole})
+    return raw.decode("cp1252", errors="replace"), "windows-1252"
 
 
 # One alternation, tried in order at each position. Results come before moves so that "1-1" is a
