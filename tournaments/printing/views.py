@@ -45,12 +45,17 @@ def _in_pdf_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
     return wrapper
 
 
-@_in_pdf_language
-def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+def _public_table(request: HttpRequest, slug: str) -> tuple[Tournament, selectors.TournamentData, int | None]:
+    """The public tournament, its public games and the round the table is asked after (?round=N)."""
     tournament = public_tournament_or_404(slug)
     rounds = list(selectors.tournament_rounds(tournament, public_only=True))
     after = after_round_asked(request, [r.number for r in rounds])
-    data = selectors.tournament_data(tournament, public_only=True)
+    return tournament, selectors.tournament_data(tournament, public_only=True), after
+
+
+@_in_pdf_language
+def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament, data, after = _public_table(request, slug)
     lines = selectors.standing_lines(tournament, data, after)
     heading = progress.heading("standings", progress.shown_round(data.games, after))
     return _pdf(standings_pdf_bytes(tournament, lines, heading=heading), f"{slug}-standings.pdf")
@@ -58,10 +63,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 @_in_pdf_language
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = public_tournament_or_404(slug)
-    rounds = list(selectors.tournament_rounds(tournament, public_only=True))
-    after = after_round_asked(request, [r.number for r in rounds])
-    data = selectors.tournament_data(tournament, public_only=True)
+    tournament, data, after = _public_table(request, slug)
     table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
     heading = progress.heading("crosstable", progress.shown_round(data.games, after))
     return _pdf(crosstable_pdf_bytes(tournament, table, heading=heading), f"{slug}-crosstable.pdf")
