@@ -179,6 +179,41 @@ def _unpack(stored: tuple[int, bytes, list[tuple[str, str]]]) -> HttpResponse:
     return response
 
 
+@dataclass
+class _Lookup:
+    """What a request for a public page found before any view ran."""
+
+    stamp: Stamp
+    etag: str
+    key: str | None  # where the page is stored, None when it must not be (unknown query, cache off)
+    answer: HttpResponse | None  # a 304 or the stored page; None: the view must render it
+
+
+def look_up(request: HttpRequest, slug: str | None, params: tuple[str, ...], scope: str) -> _Lookup | None:
+    """For an anonymous reader in the active language; None when the page is not public (or absent)."""
+    stamp = site_stamp() if scope == "site" else tournament_stamp(slug or "")
+    if stamp is None:
+        return None
+    language = get_language() or settings.LANGUAGE_CODE
+    etag = _etag(stamp, language)
+    not_modified = get_conditional_response(request, etag=etag, last_modified=_last_modified(stamp))
+    if not_modified is not None:
+        _public_headers(not_modified, etag, stamp)
+        return _Lookup(stamp, etag, None, not_modified)
+    query = _query_key(request, params)
+    if not _enabled() or query is None:
+        return _Lookup(stamp, etag, None, None)
+    page = hashlib.blake2b(f"{request.path}?{query}".encode(), digest_size=16).hexdigest()
+    key = f"damier:page:{build()}:{stamp.scope}:{stamp.version}:{language}:{page}"
+    stored = _cache().get(key)
+    if stored is None:
+        return _Lookup(stamp, etag, key, None)
+    response = _unpack(stored)
+    _public_headers(response, etag, stamp)
+    response.headers["X-Damier-Cache"] = "hit"
+    return _Lookup(stamp, etag, key, response)
+
+
 def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tournament") -> View:
     """Wrap a public view (GET by slug, or the site-wide list with scope="site")."""
     params = tuple(params)
@@ -191,41 +226,29 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
             response = view(request, *args, **kwargs)
             add_never_cache_headers(response)
             return response
-        stamp = site_stamp() if scope == "site" else tournament_stamp(kwargs["slug"])
-        if stamp is None:
+        found = look_up(request, kwargs.get("slug"), params, scope)
+        if found is None:
             # Not public (or absent): the view says so; nothing is stored or marked shareable.
             response = view(request, *args, **kwargs)
             add_never_cache_headers(response)
             return response
-        language = get_language() or settings.LANGUAGE_CODE
-        etag = _etag(stamp, language)
-        not_modified = get_conditional_response(request, etag=etag, last_modified=_last_modified(stamp))
-        if not_modified is not None:
-            _public_headers(not_modified, etag, stamp)
-            return not_modified
-        query = _query_key(request, params)
-        key = None
-        if _enabled() and query is not None:
-            page = hashlib.blake2b(f"{request.path}?{query}".encode(), digest_size=16).hexdigest()
-            key = f"damier:page:{build()}:{stamp.scope}:{stamp.version}:{language}:{page}"
-            stored = _cache().get(key)
-            if stored is not None:
-                response = _unpack(stored)
-                _public_headers(response, etag, stamp)
-                response.headers["X-Damier-Cache"] = "hit"
-                return response
+        if found.answer is not None:
+            return found.answer
         response = view(request, *args, **kwargs)
         if response.status_code != 200 or response.cookies or response.streaming:
             add_never_cache_headers(response)
             return response
-        if key is not None:
+        if found.key is not None:
             again = site_stamp() if scope == "site" else tournament_stamp(kwargs["slug"])
-            if again == stamp:
-                _cache().set(key, _pack(response), TIMEOUT)
+            if again == found.stamp:
+                _cache().set(found.key, _pack(response), TIMEOUT)
                 response.headers["X-Damier-Cache"] = "miss"
-        _public_headers(response, etag, stamp)
+        _public_headers(response, found.etag, found.stamp)
         return response
 
+    # Read by StoredPageMiddleware (tournaments/stored_pages.py), which answers from the cache before
+    # the session, authentication and form layers run.
+    wrapper.damier_public = (params, scope)  # type: ignore[attr-defined]
     # Reads only: no transaction round trips for the crowd (ATOMIC_REQUESTS is on for the admin's writes).
     return transaction.non_atomic_requests(wrapper)
 

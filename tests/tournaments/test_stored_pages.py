@@ -1,0 +1,118 @@
+"""StoredPageMiddleware: a stored public page is answered before sessions, auth and the rest, exactly as the
+full stack would answer it, and only when nothing below could change the answer (issue #14)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.test import Client, RequestFactory
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.stored_pages import StoredPageMiddleware
+
+pytestmark = pytest.mark.django_db
+
+VARYING = {"Date", "Expires"}
+
+
+@pytest.fixture(autouse=True)
+def page_cache(settings: Any, tmp_path: Any) -> Iterator[None]:
+    settings.DAMIER_PAGE_CACHE = True
+    if not os.environ.get("DAMIER_CACHE_URL"):
+        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                                       "LOCATION": str(tmp_path / "cache")}}
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _down_the_stack(request: HttpRequest) -> HttpResponse:
+    raise AssertionError("the middleware passed the request on")
+
+
+def shortcut(request: HttpRequest) -> HttpResponse | None:
+    """What the middleware answers by itself, or None when it hands the request to the full stack."""
+    return StoredPageMiddleware(_down_the_stack)._stored(request)
+
+
+def headers(response: Any) -> dict[str, str]:
+    return {k: v for k, v in response.headers.items() if k not in VARYING}
+
+
+@pytest.mark.parametrize("url_name", ["standings", "crosstable", "round", "crosstable_pdf", "games_pdn"])
+def test_a_stored_page_is_answered_as_the_full_stack_answers_it(published_round: Any, url_name: str) -> None:
+    t, rnd, _ = published_round
+    args = [t.slug, rnd.number] if url_name == "round" else [t.slug]
+    url = reverse(f"tournaments:{url_name}", args=args)
+    assert Client().get(url)["X-Damier-Cache"] == "miss"
+    # A session cookie that signs nobody in takes the full stack: the reference answer.
+    full = Client()
+    full.cookies[settings.SESSION_COOKIE_NAME] = "no-such-session"
+    reference = full.get(url)
+    assert reference["X-Damier-Cache"] == "hit"
+    direct = shortcut(RequestFactory().get(url))
+    assert direct is not None and direct.content == reference.content
+    through_client = Client().get(url)
+    assert headers(through_client) == headers(reference)
+    assert through_client.content == reference.content
+
+
+def test_a_304_is_answered_too_and_a_save_is_seen_at_once(published_round: Any) -> None:
+    t, rnd, _ = published_round
+    url = reverse("tournaments:standings", args=[t.slug])
+    etag = Client().get(url)["ETag"]
+    answer = shortcut(RequestFactory().get(url, headers={"if-none-match": etag}))
+    assert answer is not None and answer.status_code == 304 and answer["ETag"] == etag
+    services.game_record_result(game=rnd.games.filter(black__isnull=False).first(), result="2-0")
+    # The version moved: not stored yet for it, so the full stack renders the new page.
+    assert shortcut(RequestFactory().get(url, headers={"if-none-match": etag})) is None
+    fresh = Client().get(url, headers={"if-none-match": etag})
+    assert fresh.status_code == 200 and fresh["ETag"] != etag
+
+
+def test_the_reader_language_picks_the_stored_page_of_that_language(published_round: Any) -> None:
+    t, _, _ = published_round
+    url = reverse("tournaments:standings", args=[t.slug])
+    Client().get(url, headers={"accept-language": "fr"})
+    assert shortcut(RequestFactory().get(url, headers={"accept-language": "nl"})) is None  # not stored in Dutch
+    french = shortcut(RequestFactory().get(url, headers={"accept-language": "fr"}))
+    assert french is not None and french["Content-Language"] == "fr"
+    cookie = RequestFactory().get(url)
+    cookie.COOKIES[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    answered = shortcut(cookie)
+    assert answered is not None and answered.content == french.content
+
+
+def test_a_shared_link_that_switches_the_language_takes_the_full_stack(published_round: Any) -> None:
+    t, _, _ = published_round
+    url = reverse("tournaments:standings", args=[t.slug]) + "?lang=ru"
+    first = Client().get(url)
+    assert first.cookies[settings.LANGUAGE_COOKIE_NAME].value == "ru"
+    assert shortcut(RequestFactory().get(url)) is None  # the cookie must still be set
+    kept = RequestFactory().get(url)
+    kept.COOKIES[settings.LANGUAGE_COOKIE_NAME] = "ru"
+    answered = shortcut(kept)
+    assert answered is not None and answered["Content-Language"] == "ru"
+
+
+def test_never_for_a_signed_in_arbiter_a_private_page_or_a_write(published_round: Any) -> None:
+    t, rnd, arbiter_client = published_round
+    url = reverse("tournaments:round", args=[t.slug, rnd.number])
+    Client().get(url)
+    with_session = RequestFactory().get(url)
+    with_session.COOKIES[settings.SESSION_COOKIE_NAME] = arbiter_client.cookies[settings.SESSION_COOKIE_NAME].value
+    assert shortcut(with_session) is None
+    assert shortcut(RequestFactory().post(url)) is None
+    assert shortcut(RequestFactory().get(reverse("tournaments:scoresheets_pdf", args=[t.slug, rnd.number]))) is None
+    assert shortcut(RequestFactory().get("/admin/")) is None
+    assert shortcut(RequestFactory().get("/no/such/page/")) is None
+    t.public = False
+    t.save()
+    assert shortcut(RequestFactory().get(url)) is None
