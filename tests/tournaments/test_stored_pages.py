@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.db import OperationalError, connection
 from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import services, stored_pages
 from tournaments.stored_pages import StoredPageMiddleware
 
 pytestmark = pytest.mark.django_db
@@ -116,3 +117,42 @@ def test_never_for_a_signed_in_arbiter_a_private_page_or_a_write(published_round
     t.public = False
     t.save()
     assert shortcut(RequestFactory().get(url)) is None
+
+
+def test_a_dropped_database_connection_falls_back_to_the_full_stack(published_round: Any,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shortcut skips the health check's extra query; a dead connection must not become an error page."""
+    t, _, _ = published_round
+    url = reverse("tournaments:standings", args=[t.slug])
+    Client().get(url)
+
+    def dropped(*args: Any, **kwargs: Any) -> None:
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(stored_pages, "look_up", dropped)
+    closed: list[bool] = []
+    monkeypatch.setattr(connection, "close", lambda: closed.append(True))
+    assert shortcut(RequestFactory().get(url)) is None and closed
+    monkeypatch.undo()
+    assert Client().get(url).status_code == 200
+
+
+@pytest.mark.postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_connection_the_server_ended_still_answers_the_page(published_round: Any) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://...)")
+    import psycopg
+
+    t, _, _ = published_round
+    url = reverse("tournaments:standings", args=[t.slug])
+    assert Client().get(url).status_code == 200
+    backend = connection.connection.info.backend_pid
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    params.pop("context", None)
+    with psycopg.connect(**params, autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [backend])
+    answer = Client().get(url)
+    assert answer.status_code == 200 and answer["X-Damier-Cache"] in ("hit", "miss")
+    assert connection.connection is not None and connection.connection.info.backend_pid != backend
