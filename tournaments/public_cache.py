@@ -49,6 +49,9 @@ View = Callable[..., HttpResponse]
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 # Pages are keyed by version, so an old one is never served; this only frees the memory of old versions.
 TIMEOUT = 24 * 3600
+# Longest wait for a page another request is rendering; the slowest page (a 200-player crosstable PDF)
+# renders in about a second on a loaded server.
+RENDER_WAIT = 5.0
 
 
 @dataclass(frozen=True)
@@ -214,6 +217,32 @@ def look_up(request: HttpRequest, slug: str | None, params: tuple[str, ...], sco
     return _Lookup(stamp, etag, key, response)
 
 
+def _claim_render(key: str | None) -> bool | None:
+    """After a save the whole crowd misses the same page at once; one request renders it while the others
+    wait for it (a 200-player crosstable rendered fifty times over would stall every server).
+    True: this request renders it; False: another does; None: not stored at all."""
+    if key is None:
+        return None
+    return bool(_cache().add(f"{key}:rendering", 1, RENDER_WAIT))
+
+
+def _wait_for(found: _Lookup) -> HttpResponse | None:
+    """The page another request is rendering, once stored; None when that render ended without storing it
+    (an error, or the version moved on meanwhile) or after RENDER_WAIT seconds: this request renders it."""
+    deadline = time.monotonic() + RENDER_WAIT
+    while time.monotonic() < deadline:
+        time.sleep(0.02)
+        stored = _cache().get(found.key)
+        if stored is not None:
+            response = _unpack(stored)
+            _public_headers(response, found.etag, found.stamp)
+            response.headers["X-Damier-Cache"] = "hit"
+            return response
+        if not _cache().has_key(f"{found.key}:rendering"):
+            return None
+    return None
+
+
 def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tournament") -> View:
     """Wrap a public view (GET by slug, or the site-wide list with scope="site")."""
     params = tuple(params)
@@ -234,15 +263,24 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
             return response
         if found.answer is not None:
             return found.answer
-        response = view(request, *args, **kwargs)
-        if response.status_code != 200 or response.cookies or response.streaming:
-            add_never_cache_headers(response)
-            return response
-        if found.key is not None:
-            again = site_stamp() if scope == "site" else tournament_stamp(kwargs["slug"])
-            if again == found.stamp:
-                _cache().set(found.key, _pack(response), TIMEOUT)
-                response.headers["X-Damier-Cache"] = "miss"
+        rendering = _claim_render(found.key)
+        if rendering is False:
+            waited = _wait_for(found)
+            if waited is not None:
+                return waited
+        try:
+            response = view(request, *args, **kwargs)
+            if response.status_code != 200 or response.cookies or response.streaming:
+                add_never_cache_headers(response)
+                return response
+            if found.key is not None:
+                again = site_stamp() if scope == "site" else tournament_stamp(kwargs["slug"])
+                if again == found.stamp:
+                    _cache().set(found.key, _pack(response), TIMEOUT)
+                    response.headers["X-Damier-Cache"] = "miss"
+        finally:
+            if rendering is True:
+                _cache().delete(f"{found.key}:rendering")
         _public_headers(response, found.etag, found.stamp)
         return response
 

@@ -4,6 +4,7 @@ full stack would answer it, and only when nothing below could change the answer 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,8 +15,9 @@ from django.db import OperationalError, connection
 from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 from django.urls import reverse
+from django.utils import translation
 
-from tournaments import services, stored_pages
+from tournaments import public_cache, services, stored_pages
 from tournaments.stored_pages import StoredPageMiddleware
 
 pytestmark = pytest.mark.django_db
@@ -156,3 +158,55 @@ def test_a_connection_the_server_ended_still_answers_the_page(published_round: A
     answer = Client().get(url)
     assert answer.status_code == 200 and answer["X-Damier-Cache"] in ("hit", "miss")
     assert connection.connection is not None and connection.connection.info.backend_pid != backend
+
+
+# --- After a save, the crowd misses the same page at once: one request renders it ------------------------
+
+
+def _page_key(url: str) -> str:
+    translation.activate(settings.LANGUAGE_CODE)
+    found = public_cache.look_up(RequestFactory().get(url), url.split("/")[2], ("round",), "tournament")
+    assert found is not None and found.key is not None and found.answer is None
+    return found.key
+
+
+def _get_in_a_thread(url: str) -> tuple[threading.Thread, list[Any]]:
+    answers: list[Any] = []
+    thread = threading.Thread(target=lambda: answers.append(Client().get(url)))
+    thread.start()
+    return thread, answers
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_being_rendered_is_waited_for_not_rendered_again(published_round: Any,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    t, _, _ = published_round
+    monkeypatch.setattr(public_cache, "RENDER_WAIT", 60.0)
+    url = reverse("tournaments:standings", args=[t.slug])
+    key = _page_key(url)
+    assert public_cache._claim_render(key) is True  # another request is rendering it
+    assert public_cache._claim_render(key) is False
+    thread, answers = _get_in_a_thread(url)
+    thread.join(0.3)
+    assert thread.is_alive()  # waiting, not rendering
+    cache.set(key, (200, b"the other request's render", [("Content-Type", "text/html; charset=utf-8")]))
+    thread.join(30)
+    assert not thread.is_alive() and answers[0].content == b"the other request's render"
+    assert answers[0]["X-Damier-Cache"] == "hit" and answers[0]["ETag"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_render_that_ended_without_storing_is_not_waited_for(published_round: Any,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    t, _, _ = published_round
+    monkeypatch.setattr(public_cache, "RENDER_WAIT", 60.0)
+    url = reverse("tournaments:standings", args=[t.slug])
+    key = _page_key(url)
+    assert public_cache._claim_render(key) is True
+    thread, answers = _get_in_a_thread(url)
+    thread.join(0.3)
+    cache.delete(f"{key}:rendering")  # that render failed, or its version moved on
+    thread.join(30)
+    assert not thread.is_alive()
+    assert answers[0].status_code == 200 and t.name.encode() in answers[0].content
+    assert answers[0]["X-Damier-Cache"] == "miss"
