@@ -32,6 +32,7 @@ from django.core.cache import caches
 from django.db import connection, transaction
 from django.db.models import Count, Max, Sum
 from django.http import HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
 from django.utils import timezone
 from django.utils.cache import (
     add_never_cache_headers,
@@ -41,6 +42,7 @@ from django.utils.cache import (
 )
 from django.utils.dateparse import parse_datetime
 from django.utils.http import http_date
+from django.utils.text import compress_string
 from django.utils.translation import get_language
 
 from tournaments.models import Tournament
@@ -170,15 +172,33 @@ def _public_headers(response: HttpResponse, etag: str, stamp: Stamp) -> None:
     patch_vary_headers(response, ("Accept-Language", "Cookie"))
 
 
-def _pack(response: HttpResponse) -> tuple[int, bytes, list[tuple[str, str]]]:
-    return response.status_code, response.content, [(h, response[h]) for h in KEPT_HEADERS if h in response]
+Stored = tuple[int, bytes, list[tuple[str, str]], bytes | None]  # status, body, headers, gzipped body
 
 
-def _unpack(stored: tuple[int, bytes, list[tuple[str, str]]]) -> HttpResponse:
-    status, content, headers = stored
-    response = HttpResponse(content, status=status)
+def _pack(response: HttpResponse) -> Stored:
+    """The page, and its gzipped body once and for all: compressing it again for every phone of the crowd
+    (PublicGZipMiddleware) costs more than serving it. None when gzip would not make it shorter."""
+    content = response.content
+    gzipped = None
+    if len(content) >= 200:
+        gzipped = compress_string(content, max_random_bytes=GZipMiddleware.max_random_bytes)
+        if len(gzipped) >= len(content):
+            gzipped = None
+    return response.status_code, content, [(h, response[h]) for h in KEPT_HEADERS if h in response], gzipped
+
+
+def _unpack(stored: Stored, request: HttpRequest) -> HttpResponse:
+    status, content, headers, gzipped = stored
+    accepts_gzip = gzipped is not None and re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", ""))
+    response = HttpResponse(gzipped if accepts_gzip else content, status=status)
     for name, value in headers:
         response[name] = value
+    if len(content) >= 200:
+        # As PublicGZipMiddleware marks every page it could compress, which skips one already encoded.
+        patch_vary_headers(response, ("Accept-Encoding",))
+    if accepts_gzip:
+        response.headers["Content-Encoding"] = "gzip"
+        response.headers["Content-Length"] = str(len(response.content))
     return response
 
 
@@ -211,7 +231,7 @@ def look_up(request: HttpRequest, slug: str | None, params: tuple[str, ...], sco
     stored = _cache().get(key)
     if stored is None:
         return _Lookup(stamp, etag, key, None)
-    response = _unpack(stored)
+    response = _unpack(stored, request)
     _public_headers(response, etag, stamp)
     response.headers["X-Damier-Cache"] = "hit"
     return _Lookup(stamp, etag, key, response)
@@ -226,7 +246,7 @@ def _claim_render(key: str | None) -> bool | None:
     return bool(_cache().add(f"{key}:rendering", 1, RENDER_WAIT))
 
 
-def _wait_for(found: _Lookup) -> HttpResponse | None:
+def _wait_for(found: _Lookup, request: HttpRequest) -> HttpResponse | None:
     """The page another request is rendering, once stored; None when that render ended without storing it
     (an error, or the version moved on meanwhile) or after RENDER_WAIT seconds: this request renders it."""
     deadline = time.monotonic() + RENDER_WAIT
@@ -234,7 +254,7 @@ def _wait_for(found: _Lookup) -> HttpResponse | None:
         time.sleep(0.02)
         stored = _cache().get(found.key)
         if stored is not None:
-            response = _unpack(stored)
+            response = _unpack(stored, request)
             _public_headers(response, found.etag, found.stamp)
             response.headers["X-Damier-Cache"] = "hit"
             return response
@@ -265,7 +285,7 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
             return found.answer
         rendering = _claim_render(found.key)
         if rendering is False:
-            waited = _wait_for(found)
+            waited = _wait_for(found, request)
             if waited is not None:
                 return waited
         try:

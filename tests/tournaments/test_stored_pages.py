@@ -3,6 +3,7 @@ full stack would answer it, and only when nothing below could change the answer 
 
 from __future__ import annotations
 
+import gzip
 import os
 import threading
 from collections.abc import Iterator
@@ -49,22 +50,34 @@ def headers(response: Any) -> dict[str, str]:
     return {k: v for k, v in response.headers.items() if k not in VARYING}
 
 
+@pytest.mark.parametrize("encoding", ["", "gzip, deflate, br"])
 @pytest.mark.parametrize("url_name", ["standings", "crosstable", "round", "crosstable_pdf", "games_pdn"])
-def test_a_stored_page_is_answered_as_the_full_stack_answers_it(published_round: Any, url_name: str) -> None:
+def test_a_stored_page_is_answered_as_the_full_stack_answers_it(published_round: Any, url_name: str,
+                                                                encoding: str) -> None:
     t, rnd, _ = published_round
     args = [t.slug, rnd.number] if url_name == "round" else [t.slug]
     url = reverse(f"tournaments:{url_name}", args=args)
-    assert Client().get(url)["X-Damier-Cache"] == "miss"
+    asked = {"accept-encoding": encoding} if encoding else {}
+    rendered = Client().get(url, headers=asked)
+    assert rendered["X-Damier-Cache"] == "miss"
     # A session cookie that signs nobody in takes the full stack: the reference answer.
     full = Client()
     full.cookies[settings.SESSION_COOKIE_NAME] = "no-such-session"
-    reference = full.get(url)
+    reference = full.get(url, headers=asked)
     assert reference["X-Damier-Cache"] == "hit"
-    direct = shortcut(RequestFactory().get(url))
+    direct = shortcut(RequestFactory().get(url, headers=asked))
     assert direct is not None and direct.content == reference.content
-    through_client = Client().get(url)
+    through_client = Client().get(url, headers=asked)
     assert headers(through_client) == headers(reference)
     assert through_client.content == reference.content
+    assert "Accept-Encoding" in through_client["Vary"]
+    if encoding:
+        # Compressed once when stored, not again for every reader; the same page as the render.
+        assert through_client["Content-Encoding"] == "gzip" == rendered["Content-Encoding"]
+        assert gzip.decompress(through_client.content) == gzip.decompress(rendered.content)
+        assert int(through_client["Content-Length"]) == len(through_client.content)
+    else:
+        assert "Content-Encoding" not in through_client and through_client.content == rendered.content
 
 
 def test_a_304_is_answered_too_and_a_save_is_seen_at_once(published_round: Any) -> None:
@@ -189,7 +202,7 @@ def test_a_page_being_rendered_is_waited_for_not_rendered_again(published_round:
     thread, answers = _get_in_a_thread(url)
     thread.join(0.3)
     assert thread.is_alive()  # waiting, not rendering
-    cache.set(key, (200, b"the other request's render", [("Content-Type", "text/html; charset=utf-8")]))
+    cache.set(key, (200, b"the other request's render", [("Content-Type", "text/html; charset=utf-8")], None))
     thread.join(30)
     assert not thread.is_alive() and answers[0].content == b"the other request's render"
     assert answers[0]["X-Damier-Cache"] == "hit" and answers[0]["ETag"]
