@@ -13,6 +13,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.html import format_html, format_html_join
 from django.utils.timezone import localtime
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -30,6 +31,7 @@ from tournaments.models import (
 )
 from tournaments.permissions import colleagues, managed_tournaments, tournament_of
 from tournaments.results import Result
+from tournaments.services import violation_words
 
 
 def is_arbiter(user: Any) -> bool:
@@ -114,20 +116,21 @@ class ArbiterScopedAdmin(SimpleHistoryAdmin):
             with transaction.atomic():
                 return super().changeform_view(request, object_id, form_url, extra_context)
         except DomainError as exc:
-            messages.error(request, f"Nothing saved: {exc}")
+            messages.error(request, gettext("Nothing saved: %(why)s") % {"why": exc})
             return HttpResponseRedirect(request.get_full_path())
 
     def check_objects(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         for obj in queryset:
             if not self._allowed(request, obj):
-                raise PermissionDenied(f"You are not an arbiter of {tournament_of(obj)}.")
+                raise PermissionDenied(gettext("You are not an arbiter of %(tournament)s.")
+                                       % {"tournament": tournament_of(obj)})
 
     def history_form_view(self, request: HttpRequest, object_id: str, version_id: str,
                           extra_context: dict[str, Any] | None = None) -> HttpResponse:
         # simple_history saves this form on POST even with reverts disabled: that would write
         # around the services, so an old version can be looked at, never saved back.
         if request.method == "POST":
-            raise PermissionDenied("History is read-only: enter the change on the object's own page.")
+            raise PermissionDenied(gettext("History is read-only: enter the change on the object's own page."))
         return super().history_form_view(request, object_id, version_id, extra_context)
 
 
@@ -178,16 +181,24 @@ class ScopedInline(admin.TabularInline):
 
 def report_messages(request: HttpRequest, rnd: Round, report: Any) -> None:
     """The checker's verdict on a round, as admin messages: violations are errors, differences warnings."""
-    for v in report.violations:
-        messages.error(request, f"{rnd}: {v.criterion}: {v.detail}.")
+    for words in violation_words(rnd.tournament, report.violations):
+        messages.error(request, gettext("%(round)s: %(violation)s") % {"round": rnd, "violation": words})
     if report.differs:
-        ours = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_proposed)
-        engine = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_engine)
-        messages.warning(request, f"{rnd}: differs from the engine's pairing (this round: {ours}; engine: {engine}).")
+        messages.warning(request, differs_message(rnd, report))
     if report.ok and not report.differs:
-        messages.success(request, f"{rnd}: the pairing meets every absolute criterion and is the engine's own.")
+        messages.success(request, gettext("%(round)s: the pairing meets every absolute criterion and is the engine's "
+                                          "own.") % {"round": rnd})
     elif report.ok:
-        messages.info(request, f"{rnd}: no absolute criterion is broken.")
+        messages.info(request, gettext("%(round)s: no absolute criterion is broken.") % {"round": rnd})
+
+
+def differs_message(rnd: Round, report: Any) -> str:
+    """Where the round differs from what the engine would pair, board by board as pairing numbers."""
+    bye = gettext("bye")
+    ours = ", ".join(f"{w}-{b if b is not None else bye}" for w, b in report.only_proposed)
+    engine = ", ".join(f"{w}-{b if b is not None else bye}" for w, b in report.only_engine)
+    return gettext("%(round)s: differs from the engine's pairing (this round: %(ours)s; engine: %(engine)s).") \
+        % {"round": rnd, "ours": ours, "engine": engine}
 
 
 class SafeAutocompleteSelect(AutocompleteSelect):

@@ -77,7 +77,7 @@ class SheetUploadForm(forms.Form):
         if upload:
             limit = sheets.max_bytes()
             return upload.read(limit + 1), upload.name  # one byte over the limit is enough to refuse
-        return self.cleaned_data["text"], "pasted text"
+        return self.cleaned_data["text"], gettext("pasted text")
 
 
 class RoundUploadForm(forms.Form):
@@ -273,9 +273,10 @@ class GameSheetsMixin(_ExtraActions):
                     sheets.sheet_accept_result(game=game, expected_version=int(version) if version.isdigit()
                                                else None, user=request.user)
             except DomainError as exc:
-                messages.error(request, f"Not accepted: {exc}")
+                messages.error(request, gettext("Not accepted: %(why)s") % {"why": exc})
             else:
-                messages.success(request, f"Board {game.board}: the sheet's result is now the recorded result.")
+                messages.success(request, gettext("Board %(board)s: the sheet's result is now the recorded result.")
+                                 % {"board": game.board})
             return HttpResponseRedirect(request.path)
         if request.method == "POST":
             form = SheetUploadForm(request.POST, request.FILES)
@@ -287,7 +288,7 @@ class GameSheetsMixin(_ExtraActions):
                                                     replace=form.cleaned_data["replace"],
                                                     assign=form.cleaned_data["assign"])
                 except DomainError as exc:
-                    messages.error(request, f"Nothing stored: {exc}")
+                    messages.error(request, gettext("Nothing stored: %(why)s") % {"why": exc})
                 else:
                     messages.success(request, gettext("Sheet stored for board %(board)s: %(status)s.")
                                      % {"board": game.board, "status": status_label(sheet.status)})
