@@ -42,8 +42,8 @@ def pairing_request(tournament: Tournament, entries: list[Entry], number: int) -
     number_of = {e.pk: e.pairing_number for e in entries}
     for g in games:
         if not g.result:
-            raise DomainError(f"Round {g.round.number}, board {g.board} has no result: the engine cannot pair "
-                              f"round {number} without it.")
+            raise DomainError(_("Round %(round)s, board %(board)s has no result: the engine cannot pair round "
+                                "%(next)s without it.") % {"round": g.round.number, "board": g.board, "next": number})
         result = Result(g.result)
         white_opp = number_of.get(g.black_id) if g.black_id else None
         by_entry[g.white_id][g.round.number] = PlayedRound.from_result(

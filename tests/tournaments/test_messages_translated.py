@@ -198,3 +198,21 @@ def test_a_withdrawal_out_of_range_in_russian(make_tournament, client) -> None: 
                             {"action": "withdraw", "_selected_action": [entry.pk], "apply": "1",
                              "after_round": "2"}, "ru"))
     assert "Player01, Test: «снят после тура» должно быть от 0 до 0." in text, text
+
+
+# --- The round's change history ---------------------------------------------------------------------
+
+
+def test_the_services_reasons_in_the_round_history(swiss9, client, arbiter) -> None:  # type: ignore[no-untyped-def]
+    play_swiss_round(swiss9)
+    rnd = services.round_pair(tournament=swiss9)
+    board = rnd.games.filter(black__isnull=False).select_related("white", "black").first()
+    ForbiddenPair.objects.create(tournament=swiss9, first=board.white, second=board.black)
+    services.round_publish(round=rnd, confirmed_violations=True, user=arbiter)
+    rnd.refresh_from_db()
+    services.round_unpublish(round=rnd, expected_version=rnd.version)
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    page = html.unescape(client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode())
+    assert "возвращён в черновик" in page
+    assert "опубликован с нарушением 1 абсолютного критерия, подтвердил chief: forbidden pair" in page
+    assert "taken back to draft" not in page and "published with" not in page

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -13,7 +14,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.html import format_html, format_html_join
 from django.utils.timezone import localtime
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -309,6 +310,22 @@ def _who(user: Any) -> str:
     return user.get_full_name() or user.get_username()
 
 
+def reason_words(reason: str) -> str:
+    """A reason the services keep in the history, in the reader's language; an arbiter's own reason as typed.
+
+    The services store their reasons in English (the history is data, read by the command line too); the
+    criteria they list stay as the checker's codes and pairing numbers."""
+    if reason == "taken back to draft":
+        return gettext("taken back to draft")
+    found = re.match(r"published with (\d+) broken absolute criteria, confirmed by ([^:]*): ?(.*)", reason, re.S)
+    if found:
+        n = int(found.group(1))
+        return ngettext("published with %(n)s broken absolute criterion, confirmed by %(who)s: %(codes)s",
+                        "published with %(n)s broken absolute criteria, confirmed by %(who)s: %(codes)s", n) \
+            % {"n": n, "who": found.group(2), "codes": found.group(3)}
+    return reason
+
+
 def change_log(histories: list[tuple[type, str, QuerySet[Any]]], limit: int = 200) -> str:
     """An HTML table of history records, newest first; each line diffs a record against the previous one.
 
@@ -335,7 +352,7 @@ def change_log(histories: list[tuple[type, str, QuerySet[Any]]], limit: int = 20
         text = "; ".join(f"{_field_name(model, f)}: {names.value(model, f, old)} → {names.value(model, f, new)}"
                          for f, old, new in changes if not (before is None and new in (None, "")))
         lines.append((rec.history_date, names.label(model, rec, label), what, _who(rec.history_user), text,
-                      rec.history_change_reason or ""))
+                      reason_words(rec.history_change_reason or "")))
     lines.sort(key=lambda line: line[0], reverse=True)
     if not lines:
         return str(_("No change recorded."))
