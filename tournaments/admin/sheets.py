@@ -60,7 +60,9 @@ def status_badge(game: Game) -> str:
 class SheetUploadForm(forms.Form):
     file = forms.FileField(label=_("PDN file"), required=False)
     text = forms.CharField(label=_("or paste the PDN text"), required=False,
-                           widget=forms.Textarea(attrs={"rows": 10, "cols": 80}))
+                           widget=forms.Textarea(attrs={"rows": 10, "cols": 80,
+                                                        # never wider than a phone's screen
+                                                        "style": "max-width:100%;box-sizing:border-box"}))
     replace = forms.BooleanField(label=_("Replace the sheet already stored"), required=False)
     assign = forms.BooleanField(
         label=_("Store it for this board even if the names on the sheet do not match (you assign it)"),
