@@ -216,3 +216,12 @@ def test_the_services_reasons_in_the_round_history(swiss9, client, arbiter) -> N
     assert "возвращён в черновик" in page
     assert "опубликован с нарушением 1 абсолютного критерия, подтвердил chief: forbidden pair" in page
     assert "taken back to draft" not in page and "published with" not in page
+
+
+def test_the_services_reasons_on_the_tournament_history_page(make_tournament, client) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(4, system=System.SWISS, rounds_total=3)
+    services.entries_draw_lots(tournament=t, seed=42)
+    page = html.unescape(client.get(reverse("admin:tournaments_tournament_history", args=[t.pk]),
+                                    HTTP_ACCEPT_LANGUAGE="nl").content.decode())
+    assert "startnummers geloot (zaadgetal 42)" in page
+    assert "drawn by lot" not in page

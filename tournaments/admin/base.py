@@ -126,6 +126,13 @@ class ArbiterScopedAdmin(SimpleHistoryAdmin):
                 raise PermissionDenied(gettext("You are not an arbiter of %(tournament)s.")
                                        % {"tournament": tournament_of(obj)})
 
+    def set_history_delta_changes(self, request: HttpRequest, historical_records: Any,
+                                  foreign_keys_are_objs: bool = True) -> None:
+        # simple_history's history page lists each record's reason as stored: the services' own, in words.
+        super().set_history_delta_changes(request, historical_records, foreign_keys_are_objs)
+        for record in historical_records:
+            record.history_change_reason = reason_words(record.history_change_reason or "") or None
+
     def history_form_view(self, request: HttpRequest, object_id: str, version_id: str,
                           extra_context: dict[str, Any] | None = None) -> HttpResponse:
         # simple_history saves this form on POST even with reverts disabled: that would write
@@ -315,8 +322,14 @@ def reason_words(reason: str) -> str:
 
     The services store their reasons in English (the history is data, read by the command line too); the
     criteria they list stay as the checker's codes and pairing numbers."""
-    if reason == "taken back to draft":
-        return gettext("taken back to draft")
+    fixed = {"taken back to draft": gettext("taken back to draft"),
+             "pairing numbers set by rating": gettext("pairing numbers set by rating"),
+             "pairing numbers kept as set by hand": gettext("pairing numbers kept as set by hand")}
+    if reason in fixed:
+        return fixed[reason]
+    lot = re.fullmatch(r"pairing numbers drawn by lot \(seed (\d+)\)", reason)
+    if lot:
+        return gettext("pairing numbers drawn by lot (seed %(seed)s)") % {"seed": lot.group(1)}
     found = re.match(r"published with (\d+) broken absolute criteria, confirmed by ([^:]*): ?(.*)", reason, re.S)
     if found:
         n = int(found.group(1))
