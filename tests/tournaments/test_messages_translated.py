@@ -225,3 +225,17 @@ def test_the_services_reasons_on_the_tournament_history_page(make_tournament, cl
                                     HTTP_ACCEPT_LANGUAGE="nl").content.decode())
     assert "startnummers geloot (zaadgetal 42)" in page
     assert "drawn by lot" not in page
+
+
+@pytest.mark.parametrize(("lang", "labels"), [
+    ("ru", ("0F-0F (неявка обоих)", "Не сыграна", "Свободен")),
+    ("nl", ("0F-0F (beiden afwezig)", "Niet gespeeld", "Vrij")),
+])
+def test_the_result_filter_of_the_game_list(make_tournament, client, lang, labels) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(3)
+    play_round(t)
+    page = html.unescape(client.get(reverse("admin:tournaments_game_changelist"),
+                                    HTTP_ACCEPT_LANGUAGE=lang).content.decode())
+    for label in labels:
+        assert f'">{label}</a>' in page, label  # a choice of the list filter
+    assert "Not played" not in page and "double forfeit" not in page and "Excused (0)" not in page
