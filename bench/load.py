@@ -6,6 +6,7 @@ while an arbiter enters the last round's results through the admin (the real log
     .venv/bin/python bench/load.py --matrix --players 200    # the same on a 200-player, 9-round Swiss
     .venv/bin/python bench/load.py --cache off --servers 1 --seconds 20 --readers 20
     .venv/bin/python bench/load.py --servers 2           # two gunicorn servers on two ports, one Redis
+    .venv/bin/python bench/load.py --gzip --players 200  # readers accept gzip, as phones do
     DATABASE_URL=postgres://damier@127.0.0.1:54331/damier .venv/bin/python bench/load.py
         # a scratch server of yours: the tournament is (re)loaded into it (one run, no --matrix)
 
@@ -26,6 +27,7 @@ or wrong final standings. Everything listens on 127.0.0.1 only; every process it
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import http.client
 import os
@@ -366,7 +368,7 @@ Read = tuple[float, float, int, str, str]  # started (monotonic), latency, statu
 
 
 def reader(port: int, paths: list[str], deadline: float, cap: int, conditional: bool, reads: list[Read],
-           bodies: dict[str, bytes], errors: Counter[str]) -> None:
+           bodies: dict[str, bytes], errors: Counter[str], accept_gzip: bool = False) -> None:
     s = Session(port)
     etags: dict[str, str] = {}
     digests: dict[str, str] = {}
@@ -375,6 +377,8 @@ def reader(port: int, paths: list[str], deadline: float, cap: int, conditional: 
         path = paths[n % len(paths)]
         n += 1
         headers = {"If-None-Match": etags[path]} if conditional and path in etags else {}
+        if accept_gzip:
+            headers["Accept-Encoding"] = "gzip, deflate, br"
         started = time.monotonic()
         t0 = time.perf_counter()
         try:
@@ -472,7 +476,7 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
         t0 = time.monotonic()
         deadline = t0 + args.seconds
         threads = [threading.Thread(target=reader, args=(ports[i % servers], paths[i % 3:] + paths[:i % 3], deadline,
-                                                         args.cap, args.conditional, reads, bodies, errors))
+                                                         args.cap, args.conditional, reads, bodies, errors, args.gzip))
                    for i in range(args.readers)]
         threads.append(threading.Thread(target=arbiter, args=(ports[0], boards, round_pk, args.seconds, log,
                                                                arbiter_latencies, saves)))
@@ -490,7 +494,9 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
             if status not in (200, 304) or not digest:
                 continue
             if (path, digest) not in known:
-                known[(path, digest)] = page_state(path, bodies[digest].decode("utf-8", "replace"), states, boards)
+                body = bodies[digest]
+                body = gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body
+                known[(path, digest)] = page_state(path, body.decode("utf-8", "replace"), states, boards)
             state = known[(path, digest)]
             need = sum(1 for at in saves if at < started)
             if "/round/" not in path:
@@ -507,7 +513,8 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
                   "cpu_ms": cpu * 1000 / max(1, len(reads)), "equal": equal}
         print(f"load: {args.readers} readers, {elapsed:.1f} s, {servers} gunicorn server(s) x {args.workers} workers "
               f"x {args.threads} threads (gthread), PostgreSQL, page cache {cache}, "
-              f"{'conditional' if args.conditional else 'full'} GETs, {args.players} players ({slug})")
+              f"{'conditional' if args.conditional else 'full'} GETs{' (gzip)' if args.gzip else ''}, "
+              f"{args.players} players ({slug})")
         print(f"  requests: {len(reads)}  ({result['rps']:.1f} req/s); 304: {result['not_modified']}")
         print(f"  latency:  p50 {result['p50']:.0f} ms  p95 {result['p95']:.0f} ms  max {result['max']:.0f} ms")
         for p in paths:
@@ -551,6 +558,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", choices=["on", "off"], default="on")
     ap.add_argument("--servers", type=int, default=1, help="gunicorn servers on their own ports (2+: Redis)")
     ap.add_argument("--conditional", action="store_true", help="readers send If-None-Match, as browsers do")
+    ap.add_argument("--gzip", action="store_true", help="readers accept gzip, as browsers and phones do")
     ap.add_argument("--conn-max-age", type=int, default=60, help="DJANGO_CONN_MAX_AGE of the servers")
     ap.add_argument("--matrix", action="store_true",
                     help="no cache / cache (files) / 2 servers + Redis, one after the other, fresh databases")

@@ -79,6 +79,9 @@ MIDDLEWARE = [
     # Public pages compressed, the admin and logged-in pages not (BREACH: see tournaments/compression.py).
     # After WhiteNoise, which serves static files itself, already compressed.
     "tournaments.compression.PublicGZipMiddleware",
+    # A stored public page for an anonymous reader is answered here, before the layers below it that
+    # cannot change it (sessions, auth, CSRF, messages, history, axes): see tournaments/stored_pages.py.
+    "tournaments.stored_pages.StoredPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # After LocaleMiddleware: `?lang=nl` in a shared link wins over the reader's cookie and browser.

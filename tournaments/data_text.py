@@ -25,7 +25,7 @@ RESULT_LABELS = {
     Result.BLACK_WINS: "0-2",
     Result.WHITE_FORFEIT_WIN: _("2F-0F (Black absent)"),
     Result.BLACK_FORFEIT_WIN: _("0F-2F (White absent)"),
-    Result.DOUBLE_FORFEIT: _("0F-0F (both absent)"),
+    Result.DOUBLE_FORFEIT: _("0F-0F (double forfeit)"),
     Result.BYE: _("Bye"),
     Result.EXCUSED: _("Excused (0)"),
     Result.NOT_PLAYED: _("Not played"),

@@ -1,4 +1,9 @@
-"""The one domain error type the services raise; the admin and the commands show its message as is."""
+"""The one domain error type the services raise; the admin and the commands show its message as is.
+
+The services word their messages with gettext, so a message is in the language active when it is raised:
+the arbiter's in a request, English on the command line."""
+
+from django.utils.translation import ngettext
 
 
 class DomainError(Exception):
@@ -16,8 +21,9 @@ class PublishNeedsConfirmation(DomainError):
         self.round = round
         self.violations = violations
         number = getattr(round, "number", "?")
-        super().__init__(
-            f"Round {number} breaks {len(violations)} absolute criteri{'on' if len(violations) == 1 else 'a'} "
-            f"({'; '.join(violations)}): publish it from the tournament's control room, which lists them for you "
-            f"to confirm."
-        )
+        super().__init__(ngettext(
+            "Round %(round)s breaks %(n)s absolute criterion (%(list)s): publish it from the tournament's control "
+            "room, which lists it for you to confirm.",
+            "Round %(round)s breaks %(n)s absolute criteria (%(list)s): publish it from the tournament's control "
+            "room, which lists them for you to confirm.", len(violations))
+            % {"round": number, "n": len(violations), "list": "; ".join(violations)})

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournaments.data_text import RESULT_LABELS
 from tournaments.results import Result
 from tournaments.validators import no_control_characters
 
@@ -343,7 +344,8 @@ class Round(models.Model):
         super().save(*args, **kwargs)
 
 
-RESULT_CHOICES = [(r.value, r.label) for r in Result]
+# The labels in the reader's language (the admin's result filter and select): the one table of data_text.
+RESULT_CHOICES = [(r.value, RESULT_LABELS[r]) for r in Result]
 
 
 class Game(models.Model):

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
 
 from tournaments.models import Entry, Game, GameSheet, Player, Round, Tournament
 
@@ -82,7 +83,9 @@ def require_manage(user: Any, obj: object) -> Tournament:
     """For views outside the admin: the tournament, or PermissionDenied naming it."""
     tournament = tournament_of(obj)
     if tournament is None or not can_manage(user, obj):
-        raise PermissionDenied(f"You are not an arbiter of {tournament or 'this tournament'}.")
+        if tournament is None:
+            raise PermissionDenied(gettext("You are not an arbiter of this tournament."))
+        raise PermissionDenied(gettext("You are not an arbiter of %(tournament)s.") % {"tournament": tournament})
     return tournament
 
 

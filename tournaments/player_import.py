@@ -18,10 +18,13 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Player, Title, Tournament
+from tournaments.services import round_robin_closed
 from tournaments.validators import describe_control
 
 COLUMNS = ("surname", "given_name", "fmjd_id", "federation", "title", "rating", "club", "birth_year")
@@ -39,7 +42,16 @@ CHUNK = 500  # ids per query (SQLite allows 999 variables) and objects per bulk 
 class ImportLine:
     line: int
     status: str  # "created", "updated", "valid" (not imported because of other lines), "error"
-    message: str
+    message: str  # in the language active during the import (the arbiter's, or English on the command line)
+
+    @property
+    def status_label(self) -> str:
+        """The status in the reader's language, for the admin's report."""
+        return str(_STATUS_LABELS.get(self.status, self.status))
+
+
+_STATUS_LABELS = {"created": pgettext_lazy("CSV line", "created"), "updated": pgettext_lazy("CSV line", "updated"),
+                  "valid": pgettext_lazy("CSV line", "valid"), "error": pgettext_lazy("CSV line", "error")}
 
 
 @dataclass
@@ -68,7 +80,7 @@ class ImportReport:
 
 def decode(data: bytes) -> tuple[str, str]:
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8"), "UTF-8 with BOM"
+        return data[3:].decode("utf-8"), "UTF-8 (BOM)"
     try:
         return data.decode("utf-8"), "UTF-8"
     except UnicodeDecodeError:
@@ -81,10 +93,11 @@ def _int(value: str, name: str, lo: int, hi: int, errors: list[str]) -> int | No
     try:
         number = int(value)
     except ValueError:
-        errors.append(f"{name} {value!r} is not a whole number")
+        errors.append(_("%(column)s “%(value)s” is not a whole number") % {"column": name, "value": value})
         return None
     if not lo <= number <= hi:
-        errors.append(f"{name} {number} is out of range ({lo}–{hi})")
+        errors.append(_("%(column)s %(value)s is out of range (%(low)s–%(high)s)")
+                      % {"column": name, "value": number, "low": lo, "high": hi})
         return None
     return number
 
@@ -99,17 +112,19 @@ def _player_fields(row: dict[str, str]) -> tuple[dict[str, object], list[str]]:
         value = row.get(name, "")
         problem = describe_control(value)
         if problem:
-            errors.append(f"{name} holds {problem}")
+            errors.append(_("%(column)s holds %(problem)s") % {"column": name, "problem": problem})
         if len(value) > limit:
-            errors.append(f"{name} is {len(value)} characters long (at most {limit})")
+            errors.append(_("%(column)s is %(length)s characters long (at most %(limit)s)")
+                          % {"column": name, "length": len(value), "limit": limit})
     if not row.get("surname", ""):
-        errors.append("surname is empty")
+        errors.append(_("%(column)s is empty") % {"column": "surname"})
     title = row.get("title", "").upper()
     if title and title not in Title.values:
-        errors.append(f"title {title!r} is unknown (expected one of {', '.join(Title.values)})")
+        errors.append(_("%(column)s “%(value)s” is unknown (expected one of %(expected)s)")
+                      % {"column": "title", "value": title, "expected": ", ".join(Title.values)})
     federation = row.get("federation", "").upper()
     if federation and not (len(federation) == 3 and federation.isalpha() and federation.isascii()):
-        errors.append(f"federation {federation!r} is not three letters")
+        errors.append(_("%(column)s “%(value)s” is not three letters") % {"column": "federation", "value": federation})
     fields: dict[str, object] = {
         "surname": row.get("surname", ""),
         "given_name": row.get("given_name", ""),
@@ -129,11 +144,12 @@ def _rows(reader: object, source: str) -> list[tuple[int, list[str]]]:
     try:
         for line_no, raw in enumerate(reader, start=2):  # type: ignore[call-overload]
             if len(rows) >= MAX_LINES:
-                raise DomainError(f"{source}: more than {MAX_LINES} player lines; nothing imported. Split the "
-                                  f"file, or import only the players of your tournaments.")
+                raise DomainError(_("%(file)s: more than %(max)s player lines; nothing imported. Split the file, or "
+                                    "import only the players of your tournaments.")
+                                  % {"file": source, "max": MAX_LINES})
             rows.append((line_no, raw))
     except csv.Error as exc:
-        raise DomainError(f"{source}: unreadable CSV ({exc}).") from None
+        raise DomainError(_("%(file)s: unreadable CSV (%(why)s).") % {"file": source, "why": exc}) from None
     return rows
 
 
@@ -141,13 +157,15 @@ def players_import_csv(*, data: bytes, source: str = "CSV", tournament: Tourname
     """Validate every line first; write only when all are good, in one transaction."""
     report = ImportReport(source=source)
     if len(data) > MAX_BYTES:
-        raise DomainError(f"{source}: {len(data)} bytes is over the {MAX_BYTES}-byte limit for a player list.")
+        raise DomainError(_("%(file)s: %(size)s bytes is over the limit of %(limit)s bytes for a player list.")
+                          % {"file": source, "size": len(data), "limit": MAX_BYTES})
     try:
         text, report.encoding = decode(data)
     except UnicodeDecodeError as exc:
-        raise DomainError(f"{source}: not a text file in UTF-8 or Windows-1252 ({exc}).") from None
+        raise DomainError(_("%(file)s: not a text file in UTF-8 or Windows-1252 (byte %(position)s).")
+                          % {"file": source, "position": exc.start}) from None
     if "\x00" in text:
-        raise DomainError(f"{source}: not a CSV text file (it contains NUL bytes).")
+        raise DomainError(_("%(file)s: not a CSV text file (it contains NUL bytes).") % {"file": source})
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
@@ -156,27 +174,31 @@ def players_import_csv(*, data: bytes, source: str = "CSV", tournament: Tourname
     try:
         header = next(reader)
     except (StopIteration, csv.Error):
-        raise DomainError(f"{source}: the file is empty; expected a header line naming the columns.") from None
+        raise DomainError(_("%(file)s: the file is empty; expected a header line naming the columns.")
+                          % {"file": source}) from None
     names = [ALIASES.get(h.strip().lower(), h.strip().lower()) for h in header]
     unknown = [h for h in names if h and h not in COLUMNS]
     if "surname" not in names or unknown:
-        raise DomainError(
-            f"{source}, line 1: the header must name the columns ({', '.join(COLUMNS)}; surname required)"
-            + (f"; unknown column(s): {', '.join(unknown)}" if unknown else "") + "."
-        )
+        values = {"file": source, "columns": ", ".join(COLUMNS), "unknown": ", ".join(unknown)}
+        if unknown:
+            raise DomainError(_("%(file)s, line 1: the header must name the columns (%(columns)s; surname required); "
+                                "unknown column(s): %(unknown)s.") % values)
+        raise DomainError(_("%(file)s, line 1: the header must name the columns (%(columns)s; surname required).")
+                          % values)
     parsed: list[tuple[int, dict[str, object]]] = []
     seen_ids: dict[int, int] = {}
     for line_no, raw in _rows(reader, source):
         if not any(cell.strip() for cell in raw):
             continue
-        errors = [f"{len(raw)} fields, the header has {len(names)}"] if len(raw) > len(names) else []
+        errors = ([_("%(n)s fields, the header has %(header)s") % {"n": len(raw), "header": len(names)}]
+                  if len(raw) > len(names) else [])
         row = {name: cell.strip() for name, cell in zip(names, raw, strict=False) if name}
         fields, field_errors = _player_fields(row)
         errors += field_errors
         fmjd_id = fields["fmjd_id"]
         if isinstance(fmjd_id, int):
             if fmjd_id in seen_ids:
-                errors.append(f"FMJD id {fmjd_id} already on line {seen_ids[fmjd_id]}")
+                errors.append(_("FMJD id %(id)s already on line %(line)s") % {"id": fmjd_id, "line": seen_ids[fmjd_id]})
             else:
                 seen_ids[fmjd_id] = line_no
         if errors:
@@ -184,9 +206,10 @@ def players_import_csv(*, data: bytes, source: str = "CSV", tournament: Tourname
         else:
             parsed.append((line_no, fields))
     if not parsed and not report.lines:
-        raise DomainError(f"{source}: no player lines after the header.")
+        raise DomainError(_("%(file)s: no player lines after the header.") % {"file": source})
     if report.errors:
-        report.lines += [ImportLine(n, "valid", f"{f['surname']}: valid, not imported") for n, f in parsed]
+        report.lines += [ImportLine(n, "valid", _("%(surname)s: valid, not imported") % {"surname": f["surname"]})
+                         for n, f in parsed]
         report.lines.sort(key=lambda x: x.line)
         return report
     written = ImportReport(source=source, encoding=report.encoding)
@@ -244,8 +267,10 @@ def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, to
             message = str(player)
             if tournament is not None:
                 number = entered.get(player.pk)
-                message += (f", entered with pairing number {number}" if number
-                            else f" (already entered in {tournament})")
+                message = (_("%(player)s, entered with pairing number %(number)s")
+                           % {"player": message, "number": number} if number else
+                           _("%(player)s (already entered in %(tournament)s)")
+                           % {"player": message, "tournament": tournament})
             report.lines.append(ImportLine(line_no, status, message))
     report.lines.sort(key=lambda x: x.line)
 
@@ -255,7 +280,7 @@ def _enter(tournament: Tournament, players: list[Player]) -> dict[int, int]:
     services.entry_add, checked once for the whole list (the tournament row locked meanwhile)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.is_round_robin and tournament.rounds.exists():
-        raise DomainError(f"{tournament}: a round robin cannot take a new player once round 1 is paired.")
+        raise DomainError(round_robin_closed() % {"tournament": tournament})
     already = set(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     number = tournament.entries.aggregate(m=Max("pairing_number"))["m"] or 0
     entries = []

@@ -32,6 +32,7 @@ from django.core.cache import caches
 from django.db import connection, transaction
 from django.db.models import Count, Max, Sum
 from django.http import HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
 from django.utils import timezone
 from django.utils.cache import (
     add_never_cache_headers,
@@ -41,6 +42,7 @@ from django.utils.cache import (
 )
 from django.utils.dateparse import parse_datetime
 from django.utils.http import http_date
+from django.utils.text import compress_string
 from django.utils.translation import get_language
 
 from tournaments.models import Tournament
@@ -49,6 +51,9 @@ View = Callable[..., HttpResponse]
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 # Pages are keyed by version, so an old one is never served; this only frees the memory of old versions.
 TIMEOUT = 24 * 3600
+# Longest wait for a page another request is rendering; the slowest page (a 200-player crosstable PDF)
+# renders in about a second on a loaded server.
+RENDER_WAIT = 5.0
 
 
 @dataclass(frozen=True)
@@ -167,16 +172,95 @@ def _public_headers(response: HttpResponse, etag: str, stamp: Stamp) -> None:
     patch_vary_headers(response, ("Accept-Language", "Cookie"))
 
 
-def _pack(response: HttpResponse) -> tuple[int, bytes, list[tuple[str, str]]]:
-    return response.status_code, response.content, [(h, response[h]) for h in KEPT_HEADERS if h in response]
+Stored = tuple[int, bytes, list[tuple[str, str]], bytes | None]  # status, body, headers, gzipped body
 
 
-def _unpack(stored: tuple[int, bytes, list[tuple[str, str]]]) -> HttpResponse:
-    status, content, headers = stored
-    response = HttpResponse(content, status=status)
+def _pack(response: HttpResponse) -> Stored:
+    """The page, and its gzipped body once and for all: compressing it again for every phone of the crowd
+    (PublicGZipMiddleware) costs more than serving it. None when gzip would not make it shorter."""
+    content = response.content
+    gzipped = None
+    if len(content) >= 200:
+        gzipped = compress_string(content, max_random_bytes=GZipMiddleware.max_random_bytes)
+        if len(gzipped) >= len(content):
+            gzipped = None
+    return response.status_code, content, [(h, response[h]) for h in KEPT_HEADERS if h in response], gzipped
+
+
+def _unpack(stored: Stored, request: HttpRequest) -> HttpResponse:
+    status, content, headers, gzipped = stored
+    accepts_gzip = gzipped is not None and re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", ""))
+    response = HttpResponse(gzipped if accepts_gzip else content, status=status)
     for name, value in headers:
         response[name] = value
+    if len(content) >= 200:
+        # As PublicGZipMiddleware marks every page it could compress, which skips one already encoded.
+        patch_vary_headers(response, ("Accept-Encoding",))
+    if accepts_gzip:
+        response.headers["Content-Encoding"] = "gzip"
+        response.headers["Content-Length"] = str(len(response.content))
     return response
+
+
+@dataclass
+class _Lookup:
+    """What a request for a public page found before any view ran."""
+
+    stamp: Stamp
+    etag: str
+    key: str | None  # where the page is stored, None when it must not be (unknown query, cache off)
+    answer: HttpResponse | None  # a 304 or the stored page; None: the view must render it
+
+
+def look_up(request: HttpRequest, slug: str | None, params: tuple[str, ...], scope: str) -> _Lookup | None:
+    """For an anonymous reader in the active language; None when the page is not public (or absent)."""
+    stamp = site_stamp() if scope == "site" else tournament_stamp(slug or "")
+    if stamp is None:
+        return None
+    language = get_language() or settings.LANGUAGE_CODE
+    etag = _etag(stamp, language)
+    not_modified = get_conditional_response(request, etag=etag, last_modified=_last_modified(stamp))
+    if not_modified is not None:
+        _public_headers(not_modified, etag, stamp)
+        return _Lookup(stamp, etag, None, not_modified)
+    query = _query_key(request, params)
+    if not _enabled() or query is None:
+        return _Lookup(stamp, etag, None, None)
+    page = hashlib.blake2b(f"{request.path}?{query}".encode(), digest_size=16).hexdigest()
+    key = f"damier:page:{build()}:{stamp.scope}:{stamp.version}:{language}:{page}"
+    stored = _cache().get(key)
+    if stored is None:
+        return _Lookup(stamp, etag, key, None)
+    response = _unpack(stored, request)
+    _public_headers(response, etag, stamp)
+    response.headers["X-Damier-Cache"] = "hit"
+    return _Lookup(stamp, etag, key, response)
+
+
+def _claim_render(key: str | None) -> bool | None:
+    """After a save the whole crowd misses the same page at once; one request renders it while the others
+    wait for it (a 200-player crosstable rendered fifty times over would stall every server).
+    True: this request renders it; False: another does; None: not stored at all."""
+    if key is None:
+        return None
+    return bool(_cache().add(f"{key}:rendering", 1, RENDER_WAIT))
+
+
+def _wait_for(found: _Lookup, request: HttpRequest) -> HttpResponse | None:
+    """The page another request is rendering, once stored; None when that render ended without storing it
+    (an error, or the version moved on meanwhile) or after RENDER_WAIT seconds: this request renders it."""
+    deadline = time.monotonic() + RENDER_WAIT
+    while time.monotonic() < deadline:
+        time.sleep(0.02)
+        stored = _cache().get(found.key)
+        if stored is not None:
+            response = _unpack(stored, request)
+            _public_headers(response, found.etag, found.stamp)
+            response.headers["X-Damier-Cache"] = "hit"
+            return response
+        if not _cache().has_key(f"{found.key}:rendering"):
+            return None
+    return None
 
 
 def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tournament") -> View:
@@ -191,41 +275,38 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
             response = view(request, *args, **kwargs)
             add_never_cache_headers(response)
             return response
-        stamp = site_stamp() if scope == "site" else tournament_stamp(kwargs["slug"])
-        if stamp is None:
+        found = look_up(request, kwargs.get("slug"), params, scope)
+        if found is None:
             # Not public (or absent): the view says so; nothing is stored or marked shareable.
             response = view(request, *args, **kwargs)
             add_never_cache_headers(response)
             return response
-        language = get_language() or settings.LANGUAGE_CODE
-        etag = _etag(stamp, language)
-        not_modified = get_conditional_response(request, etag=etag, last_modified=_last_modified(stamp))
-        if not_modified is not None:
-            _public_headers(not_modified, etag, stamp)
-            return not_modified
-        query = _query_key(request, params)
-        key = None
-        if _enabled() and query is not None:
-            page = hashlib.blake2b(f"{request.path}?{query}".encode(), digest_size=16).hexdigest()
-            key = f"damier:page:{build()}:{stamp.scope}:{stamp.version}:{language}:{page}"
-            stored = _cache().get(key)
-            if stored is not None:
-                response = _unpack(stored)
-                _public_headers(response, etag, stamp)
-                response.headers["X-Damier-Cache"] = "hit"
+        if found.answer is not None:
+            return found.answer
+        rendering = _claim_render(found.key)
+        if rendering is False:
+            waited = _wait_for(found, request)
+            if waited is not None:
+                return waited
+        try:
+            response = view(request, *args, **kwargs)
+            if response.status_code != 200 or response.cookies or response.streaming:
+                add_never_cache_headers(response)
                 return response
-        response = view(request, *args, **kwargs)
-        if response.status_code != 200 or response.cookies or response.streaming:
-            add_never_cache_headers(response)
-            return response
-        if key is not None:
-            again = site_stamp() if scope == "site" else tournament_stamp(kwargs["slug"])
-            if again == stamp:
-                _cache().set(key, _pack(response), TIMEOUT)
-                response.headers["X-Damier-Cache"] = "miss"
-        _public_headers(response, etag, stamp)
+            if found.key is not None:
+                again = site_stamp() if scope == "site" else tournament_stamp(kwargs["slug"])
+                if again == found.stamp:
+                    _cache().set(found.key, _pack(response), TIMEOUT)
+                    response.headers["X-Damier-Cache"] = "miss"
+        finally:
+            if rendering is True:
+                _cache().delete(f"{found.key}:rendering")
+        _public_headers(response, found.etag, found.stamp)
         return response
 
+    # Read by StoredPageMiddleware (tournaments/stored_pages.py), which answers from the cache before
+    # the session, authentication and form layers run.
+    wrapper.damier_public = (params, scope)  # type: ignore[attr-defined]
     # Reads only: no transaction round trips for the crowd (ATOMIC_REQUESTS is on for the admin's writes).
     return transaction.non_atomic_requests(wrapper)
 

@@ -15,9 +15,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
+from tournaments.data_text import result_label
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
 from tournaments.models import (
     Entry,
@@ -34,6 +35,15 @@ from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.results import SINGLE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Result
 
 
+def round_robin_closed() -> str:
+    """The refusal of a late entry in a round robin (also the CSV import's), in the active language."""
+    return _("%(tournament)s: a round robin cannot take a new player once round 1 is paired.")
+
+
+def _no_such_board() -> str:
+    return _("Round %(round)s has no board %(board)s.")
+
+
 def _lock_tournament(tournament: Tournament) -> Tournament:
     """Serialise structural changes (pairing, entries) of one tournament across concurrent requests."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -46,19 +56,23 @@ def _lock_tournament(tournament: Tournament) -> Tournament:
 def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | None = None) -> Entry:
     tournament = _lock_tournament(tournament)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise DomainError(f"{player} is already entered in {tournament}.")
+        raise DomainError(_("%(player)s is already entered in %(tournament)s.")
+                          % {"player": player, "tournament": tournament})
     if tournament.is_round_robin and tournament.rounds.exists():
-        raise DomainError(f"{tournament}: a round robin cannot take a new player once round 1 is paired.")
+        raise DomainError(round_robin_closed() % {"tournament": tournament})
     if pairing_number is None:
         last = tournament.entries.aggregate(m=Max("pairing_number"))["m"] or 0
         pairing_number = last + 1
     elif tournament.entries.filter(pairing_number=pairing_number).exists():
-        raise DomainError(f"{tournament}: pairing number {pairing_number} is already taken.")
+        raise DomainError(_("%(tournament)s: pairing number %(number)s is already taken.")
+                          % {"tournament": tournament, "number": pairing_number})
     try:
         with transaction.atomic():
             return Entry.objects.create(tournament=tournament, player=player, pairing_number=pairing_number)
     except IntegrityError as exc:  # a concurrent request won the race
-        raise DomainError(f"{player} could not be entered in {tournament}: {exc}") from exc
+        raise DomainError(_("%(player)s could not be entered in %(tournament)s: someone else entered a player at "
+                            "the same moment; look at the entries and try again.")
+                          % {"player": player, "tournament": tournament}) from exc
 
 
 TITLE_RANK = {"GMI": 0, "GMIF": 1, "MI": 2, "MIF": 3, "MF": 4, "MFF": 5, "CMI": 6, "CMIF": 7}
@@ -149,22 +163,24 @@ def entry_withdraw(*, entry: Entry, after_round: int | None = None) -> Entry:
     entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament", "player").get(pk=entry.pk)
     tournament = entry.tournament
     if entry.is_withdrawn:
-        raise DomainError(f"{entry.player} already withdrew after round {entry.withdrawn_after_round}.")
+        raise DomainError(_("%(player)s already withdrew after round %(round)s.")
+                          % {"player": entry.player, "round": entry.withdrawn_after_round})
     last_paired = tournament.rounds.aggregate(m=Max("number"))["m"] or 0
     if after_round is None:
         after_round = last_paired
     if after_round < 0 or after_round > last_paired:
-        raise DomainError(f"{entry.player}: 'withdrawn after round' must be between 0 and {last_paired}.")
+        raise DomainError(_("%(player)s: “withdrawn after round” must be between 0 and %(last)s.")
+                          % {"player": entry.player, "last": last_paired})
     later = Game.objects.filter(Q(white=entry) | Q(black=entry), round__number__gt=after_round).select_related("round")
     for game in later:
         if game.result and game.result_enum is not None and game.result_enum.is_played:
-            raise DomainError(
-                f"{entry.player} has a result over the board in round {game.round.number} "
-                f"({game.result}); he cannot have withdrawn after round {after_round}."
-            )
+            raise DomainError(_("%(player)s has a result over the board in round %(round)s (%(result)s); he "
+                                "cannot have withdrawn after round %(after)s.")
+                              % {"player": entry.player, "round": game.round.number, "result": game.result,
+                                 "after": after_round})
         if game.round.status == RoundStatus.COMPLETED:
-            raise DomainError(f"Round {game.round.number} is completed; reopen it before withdrawing after round "
-                              f"{after_round}.")
+            raise DomainError(_("Round %(round)s is completed; reopen it before withdrawing after round %(after)s.")
+                              % {"round": game.round.number, "after": after_round})
     for game in later:
         game.result = Result.NOT_PLAYED.value
         game.version += 1
@@ -203,21 +219,25 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
                                "nothing was done; look at the control room again.") % {"number": expected_number})
     if previous is not None and previous.status != RoundStatus.COMPLETED:
         missing = list(previous.games.filter(result="").values_list("board", flat=True))
-        detail = f" (no result yet on board{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))})" \
-            if missing else ""
-        raise DomainError(
-            f"Round {previous.number} is not completed{detail}: complete it before pairing round "
-            f"{previous.number + 1}."
-        )
+        values = {"round": previous.number, "next": previous.number + 1, "boards": ", ".join(map(str, missing))}
+        if missing:
+            raise DomainError(ngettext(
+                "Round %(round)s is not completed (no result yet on board %(boards)s): complete it before pairing "
+                "round %(next)s.",
+                "Round %(round)s is not completed (no result yet on boards %(boards)s): complete it before pairing "
+                "round %(next)s.", len(missing)) % values)
+        raise DomainError(_("Round %(round)s is not completed: complete it before pairing round %(next)s.") % values)
     number = previous.number + 1 if previous else 1
     if number == 1 and not tournament.is_round_robin and tournament.numbering == Numbering.AUTO:
         _renumber(tournament, sorted(tournament.entries.select_related("player"), key=rating_order_key))
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     if len(entries) < 2:
-        raise DomainError(f"{tournament}: at least two players are needed to pair a round.")
+        raise DomainError(_("%(tournament)s: at least two players are needed to pair a round.")
+                          % {"tournament": tournament})
     total = rounds_total(tournament, len(entries))
     if number > total:
-        raise DomainError(f"{tournament}: all {total} rounds are paired.")
+        raise DomainError(_("%(tournament)s: all %(total)s rounds are paired.")
+                          % {"tournament": tournament, "total": total})
     if tournament.is_round_robin:
         boards, explanation = _round_robin_boards(tournament, entries, number), ""
     else:
@@ -241,10 +261,9 @@ Board = tuple[Entry, Entry | None, Result | None]
 def _round_robin_boards(tournament: Tournament, entries: list[Entry], number: int) -> list[Board]:
     numbers = [e.pairing_number for e in entries]
     if numbers != list(range(1, len(entries) + 1)):
-        raise DomainError(
-            f"{tournament}: a round robin needs pairing numbers 1 to {len(entries)} without gaps "
-            f"(found {', '.join(map(str, numbers))}); renumber the entries first."
-        )
+        raise DomainError(_("%(tournament)s: a round robin needs pairing numbers 1 to %(n)s without gaps "
+                            "(found %(found)s); draw them by lot or number them by rating.")
+                          % {"tournament": tournament, "n": len(entries), "found": ", ".join(map(str, numbers))})
     schedule = berger_schedule(len(entries), double=tournament.system == System.DOUBLE_ROUND_ROBIN)
     by_number = {e.pairing_number: e for e in entries}
     boards: list[Board] = []
@@ -298,14 +317,16 @@ def round_set_boards(*, round: Round, boards: dict[int, tuple[Entry, Entry | Non
     """
     rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.DRAFT:
-        raise DomainError(f"Round {rnd.number} is published: only a draft round can be re-paired.")
+        raise DomainError(_("Round %(round)s is published: only a draft round can be re-paired.")
+                          % {"round": rnd.number})
     games = {g.board: g for g in rnd.games.select_related("white__player", "black__player")}
     for board, (white, black) in boards.items():
         if board not in games:
-            raise DomainError(f"Round {rnd.number} has no board {board}.")
+            raise DomainError(_no_such_board() % {"round": rnd.number, "board": board})
         for entry in (white, black):
             if entry is not None and entry.tournament_id != rnd.tournament_id:
-                raise DomainError(f"Board {board}: {entry.player} is not entered in {rnd.tournament}.")
+                raise DomainError(_("Board %(board)s: %(player)s is not entered in %(tournament)s.")
+                                  % {"board": board, "player": entry.player, "tournament": rnd.tournament})
         game = games[board]
         game.white, game.black = white, black
         if black is None:
@@ -319,10 +340,11 @@ def round_set_boards(*, round: Round, boards: dict[int, tuple[Entry, Entry | Non
                 continue
             if entry_id in seen:
                 name = game.white.player if game.white_id == entry_id else game.black.player
-                raise DomainError(f"Round {rnd.number}: {name} would play on boards {seen[entry_id]} and {board}.")
+                raise DomainError(_("Round %(round)s: %(player)s would play on boards %(first)s and %(second)s.")
+                                  % {"round": rnd.number, "player": name, "first": seen[entry_id], "second": board})
             seen[entry_id] = board
         if game.white_id == game.black_id:
-            raise DomainError(f"Board {board}: a player cannot play himself.")
+            raise DomainError(_("Board %(board)s: a player cannot play himself.") % {"board": board})
     for board in boards:
         game = games[board]
         game.version += 1
@@ -362,6 +384,8 @@ _VIOLATION_WORDS = {
     "paired twice": gettext_lazy("%(players)s is paired twice."),
     "not paired": gettext_lazy("Not paired: %(players)s."),
     "not to be paired": gettext_lazy("%(players)s is paired but withdrawn or excused this round."),
+    "unknown player": gettext_lazy("%(players)s is not a player of the tournament."),
+    "paired with self": gettext_lazy("%(players)s is paired with himself."),
 }
 _COLOUR_DIFFERENCE = gettext_lazy("Colours: %(players)s would have a colour difference beyond 2.")
 _COLOUR_RUN = gettext_lazy("Colours: %(players)s would get the same colour three times running.")
@@ -380,7 +404,8 @@ def round_publish(*, round: Round, expected_version: int | None = None, confirme
     confirmed the violations (listed in the refusal); the round's history keeps who confirmed which."""
     rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.DRAFT:
-        raise DomainError(f"Round {rnd.number} is already {rnd.get_status_display().lower()}.")
+        raise DomainError(_("Round %(round)s is already %(status)s.")
+                          % {"round": rnd.number, "status": rnd.get_status_display().lower()})
     broken = _broken_criteria(rnd)
     if broken and not confirmed_violations:
         raise PublishNeedsConfirmation(rnd, violation_words(rnd.tournament, broken))
@@ -403,12 +428,13 @@ def _clip(reason: str) -> str:
 def round_complete(*, round: Round, expected_version: int | None = None) -> Round:
     rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.PUBLISHED:
-        raise DomainError(f"Round {rnd.number} is {rnd.get_status_display().lower()}: only a published round "
-                          f"can be completed.")
+        raise DomainError(_("Round %(round)s is %(status)s: only a published round can be completed.")
+                          % {"round": rnd.number, "status": rnd.get_status_display().lower()})
     missing = list(rnd.games.filter(result="").values_list("board", flat=True))
     if missing:
-        raise DomainError(f"Round {rnd.number} cannot be completed: no result on board"
-                          f"{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}.")
+        raise DomainError(ngettext("Round %(round)s cannot be completed: no result on board %(boards)s.",
+                                   "Round %(round)s cannot be completed: no result on boards %(boards)s.",
+                                   len(missing)) % {"round": rnd.number, "boards": ", ".join(map(str, missing))})
     rnd.status = RoundStatus.COMPLETED
     return _save_round(rnd, ["status"])
 
@@ -419,9 +445,10 @@ def round_reopen(*, round: Round, expected_version: int | None = None) -> Round:
     game_record_result takes a reason in a completed round)."""
     rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.COMPLETED:
-        raise DomainError(f"Round {rnd.number} is not completed.")
+        raise DomainError(_("Round %(round)s is not completed.") % {"round": rnd.number})
     if Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number).exists():
-        raise DomainError(f"Round {rnd.number} cannot be reopened: round {rnd.number + 1} is already paired.")
+        raise DomainError(_("Round %(round)s cannot be reopened: round %(next)s is already paired.")
+                          % {"round": rnd.number, "next": rnd.number + 1})
     rnd.status = RoundStatus.PUBLISHED
     return _save_round(rnd, ["status"])
 
@@ -456,9 +483,10 @@ def round_unpublish(*, round: Round, expected_version: int | None) -> Round:
 def round_delete_draft(*, round: Round, expected_version: int | None = None) -> None:
     rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.DRAFT:
-        raise DomainError(f"Round {rnd.number} is published: only a draft round can be deleted and re-paired.")
+        raise DomainError(_("Round %(round)s is published: only a draft round can be deleted and re-paired.")
+                          % {"round": rnd.number})
     if Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number).exists():
-        raise DomainError(f"Round {rnd.number} is not the last round.")
+        raise DomainError(_("Round %(round)s is not the last round.") % {"round": rnd.number})
     rnd.delete()
 
 
@@ -481,7 +509,8 @@ def parse_result(value: str | Result) -> Result:
     for r in Result:
         if text.lower() == r.value.lower():
             return r
-    raise DomainError(f"Unknown result {value!r}: expected one of {', '.join(r.value for r in Result)}.")
+    raise DomainError(_("Unknown result “%(value)s”: expected one of %(expected)s.")
+                      % {"value": value, "expected": ", ".join(r.value for r in Result)})
 
 
 @transaction.atomic
@@ -506,10 +535,10 @@ def game_record_result(
     locked = Game.objects.select_for_update(of=("self",)).select_related(
         "round__tournament", "white__player", "black__player").get(pk=game.pk)
     if expected_version is not None and locked.version != expected_version:
-        raise StaleEditError(
-            f"Board {locked.board} of round {locked.round.number} was changed by someone else since you opened "
-            f"it (now {locked.result or 'no result'}); reload the page and enter the result again."
-        )
+        raise StaleEditError(_("Board %(board)s of round %(round)s was changed by someone else since you opened it "
+                               "(now %(result)s); reload the page and enter the result again.")
+                             % {"board": locked.board, "round": locked.round.number,
+                                "result": result_label(locked.result) if locked.result else _("no result")})
     rnd = locked.round
     reason = (reason or "").strip()
     if rnd.status == RoundStatus.COMPLETED:
@@ -522,14 +551,18 @@ def game_record_result(
                                 "board %(board)s (it is kept in the history).")
                               % {"number": rnd.number, "board": locked.board})
     if rnd.status == RoundStatus.DRAFT:
-        raise DomainError(f"Round {rnd.number} is a draft: publish it before entering results.")
+        raise DomainError(_("Round %(round)s is a draft: publish it before entering results.")
+                          % {"round": rnd.number})
     new = parse_result(result) if result not in (None, "") else None
     if new is not None:
         allowed = SINGLE_PLAYER_RESULTS + [Result.NOT_PLAYED] if locked.is_bye else TWO_PLAYER_RESULTS
         if new not in allowed:
-            kind = "a bye" if locked.is_bye else "a game between two players"
-            raise DomainError(f"Board {locked.board}: {new.value!r} is not a result for {kind}; expected one of "
-                              f"{', '.join(r.value for r in allowed)}.")
+            template = (_("Board %(board)s: “%(value)s” is not a result for a bye; expected one of %(expected)s.")
+                        if locked.is_bye else
+                        _("Board %(board)s: “%(value)s” is not a result for a game between two players; expected one "
+                          "of %(expected)s."))
+            raise DomainError(template % {"board": locked.board, "value": result_label(new),
+                                          "expected": ", ".join(result_label(r) for r in allowed)})
     if new is None and rnd.status == RoundStatus.COMPLETED:
         raise DomainError(_("Round %(number)s is completed: board %(board)s needs a result; it cannot be "
                             "cleared.") % {"number": rnd.number, "board": locked.board})
@@ -553,6 +586,6 @@ def results_record(*, round: Round, results: Iterable[tuple[int, str | Result | 
     saved = []
     for board, result in results:
         if board not in games:
-            raise DomainError(f"Round {round.number} has no board {board}.")
+            raise DomainError(_no_such_board() % {"round": round.number, "board": board})
         saved.append(game_record_result(game=games[board], result=result, reason=reason, user=user))
     return saved

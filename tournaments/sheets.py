@@ -14,6 +14,7 @@ one; it outranks irregular because it touches the standings), and missing (a pla
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,8 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.pdn import ParsedGame, read_games
 from rules.replay import DRAW_OFFER_MOVES, ERROR, replay_game
@@ -77,23 +80,25 @@ def decode_upload(data: bytes | str, source_name: str = "") -> Upload:
     if isinstance(data, str):
         size = len(data.encode("utf-8"))
         if size > limit:
-            raise SheetUploadError(f"{name}: {size} bytes, over the limit of {limit} bytes.")
+            raise SheetUploadError(_("%(name)s: %(size)s bytes, over the limit of %(limit)s bytes.")
+                                   % {"name": name, "size": size, "limit": limit})
         text, encoding = data.removeprefix("\ufeff"), "utf-8"
     else:
         if len(data) > limit:
-            raise SheetUploadError(f"{name}: {len(data)} bytes, over the limit of {limit} bytes "
-                                   "(DAMIER_PDN_MAX_BYTES).")
+            raise SheetUploadError(_("%(name)s: %(size)s bytes, over the limit of %(limit)s bytes.")
+                                   % {"name": name, "size": len(data), "limit": limit})
         text, encoding = _decode_bytes(bytes(data), name)
     if not text.strip():
-        raise SheetUploadError(f"{name}: the file is empty.")
+        raise SheetUploadError(_("%(name)s: the file is empty.") % {"name": name})
     nul = text.find("\x00")
     if nul >= 0:
         # PostgreSQL cannot store U+0000 in text, and no PDN text holds it: refused, never cleaned,
         # so that what is stored is what the arbiter sent.
         line = text.count("\n", 0, nul) + 1
         column = nul - (text.rfind("\n", 0, nul) + 1) + 1
-        raise SheetUploadError(f"{name}: the character U+0000 (NUL) at line {line}, column {column} "
-                               f"({encoding}): not a PDN text. Save the file as UTF-8 text and upload it again.")
+        raise SheetUploadError(_("%(name)s: the character U+0000 (NUL) at line %(line)s, column %(column)s "
+                                 "(%(encoding)s): not a PDN text. Save the file as UTF-8 text and upload it again.")
+                               % {"name": name, "line": line, "column": column, "encoding": encoding})
     return Upload(text.replace("\r\n", "\n").replace("\r", "\n"), encoding, name)
 
 
@@ -108,9 +113,10 @@ def _decode_bytes(raw: bytes, name: str) -> tuple[str, str]:
         try:
             return raw.decode("utf-16"), "utf-16"
         except UnicodeDecodeError as exc:
-            raise SheetUploadError(f"{name}: announces UTF-16 but is not valid UTF-16 ({exc.reason}).") from exc
+            raise SheetUploadError(_("%(name)s: announces UTF-16 but is not valid UTF-16 (byte %(position)s).")
+                                   % {"name": name, "position": exc.start}) from exc
     if b"\x00" in raw:
-        raise SheetUploadError(f"{name}: binary data (NUL bytes), not a PDN text file.")
+        raise SheetUploadError(_("%(name)s: binary data (NUL bytes), not a PDN text file.") % {"name": name})
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
@@ -119,9 +125,32 @@ def _decode_bytes(raw: bytes, name: str) -> tuple[str, str]:
         pass
     hole = next((i for i, byte in enumerate(raw) if byte in _CP1252_HOLES), None)
     if hole is not None:
-        raise SheetUploadError(f"{name}: unknown encoding: neither UTF-8 nor Windows-1252 (byte 0x{raw[hole]:02x} "
-                               f"at offset {hole}). Save the file as UTF-8 and upload it again.")
+        raise SheetUploadError(_("%(name)s: unknown encoding: neither UTF-8 nor Windows-1252 (byte %(byte)s at "
+                                 "offset %(offset)s). Save the file as UTF-8 and upload it again.")
+                               % {"name": name, "byte": f"0x{raw[hole]:02x}", "offset": hole})
     return raw.decode("cp1252"), "windows-1252"
+
+
+# The PDN game types (rules.pdn_gametype names them in English for the command line), for the arbiter.
+_GAME_TYPES = {
+    0: gettext_lazy("chess"), 21: gettext_lazy("English draughts (checkers)"), 22: gettext_lazy("Italian draughts"),
+    23: gettext_lazy("American pool checkers"), 24: gettext_lazy("Spanish draughts"),
+    25: gettext_lazy("Russian draughts"), 26: gettext_lazy("Brazilian draughts"),
+    27: gettext_lazy("Canadian draughts"), 28: gettext_lazy("Portuguese draughts"),
+    29: gettext_lazy("Czech draughts"), 30: gettext_lazy("Turkish draughts"), 31: gettext_lazy("Thai draughts"),
+    40: gettext_lazy("Frisian draughts"),
+}
+
+
+def refusal_words(source_name: str, game_type: str) -> str:
+    """Why a sheet whose GameType is not international draughts is refused, naming the game it holds."""
+    head = re.match(r"\s*(\d{1,5})\s*(?:,|$)", game_type)
+    known = _GAME_TYPES.get(int(head.group(1))) if head else None
+    if known is not None:
+        return _("%(name)s: GameType %(value)s is %(game)s, not international draughts (20); nothing stored.") \
+            % {"name": source_name, "value": game_type, "game": known}
+    return _("%(name)s: not international draughts (GameType %(value)s); nothing stored.") \
+        % {"name": source_name, "value": game_type}
 
 
 def parse_upload(upload: Upload) -> list[ParsedGame]:
@@ -129,9 +158,14 @@ def parse_upload(upload: Upload) -> list[ParsedGame]:
     games = read_games(upload.text, upload.source_name)
     real = [g for g in games if g.headers or g.moves or g.result_token]
     if not real:
-        first = next((str(e) for g in games for e in g.errors), "")
-        raise SheetUploadError(f"{upload.source_name}: not a PDN file: no tag and no move found"
-                               + (f" ({first})." if first else "."))
+        # Where the reader first stumbled, by line and column: its own message is the command line's English.
+        first = next((e for g in games for e in g.errors), None)
+        if first is None:
+            raise SheetUploadError(_("%(name)s: not a PDN file: no tag and no move found.")
+                                   % {"name": upload.source_name})
+        raise SheetUploadError(_("%(name)s: not a PDN file: no tag and no move found (the first thing that cannot "
+                                 "be read is at line %(line)s, column %(column)s).")
+                               % {"name": upload.source_name, "line": first.line, "column": first.column})
     return real
 
 
@@ -249,14 +283,14 @@ def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: 
     """Attach one game's sheet. The file must hold exactly one game, for these two players, unless the
     arbiter assigns it to this board himself (`assign`: the names on the sheet are not checked)."""
     if game.black_id is None:
-        raise DomainError(f"Board {game.board} is a bye: there is no game sheet for it.")
+        raise DomainError(_("Board %(board)s is a bye: there is no game sheet for it.") % {"board": game.board})
     upload = decode_upload(data, source_name)
     games = parse_upload(upload)
     if len(games) != 1:
-        raise SheetUploadError(f"{upload.source_name}: {len(games)} games in the file; a game's sheet holds one "
-                               "(upload several games on the round page).")
+        raise SheetUploadError(_("%(name)s: %(n)s games in the file; a game's sheet holds one (upload several "
+                                 "games on the round page).") % {"name": upload.source_name, "n": len(games)})
     if games[0].refused:
-        raise SheetUploadError(f"{upload.source_name}: {games[0].refused}.")
+        raise SheetUploadError(refusal_words(upload.source_name, games[0].headers.get("GameType", "?")))
     locked = Game.objects.select_for_update(of=("self",)).select_related(
         "round", "white__player", "black__player").get(pk=game.pk)
     pairing = _pairing(locked, has_sheet=_has_sheet(locked))
@@ -270,17 +304,20 @@ def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: 
     pairings = [pairing, *(_pairing(g, False) for g in others)]
     if assign:
         if pairing.has_sheet and not replace:
-            raise SheetUploadError(f"{upload.source_name}: not stored: board {locked.board} already has a sheet; "
-                                   "tick 'replace' to change it.")
+            raise SheetUploadError(_("%(name)s: not stored: board %(board)s already has a sheet; tick “Replace” "
+                                     "to change it.") % {"name": upload.source_name, "board": locked.board})
         verdict = judge(games[0], locked.result)
         verdict.report["assigned"] = True
         return _store(locked, upload, game_texts(upload.text, games)[0], verdict, user)
     match = match_games(locked.round.number, pairings, [SheetHeaders.from_tags(1, tags)], replace=replace)[0]
     if not match.matched:
-        raise SheetUploadError(f"{upload.source_name}: not stored: {match.reason}.")
+        raise SheetUploadError(_("%(name)s: not stored: %(why)s.")
+                               % {"name": upload.source_name, "why": match_reason(match.whys)})
     if match.game_id != locked.pk:
-        raise SheetUploadError(f"{upload.source_name}: not stored: the sheet is for board {match.board} "
-                               f"({match.white} - {match.black}), not board {locked.board}.")
+        raise SheetUploadError(_("%(name)s: not stored: the sheet is for board %(other)s (%(white)s - %(black)s), "
+                                 "not board %(board)s.")
+                               % {"name": upload.source_name, "other": match.board, "white": match.white,
+                                  "black": match.black, "board": locked.board})
     verdict = judge(games[0], locked.result)
     return _store(locked, upload, game_texts(upload.text, games)[0], verdict, user)
 
@@ -406,17 +443,20 @@ def assign_unmatched(preview: RoundImport, assignments: dict[int, int]) -> None:
     for index, board in sorted(assignments.items()):
         item = by_index.get(index)
         if item is None or item.match.matched:
-            raise DomainError(f"Game {index} of the file is not an unmatched game of this upload.")
+            raise DomainError(_("Game %(index)s of the file is not an unmatched game of this upload.")
+                              % {"index": index})
         game = boards.get(board)
         if game is None or game.black_id is None:
-            raise DomainError(f"Game {index} of the file: board {board} is not a game of round "
-                              f"{preview.round.number}.")
+            raise DomainError(_("Game %(index)s of the file: board %(board)s is not a game of round %(round)s.")
+                              % {"index": index, "board": board, "round": preview.round.number})
         if board in taken:
-            raise DomainError(f"Game {index} of the file: board {board} already takes game {taken[board]} of the "
-                              "file; a board gets one sheet.")
+            raise DomainError(_("Game %(index)s of the file: board %(board)s already takes game %(other)s of the "
+                                "file; a board gets one sheet.")
+                              % {"index": index, "board": board, "other": taken[board]})
         parsed = read_games(item.text, preview.upload.source_name)
         if not parsed or parsed[0].refused:
-            raise DomainError(f"Game {index} of the file cannot be assigned: {item.match.reason}.")
+            raise DomainError(_("Game %(index)s of the file cannot be assigned: %(why)s.")
+                              % {"index": index, "why": match_reason(item.match.whys)})
         taken[board] = index
         item.match.note(("assigned", {"board": board}))
         item.match.game_id, item.match.board, item.match.reason = game.pk, board, "assigned by the arbiter"
@@ -478,13 +518,16 @@ def sheets_replay(sheets: Iterable[GameSheet]) -> dict[str, int]:
 def sheet_accept_result(*, game: Game, expected_version: int | None = None, user: Any = None) -> Game:
     """Record the sheet's result as the game's result (the round's status rules apply), then re-judge."""
     if not _has_sheet(game):
-        raise DomainError(f"Board {game.board} has no game sheet.")
+        raise DomainError(_("Board %(board)s has no game sheet.") % {"board": game.board})
     sheet = game.sheet
     result = _SHEET_RESULTS.get(sheet.sheet_result)
     if result is None:
-        shown = sheet.sheet_result or "no result"
-        raise DomainError(f"Board {game.board}: the sheet declares {shown}, which is not a result to record "
-                          "(2-0, 1-1 or 0-2); enter the result by hand.")
+        if not sheet.sheet_result:
+            raise DomainError(_("Board %(board)s: the sheet declares no result; enter the result by hand.")
+                              % {"board": game.board})
+        raise DomainError(_("Board %(board)s: the sheet declares %(result)s, which is not a result to record "
+                            "(2-0, 1-1 or 0-2); enter the result by hand.")
+                          % {"board": game.board, "result": sheet.sheet_result})
     updated = services.game_record_result(game=game, result=result, expected_version=expected_version)
     sheet.game = updated
     sheet_replay(sheet=sheet)
@@ -506,10 +549,11 @@ def sheet_accept_verdict(*, game: Game, expected_version: int | None, user: Any 
     public game page shows it. Refused when the sheet changed since the page he acted on was shown."""
     sheet = GameSheet.objects.select_for_update().filter(game=game).first()
     if sheet is None:
-        raise DomainError(f"Board {game.board} has no game sheet.")
+        raise DomainError(_("Board %(board)s has no game sheet.") % {"board": game.board})
     if expected_version is None or sheet.version != expected_version:
-        raise DomainError(f"Board {game.board}: the sheet was changed by someone else (uploaded again, replayed "
-                          "or ruled on) since this page was shown; look at it again before ruling.")
+        raise DomainError(_("Board %(board)s: the sheet was changed by someone else (uploaded again, replayed or "
+                            "ruled on) since this page was shown; look at it again before ruling.")
+                          % {"board": game.board})
     _rule(sheet, user)
     return sheet
 

@@ -42,8 +42,8 @@ def pairing_request(tournament: Tournament, entries: list[Entry], number: int) -
     number_of = {e.pk: e.pairing_number for e in entries}
     for g in games:
         if not g.result:
-            raise DomainError(f"Round {g.round.number}, board {g.board} has no result: the engine cannot pair "
-                              f"round {number} without it.")
+            raise DomainError(_("Round %(round)s, board %(board)s has no result: the engine cannot pair round "
+                                "%(next)s without it.") % {"round": g.round.number, "board": g.board, "next": number})
         result = Result(g.result)
         white_opp = number_of.get(g.black_id) if g.black_id else None
         by_entry[g.white_id][g.round.number] = PlayedRound.from_result(
@@ -85,12 +85,11 @@ def pair_next_round(tournament: Tournament, entries: list[Entry], number: int) -
     """The round's boards (bye and excused players last) and the engine's explanation for the arbiter."""
     request = pairing_request(tournament, entries, number)
     result = pair_dutch(request)
-    if result.unpaired:
-        raise DomainError(
-            f"Round {number} cannot be paired without breaking an absolute criterion (no rematch, no second "
-            f"bye, colours) for pairing number(s) {', '.join(map(str, result.unpaired))}; pair it by hand."
-        )
     by_number = {e.pairing_number: e for e in entries}
+    if result.unpaired:
+        raise DomainError(_("Round %(round)s cannot be paired without breaking an absolute criterion (no rematch, "
+                            "no second bye, colours) for %(players)s; pair it by hand.")
+                          % {"round": number, "players": _who(by_number, result.unpaired)})
     boards: list[Board] = [(by_number[b.white], by_number[b.black], None) for b in result.boards]
     if result.bye is not None:
         boards.append((by_number[result.bye], None, Result.BYE))

@@ -11,6 +11,7 @@ import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.utils.deconstruct import deconstructible
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 # Unicode bidirectional embeddings, overrides and isolates: invisible, and they reorder what follows.
@@ -31,7 +32,7 @@ def describe_control(text: str) -> str | None:
     if found is None:
         return None
     position, char = found
-    return f"a control character (U+{ord(char):04X}) at position {position}"  # the CSV report's words
+    return gettext("a control character (U+%(code)04X) at position %(pos)s") % {"code": ord(char), "pos": position}
 
 
 @deconstructible

@@ -128,8 +128,8 @@ def test_csv_import_page_reports_bad_lines(arbiter, client_for) -> None:
     upload = SimpleUploadedFile("p.csv", b"surname,rating\nA,2000\nB,abc\n", content_type="text/csv")
     response = c.post(url, {"file": upload})
     text = response.content.decode()
-    assert "Nothing imported from p.csv: 1 bad line(s)" in text
-    assert "rating &#x27;abc&#x27; is not a whole number" in text
+    assert "Nothing imported from p.csv: 1 bad line, listed below." in text
+    assert "rating “abc” is not a whole number" in text
 
 
 def test_another_tournaments_arbiter_sees_nothing(make_tournament, client_for) -> None:

@@ -13,15 +13,15 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.test_admin import round_post_data
 from tests.tournaments.test_permissions import scrape_form
 from tournaments import services
-from tournaments.errors import StaleEditError
-from tournaments.models import Game, Round
+from tournaments.errors import DomainError, StaleEditError
+from tournaments.models import Game, Player, Round
 
 pytestmark = [pytest.mark.postgres_only, pytest.mark.django_db(transaction=True)]
 
@@ -172,3 +172,57 @@ def test_two_arbiters_publish_the_same_draft_one_is_told(make_tournament, arbite
     told = [p for p in pages if "changed by someone else" in p.content.decode()]
     assert len(told) == 1
     assert Round.objects.get(pk=rnd.pk).version == 2
+
+
+def test_every_kind_of_write_at_once_never_deadlocks(published_round) -> None:  # type: ignore[no-untyped-def]
+    """Each write also moves the tournament's cache version (a trigger updates the tournament's row), so
+    every writer ends up locking that row too. Four arbiters mixing results, whole-round entry, completing
+    and reopening, the tournament's settings and a player's rating: a lock-order circle would show as
+    PostgreSQL's "deadlock detected"; only the rules' own refusals may come back."""
+    rnd, _, _ = published_round
+    t = rnd.tournament
+    boards = list(rnd.games.filter(black__isnull=False).values_list("pk", flat=True))
+    players = list(t.entries.values_list("player_id", flat=True))
+
+    def result(i: int) -> None:
+        services.game_record_result(game=Game.objects.get(pk=boards[i % len(boards)]),
+                                    result=("2-0", "1-1", "0-2", None)[i % 4])
+
+    def whole_round(i: int) -> None:
+        fresh = Round.objects.get(pk=rnd.pk)
+        services.results_record(round=fresh, results=[(g.board, "1-1") for g in fresh.games.all()],
+                                reason="stress")
+
+    def complete_or_reopen(i: int) -> None:
+        fresh = Round.objects.get(pk=rnd.pk)
+        (services.round_complete if fresh.status == "published" else services.round_reopen)(round=fresh)
+
+    def settings_save(i: int) -> None:
+        with transaction.atomic():
+            fresh = type(t).objects.get(pk=t.pk)
+            fresh.name = f"Open {i}"
+            fresh.save()
+
+    def rating(i: int) -> None:
+        with transaction.atomic():
+            player = Player.objects.get(pk=players[i % len(players)])
+            player.rating = 1500 + i
+            player.save()
+
+    writes = [result, whole_round, complete_or_reopen, settings_save, rating, result]
+
+    def arbiter(seed: int) -> Callable[[], list[str]]:
+        def run() -> list[str]:
+            failures = []
+            for i in range(30):
+                try:
+                    writes[(seed * 7 + i) % len(writes)](seed * 100 + i)
+                except DomainError:
+                    pass  # e.g. "round 1 is completed: give the reason": the rules, not the locks
+                except Exception as exc:  # noqa: BLE001 - a deadlock or any other database error
+                    failures.append(f"{type(exc).__name__}: {exc}")
+            return failures
+        return run
+
+    outcomes = run_together(*(arbiter(seed) for seed in range(4)))
+    assert outcomes == [[], [], [], []], outcomes

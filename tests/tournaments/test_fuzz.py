@@ -231,7 +231,7 @@ def test_an_oversized_csv_is_refused_without_reading_it_all(published_round, mon
     data = CSV.encode() + b"Extra,Player,,NED,,1500,,\n" * 20
     response = client.post(reverse("admin:tournaments_player_import"),
                            {"file": SimpleUploadedFile("big.csv", data, "text/csv")})
-    assert any("over the 100-byte limit" in m for m in messages_of(response)), messages_of(response)
+    assert any("over the limit of 100 bytes" in m for m in messages_of(response)), messages_of(response)
     assert not Player.objects.filter(surname="Extra").exists()
 
 

@@ -27,7 +27,7 @@ def test_every_error_of_a_line_is_reported() -> None:
     data = HEADER + "Bad,Rating,x12,NETH,XYZ,twenty,,1700\n"
     report = players_import_csv(data=data.encode(), source="p.csv")
     (line,) = report.errors
-    for part in ("fmjd_id 'x12'", "federation 'NETH'", "title 'XYZ'", "rating 'twenty'", "birth_year 1700"):
+    for part in ("fmjd_id “x12”", "federation “NETH”", "title “XYZ”", "rating “twenty”", "birth_year 1700"):
         assert part in line.message, (part, line.message)
 
 

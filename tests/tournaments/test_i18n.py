@@ -25,8 +25,8 @@ def po_entries(path: Path) -> list[tuple[str, list[str], bool]]:
         if not ids:
             continue
         msgid = "".join(re.findall(r'^"(.*)"$', ids.group(1), re.M))
-        if not msgid:
-            continue
+        if not msgid or re.search(r"^msgctxt ", block, re.M):
+            continue  # the header; a message with a context (pgettext) is checked by tests/test_translations.py
         strs = ["".join(re.findall(r'^"(.*)"$', m, re.M))
                 for m in re.findall(r'^msgstr(?:\[\d\])? ((?:".*"\n?)+)', block + "\n", re.M)]
         out.append((msgid, strs, "#, fuzzy" in block or ", fuzzy" in block))

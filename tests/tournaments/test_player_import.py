@@ -33,8 +33,8 @@ def test_a_bad_line_imports_nothing_and_names_the_line() -> None:
     report = players_import_csv(data=data.encode(), source="players.csv")
     assert not report.ok
     errors = {x.line: x.message for x in report.errors}
-    assert errors == {4: "rating 'twenty' is not a whole number",
-                      5: "title 'XYZ' is unknown (expected one of GMI, MI, MF, CMI, GMIF, MIF, MFF, CMIF)"}
+    assert errors == {4: "rating “twenty” is not a whole number",
+                      5: "title “XYZ” is unknown (expected one of GMI, MI, MF, CMI, GMIF, MIF, MFF, CMIF)"}
     assert [x.status for x in report.lines[:2]] == ["valid", "valid"]
     assert Player.objects.count() == 0
 
@@ -46,7 +46,7 @@ def test_windows_1252_semicolons_and_bom() -> None:
     assert report.ok and report.encoding == "Windows-1252"
     assert Player.objects.get().given_name == "Amélie"
     report = players_import_csv(data=b"\xef\xbb\xbf" + GOOD.encode(), source="bom.csv")
-    assert report.ok and report.encoding == "UTF-8 with BOM"
+    assert report.ok and report.encoding == "UTF-8 (BOM)"
 
 
 @pytest.mark.django_db

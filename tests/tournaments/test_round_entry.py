@@ -292,5 +292,5 @@ def test_a_draft_edit_that_breaks_an_absolute_criterion_is_a_warning_never_a_suc
     assert Game.objects.get(pk=game.pk).white_id == game.black_id
     assert not any("changed successfully" in m for m in texts), texts
     warning = next(m for m in texts if "breaks" in m)
-    assert "absolute criteria" in warning and "<li>forbidden pair:" in warning
+    assert "absolute criteria" in warning and "<li>Forbidden pair: 1. Player01" in warning
     assert "Correct these boards before publishing the round." in warning

@@ -98,7 +98,7 @@ def test_unknown_result_and_bye_result_on_a_two_player_game_are_refused(make_tou
     rnd = services.round_pair(tournament=t)
     services.round_publish(round=rnd)
     game = rnd.games.get(board=1)
-    with pytest.raises(DomainError, match="Unknown result '3-0'"):
+    with pytest.raises(DomainError, match="Unknown result “3-0”"):
         services.game_record_result(game=game, result="3-0")
     with pytest.raises(DomainError, match="not a result for a game between two players"):
         services.game_record_result(game=game, result="bye")

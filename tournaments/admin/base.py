@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -13,6 +14,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.html import format_html, format_html_join
 from django.utils.timezone import localtime
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -30,6 +32,7 @@ from tournaments.models import (
 )
 from tournaments.permissions import colleagues, managed_tournaments, tournament_of
 from tournaments.results import Result
+from tournaments.services import violation_words
 
 
 def is_arbiter(user: Any) -> bool:
@@ -114,20 +117,28 @@ class ArbiterScopedAdmin(SimpleHistoryAdmin):
             with transaction.atomic():
                 return super().changeform_view(request, object_id, form_url, extra_context)
         except DomainError as exc:
-            messages.error(request, f"Nothing saved: {exc}")
+            messages.error(request, gettext("Nothing saved: %(why)s") % {"why": exc})
             return HttpResponseRedirect(request.get_full_path())
 
     def check_objects(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         for obj in queryset:
             if not self._allowed(request, obj):
-                raise PermissionDenied(f"You are not an arbiter of {tournament_of(obj)}.")
+                raise PermissionDenied(gettext("You are not an arbiter of %(tournament)s.")
+                                       % {"tournament": tournament_of(obj)})
+
+    def set_history_delta_changes(self, request: HttpRequest, historical_records: Any,
+                                  foreign_keys_are_objs: bool = True) -> None:
+        # simple_history's history page lists each record's reason as stored: the services' own, in words.
+        super().set_history_delta_changes(request, historical_records, foreign_keys_are_objs)
+        for record in historical_records:
+            record.history_change_reason = reason_words(record.history_change_reason or "") or None
 
     def history_form_view(self, request: HttpRequest, object_id: str, version_id: str,
                           extra_context: dict[str, Any] | None = None) -> HttpResponse:
         # simple_history saves this form on POST even with reverts disabled: that would write
         # around the services, so an old version can be looked at, never saved back.
         if request.method == "POST":
-            raise PermissionDenied("History is read-only: enter the change on the object's own page.")
+            raise PermissionDenied(gettext("History is read-only: enter the change on the object's own page."))
         return super().history_form_view(request, object_id, version_id, extra_context)
 
 
@@ -178,16 +189,24 @@ class ScopedInline(admin.TabularInline):
 
 def report_messages(request: HttpRequest, rnd: Round, report: Any) -> None:
     """The checker's verdict on a round, as admin messages: violations are errors, differences warnings."""
-    for v in report.violations:
-        messages.error(request, f"{rnd}: {v.criterion}: {v.detail}.")
+    for words in violation_words(rnd.tournament, report.violations):
+        messages.error(request, gettext("%(round)s: %(violation)s") % {"round": rnd, "violation": words})
     if report.differs:
-        ours = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_proposed)
-        engine = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_engine)
-        messages.warning(request, f"{rnd}: differs from the engine's pairing (this round: {ours}; engine: {engine}).")
+        messages.warning(request, differs_message(rnd, report))
     if report.ok and not report.differs:
-        messages.success(request, f"{rnd}: the pairing meets every absolute criterion and is the engine's own.")
+        messages.success(request, gettext("%(round)s: the pairing meets every absolute criterion and is the engine's "
+                                          "own.") % {"round": rnd})
     elif report.ok:
-        messages.info(request, f"{rnd}: no absolute criterion is broken.")
+        messages.info(request, gettext("%(round)s: no absolute criterion is broken.") % {"round": rnd})
+
+
+def differs_message(rnd: Round, report: Any) -> str:
+    """Where the round differs from what the engine would pair, board by board as pairing numbers."""
+    bye = gettext("bye")
+    ours = ", ".join(f"{w}-{b if b is not None else bye}" for w, b in report.only_proposed)
+    engine = ", ".join(f"{w}-{b if b is not None else bye}" for w, b in report.only_engine)
+    return gettext("%(round)s: differs from the engine's pairing (this round: %(ours)s; engine: %(engine)s).") \
+        % {"round": rnd, "ours": ours, "engine": engine}
 
 
 class SafeAutocompleteSelect(AutocompleteSelect):
@@ -298,6 +317,28 @@ def _who(user: Any) -> str:
     return user.get_full_name() or user.get_username()
 
 
+def reason_words(reason: str) -> str:
+    """A reason the services keep in the history, in the reader's language; an arbiter's own reason as typed.
+
+    The services store their reasons in English (the history is data, read by the command line too); the
+    criteria they list stay as the checker's codes and pairing numbers."""
+    fixed = {"taken back to draft": gettext("taken back to draft"),
+             "pairing numbers set by rating": gettext("pairing numbers set by rating"),
+             "pairing numbers kept as set by hand": gettext("pairing numbers kept as set by hand")}
+    if reason in fixed:
+        return fixed[reason]
+    lot = re.fullmatch(r"pairing numbers drawn by lot \(seed (\d+)\)", reason)
+    if lot:
+        return gettext("pairing numbers drawn by lot (seed %(seed)s)") % {"seed": lot.group(1)}
+    found = re.match(r"published with (\d+) broken absolute criteria, confirmed by ([^:]*): ?(.*)", reason, re.S)
+    if found:
+        n = int(found.group(1))
+        return ngettext("published with %(n)s broken absolute criterion, confirmed by %(who)s: %(codes)s",
+                        "published with %(n)s broken absolute criteria, confirmed by %(who)s: %(codes)s", n) \
+            % {"n": n, "who": found.group(2), "codes": found.group(3)}
+    return reason
+
+
 def change_log(histories: list[tuple[type, str, QuerySet[Any]]], limit: int = 200) -> str:
     """An HTML table of history records, newest first; each line diffs a record against the previous one.
 
@@ -324,7 +365,7 @@ def change_log(histories: list[tuple[type, str, QuerySet[Any]]], limit: int = 20
         text = "; ".join(f"{_field_name(model, f)}: {names.value(model, f, old)} → {names.value(model, f, new)}"
                          for f, old, new in changes if not (before is None and new in (None, "")))
         lines.append((rec.history_date, names.label(model, rec, label), what, _who(rec.history_user), text,
-                      rec.history_change_reason or ""))
+                      reason_words(rec.history_change_reason or "")))
     lines.sort(key=lambda line: line[0], reverse=True)
     if not lines:
         return str(_("No change recorded."))

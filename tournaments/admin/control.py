@@ -71,7 +71,7 @@ class ControlRoomMixin:
     def _tournament(self, request: HttpRequest, pk: int) -> Tournament:
         tournament: Tournament = get_object_or_404(self.get_queryset(request), pk=pk)  # type: ignore[attr-defined]
         if not self.has_change_permission(request, tournament):  # type: ignore[attr-defined]
-            raise PermissionDenied(f"You are not an arbiter of {tournament}.")
+            raise PermissionDenied(_("You are not an arbiter of %(tournament)s.") % {"tournament": tournament})
         return tournament
 
     def _context(self, request: HttpRequest, tournament: Tournament, title: str, **extra: Any) -> dict[str, Any]:

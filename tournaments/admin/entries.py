@@ -9,6 +9,7 @@ from django.contrib import admin
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import services
@@ -100,7 +101,8 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
                 n = form.cleaned_data["after_round"]
                 for entry in queryset.select_related("player"):
                     run_service(request, lambda e=entry: services.entry_withdraw(entry=e, after_round=n),
-                                f"{entry.player} withdrawn after round {n}.")
+                                gettext("%(player)s withdrawn after round %(round)s.")
+                                % {"player": entry.player, "round": n})
                 return None
         else:
             last = max((r for t in {e.tournament for e in queryset} for r in

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -70,8 +71,9 @@ class PlayerAdmin(SimpleHistoryAdmin):
         after = self._foreign_players(request)
         refused = sorted(str(Player.objects.get(pk=pk)) for pk, row in before.items() if after.get(pk) != row)
         if refused:
-            raise DomainError(f"Nothing imported: {', '.join(refused)} also play in tournaments you are not an "
-                              f"arbiter of; ask their arbiter or an administrator to update them.")
+            raise DomainError(gettext("Nothing imported: %(players)s also play in tournaments you are not an "
+                                      "arbiter of; ask their arbiter or an administrator to update them.")
+                              % {"players": ", ".join(refused)})
 
     def import_csv_view(self, request: HttpRequest) -> HttpResponse:
         if not self.has_add_permission(request):
@@ -93,10 +95,15 @@ class PlayerAdmin(SimpleHistoryAdmin):
                 messages.error(request, str(exc))
             else:
                 if report.ok:
-                    messages.success(request, f"{len(report.lines)} player line(s) imported from {upload.name}.")
+                    n = len(report.lines)
+                    messages.success(request, ngettext("%(n)s player line imported from %(file)s.",
+                                                       "%(n)s player lines imported from %(file)s.", n)
+                                     % {"n": n, "file": upload.name})
                 else:
-                    messages.error(request, f"Nothing imported from {upload.name}: "
-                                            f"{len(report.errors)} bad line(s), listed below.")
+                    n = len(report.errors)
+                    messages.error(request, ngettext("Nothing imported from %(file)s: %(n)s bad line, listed below.",
+                                                     "Nothing imported from %(file)s: %(n)s bad lines, listed below.",
+                                                     n) % {"n": n, "file": upload.name})
         context = {**self.admin_site.each_context(request), "form": form, "report": report,
                    "opts": self.model._meta, "title": _("Import players from CSV")}
         return render(request, "admin/tournaments/player/import_csv.html", context)

@@ -15,7 +15,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors, services, swiss
-from tournaments.admin.base import ArbiterScopedAdmin, ScopedInline, change_log, report_messages, run_service
+from tournaments.admin.base import (
+    ArbiterScopedAdmin,
+    ScopedInline,
+    change_log,
+    differs_message,
+    report_messages,
+    run_service,
+)
 from tournaments.admin.results_entry import PREFIX, GameFormSet, GameInlineForm, apply_slip
 from tournaments.admin.sheets import (
     GameSheetsMixin,
@@ -215,48 +222,48 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
             report_messages(request, rnd, report)
             return
         request._damier_violations = True  # type: ignore[attr-defined]
-        items = format_html_join("", "<li>{}: {}</li>", ((v.criterion, v.detail) for v in report.violations))
+        items = format_html_join("", "<li>{}</li>", ((w,) for w in services.violation_words(rnd.tournament,
+                                                                                              report.violations)))
         messages.warning(request, format_html(
             "{}<ul>{}</ul>{}",
             gettext("Round %(n)s saved as a draft, but its pairing breaks %(count)s absolute criteria:")
             % {"n": rnd.number, "count": len(report.violations)},
             items, gettext("Correct these boards before publishing the round.")))
         if report.differs:
-            ours = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_proposed)
-            engine = ", ".join(f"{w}-{b if b is not None else 'bye'}" for w, b in report.only_engine)
-            messages.warning(request, f"{rnd}: differs from the engine's pairing (this round: {ours}; "
-                                      f"engine: {engine}).")
+            messages.warning(request, differs_message(rnd, report))
 
     def _each(self, request: HttpRequest, queryset: QuerySet[Round], func: Callable[[Round], object],
-              verb: str) -> None:
+              done: Any) -> None:
+        """Apply func to each selected round; `done` is the success message, with a %(round)s placeholder."""
         self.check_objects(request, queryset)
         for rnd in queryset.order_by("number"):
-            run_service(request, lambda r=rnd: func(r), f"{rnd}: {verb}.")
+            run_service(request, lambda r=rnd: func(r), str(done) % {"round": rnd})
 
     @admin.action(description=_("Check the pairing (Swiss: absolute criteria, and what the engine would pair)"))
     def check_pairing(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         self.check_objects(request, queryset)
         for rnd in queryset.select_related("tournament"):
             if rnd.tournament.is_round_robin:
-                messages.info(request, f"{rnd}: a round robin follows the Berger tables.")
+                messages.info(request, gettext("%(round)s: a round robin follows the Berger tables.") % {"round": rnd})
                 continue
             report_messages(request, rnd, swiss.check_round(rnd.tournament, rnd.number))
 
     @admin.action(description=_("Publish the round"))
     def publish(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        self._each(request, queryset, lambda r: services.round_publish(round=r), "published")
+        self._each(request, queryset, lambda r: services.round_publish(round=r), _("%(round)s: published."))
 
     @admin.action(description=_("Complete the round (all results in)"))
     def complete(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        self._each(request, queryset, lambda r: services.round_complete(round=r), "completed")
+        self._each(request, queryset, lambda r: services.round_complete(round=r), _("%(round)s: completed."))
 
     @admin.action(description=_("Reopen the round to correct a result"))
     def reopen(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        self._each(request, queryset, lambda r: services.round_reopen(round=r), "reopened")
+        self._each(request, queryset, lambda r: services.round_reopen(round=r), _("%(round)s: reopened."))
 
     @admin.action(description=_("Delete a draft round (to pair it again)"))
     def delete_draft(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        self._each(request, queryset, lambda r: services.round_delete_draft(round=r), "deleted")
+        self._each(request, queryset, lambda r: services.round_delete_draft(round=r),
+                   _("%(round)s: deleted."))
 
 
 @admin.register(Game)

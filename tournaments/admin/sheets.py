@@ -60,7 +60,9 @@ def status_badge(game: Game) -> str:
 class SheetUploadForm(forms.Form):
     file = forms.FileField(label=_("PDN file"), required=False)
     text = forms.CharField(label=_("or paste the PDN text"), required=False,
-                           widget=forms.Textarea(attrs={"rows": 10, "cols": 80}))
+                           widget=forms.Textarea(attrs={"rows": 10, "cols": 80,
+                                                        # never wider than a phone's screen
+                                                        "style": "max-width:100%;box-sizing:border-box"}))
     replace = forms.BooleanField(label=_("Replace the sheet already stored"), required=False)
     assign = forms.BooleanField(
         label=_("Store it for this board even if the names on the sheet do not match (you assign it)"),
@@ -77,7 +79,7 @@ class SheetUploadForm(forms.Form):
         if upload:
             limit = sheets.max_bytes()
             return upload.read(limit + 1), upload.name  # one byte over the limit is enough to refuse
-        return self.cleaned_data["text"], "pasted text"
+        return self.cleaned_data["text"], gettext("pasted text")
 
 
 class RoundUploadForm(forms.Form):
@@ -273,9 +275,10 @@ class GameSheetsMixin(_ExtraActions):
                     sheets.sheet_accept_result(game=game, expected_version=int(version) if version.isdigit()
                                                else None, user=request.user)
             except DomainError as exc:
-                messages.error(request, f"Not accepted: {exc}")
+                messages.error(request, gettext("Not accepted: %(why)s") % {"why": exc})
             else:
-                messages.success(request, f"Board {game.board}: the sheet's result is now the recorded result.")
+                messages.success(request, gettext("Board %(board)s: the sheet's result is now the recorded result.")
+                                 % {"board": game.board})
             return HttpResponseRedirect(request.path)
         if request.method == "POST":
             form = SheetUploadForm(request.POST, request.FILES)
@@ -287,7 +290,7 @@ class GameSheetsMixin(_ExtraActions):
                                                     replace=form.cleaned_data["replace"],
                                                     assign=form.cleaned_data["assign"])
                 except DomainError as exc:
-                    messages.error(request, f"Nothing stored: {exc}")
+                    messages.error(request, gettext("Nothing stored: %(why)s") % {"why": exc})
                 else:
                     messages.success(request, gettext("Sheet stored for board %(board)s: %(status)s.")
                                      % {"board": game.board, "status": status_label(sheet.status)})

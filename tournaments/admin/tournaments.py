@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors, services, swiss
@@ -234,7 +235,7 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
         self.check_objects(request, queryset)
         for t in queryset:
             run_service(request, lambda t=t: services.entries_number_by_rating(tournament=t),
-                        f"{t}: pairing numbers set by rating.")
+                        gettext("%(tournament)s: pairing numbers set by rating.") % {"tournament": t})
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         if formset.model is not Entry:
