@@ -7,7 +7,8 @@ here, with gettext, at the moment they are shown (so the active language, or a P
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import datetime
+from typing import Protocol
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext
@@ -16,8 +17,12 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.results import Result
 from tournaments.standings.records import Withdrawal
 
-if TYPE_CHECKING:
-    from tournaments.models import Tournament
+
+class Dated(Protocol):
+    """What has dates: a tournament (this module never imports the models, which take their labels here)."""
+
+    start_date: datetime.date | None
+    end_date: datetime.date | None
 
 RESULT_LABELS = {
     Result.WHITE_WINS: "2-0",
@@ -51,7 +56,7 @@ def result_text(value: str) -> str:
     return result.value
 
 
-def tournament_dates(tournament: Tournament) -> str:
+def tournament_dates(tournament: Dated) -> str:
     """'12 March 2026 – 15 March 2026' in the reader's date format; one date for a one-day event."""
     if tournament.start_date is None:
         return ""
