@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import Game, Round, RoundStatus, Tournament
-from tournaments.services import rounds_total
+from tournaments.selectors import rounds_total
 
 
 @dataclass(frozen=True)

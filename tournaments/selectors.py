@@ -10,9 +10,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, Tournament
+from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, System, Tournament
 from tournaments.results import Result
-from tournaments.services import rounds_total
 from tournaments.standings import (
     StandingGame,
     StandingPlayer,
@@ -345,14 +344,19 @@ def round_for_print(tournament: Tournament, number: int, *, public_only: bool) -
     return rnd, list(round_games(rnd))
 
 
-# The control room's reads live in their own module (size); they are selectors like the ones above.
-from tournaments.round_control import (  # noqa: E402, F401
-    ControlRoom,
-    RoundLine,
-    Step,
-    berger_table,
-    control_room,
-    correction_warnings,
-    round_deletion_impact,
-)
+TITLE_RANK = {"GMI": 0, "GMIF": 1, "MI": 2, "MIF": 3, "MF": 4, "MFF": 5, "CMI": 6, "CMIF": 7}
 
+
+def rating_order_key(entry: Entry) -> tuple[int, int, str, str]:
+    """Rating (highest first), then title, then name: the FMJD order of the initial ranking."""
+    p = entry.player
+    return (-(p.rating or 0), TITLE_RANK.get(p.title, 99), p.surname.lower(), p.given_name.lower())
+
+
+def rounds_total(tournament: Tournament, n_entries: int | None = None) -> int:
+    """Round robin: n-1 rounds for even n, n for odd n (a free round each), twice for a double one."""
+    if not tournament.is_round_robin:
+        return tournament.rounds_total or 0
+    n = tournament.entries.count() if n_entries is None else n_entries
+    single = n - 1 if n % 2 == 0 else n
+    return single * 2 if tournament.system == System.DOUBLE_ROUND_ROBIN else single

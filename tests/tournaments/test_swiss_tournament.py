@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from tests.tournaments.rounds import play_round, play_swiss_round
-from tournaments import selectors, services, swiss
+from tournaments import pairing_bridge, selectors, services
 from tournaments.errors import DomainError
 from tournaments.models import ForbiddenPair, Game, System
 from tournaments.pairing import pair_dutch
@@ -69,7 +69,7 @@ def test_forbidden_pair_never_meets(make_tournament) -> None:
 def test_trf_export_gives_the_same_next_round_to_the_engine(swiss9) -> None:
     for _ in range(3):
         play_swiss_round(swiss9)
-    text = swiss.export_trf(swiss9)
+    text = pairing_bridge.export_trf(swiss9)
     request = request_from_trf(parse_trf(text), 4)
     expected = pair_dutch(request)
     rnd = services.round_pair(tournament=swiss9)
@@ -87,7 +87,7 @@ def test_standing_order_pairs_too(make_tournament) -> None:
     rating_would_differ = False
     for number in range(1, 5):
         entries = list(t.entries.select_related("player"))
-        request = swiss.pairing_request(t, entries, number)
+        request = pairing_bridge.pairing_request(t, entries, number)
         number_of = {e.pk: e.pairing_number for e in entries}
         table = [number_of[row.player.id] for row in selectors.standings(t, after_round=number - 1)]
         assert request.order == "standing"
@@ -114,7 +114,7 @@ def test_a_round_needs_every_previous_result(swiss9) -> None:
     game = Game.objects.filter(round__tournament=swiss9, black__isnull=False).first()
     Game.objects.filter(pk=game.pk).update(result="")  # a gap that the services never leave
     with pytest.raises(DomainError, match="has no result"):
-        swiss.pair_next_round(swiss9, list(swiss9.entries.select_related("player")), 2)
+        pairing_bridge.pair_next_round(swiss9, list(swiss9.entries.select_related("player")), 2)
 
 
 def test_manual_override_refuses_a_player_twice(swiss9) -> None:

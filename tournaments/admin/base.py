@@ -30,9 +30,9 @@ from tournaments.models import (
     RoundStatus,
     SheetStatus,
 )
+from tournaments.pairing_bridge import violation_words
 from tournaments.permissions import colleagues, managed_tournaments, tournament_of
 from tournaments.results import Result
-from tournaments.services import violation_words
 
 
 def is_arbiter(user: Any) -> bool:

@@ -14,7 +14,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import selectors, services, swiss
+from tournaments import pairing_bridge, selectors, services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
 from tournaments.admin.control import ControlRoomMixin
 from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
@@ -213,7 +213,7 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
         if tournament.is_round_robin:
             messages.error(request, _("TRF(x) export is for Swiss tournaments."))
             return None
-        response = HttpResponse(swiss.export_trf(tournament), content_type="text/plain; charset=utf-8")
+        response = HttpResponse(pairing_bridge.export_trf(tournament), content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
         return response
 

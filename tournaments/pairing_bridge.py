@@ -1,4 +1,6 @@
-"""Bridge between a Swiss tournament in the database and the pure Dutch engine (tournaments.pairing).
+"""Bridge between a Swiss tournament in the database and the pure Dutch engine (tournaments.pairing): the
+engine's request built from the models, its pairing turned into the games of a new round (NewGame), its
+checker run on a round as it stands (check_round, broken_criteria) and its findings in words.
 
 The engine sees players by pairing number (so TRF exports and the engine's explanations use the
 numbers the arbiter sees on the pairing sheets) and histories built from the recorded results.
@@ -8,13 +10,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
+from tournaments import selectors
 from tournaments.errors import DomainError
-from tournaments.models import Entry, ForbiddenPair, Game, Tournament
+from tournaments.models import Entry, ForbiddenPair, Game, Round, Tournament
 from tournaments.pairing import Pairing, PairingRequest, PlayedRound, PointSystem, SwissPlayer, pair_dutch
 from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.model import Board as EngineBoard
@@ -22,8 +25,9 @@ from tournaments.pairing.model import ByeReport, CheckReport, PairingResult
 from tournaments.pairing.trf import TrfDetails, write_trf
 from tournaments.results import Result
 
-if TYPE_CHECKING:
-    from tournaments.services import Board
+#: A game a new round will hold: White, Black (None for a bye or an excused player), and the result the
+#: pairing itself gives (a bye, an excused round), else None.
+NewGame = tuple[Entry, Entry | None, Result | None]
 
 
 def point_system(tournament: Tournament) -> PointSystem:
@@ -75,13 +79,11 @@ def pairing_request(tournament: Tournament, entries: list[Entry], number: int) -
 
 def _standing_keys(tournament: Tournament, number: int) -> dict[int, tuple[int, ...]]:
     """FMJD "Swiss Solkoff": within a score group, the current standing with the tie-breaks decides."""
-    from tournaments import selectors
-
     rows = selectors.standings(tournament, after_round=number - 1)
     return {row.player.id: (index,) for index, row in enumerate(rows)}
 
 
-def pair_next_round(tournament: Tournament, entries: list[Entry], number: int) -> tuple[list[Board], str]:
+def pair_next_round(tournament: Tournament, entries: list[Entry], number: int) -> tuple[list[NewGame], str]:
     """The round's boards (bye and excused players last) and the engine's explanation for the arbiter."""
     request = pairing_request(tournament, entries, number)
     result = pair_dutch(request)
@@ -90,7 +92,7 @@ def pair_next_round(tournament: Tournament, entries: list[Entry], number: int) -
         raise DomainError(_("Round %(round)s cannot be paired without breaking an absolute criterion (no rematch, "
                             "no second bye, colours) for %(players)s; pair it by hand.")
                           % {"round": number, "players": _who(by_number, result.unpaired)})
-    boards: list[Board] = [(by_number[b.white], by_number[b.black], None) for b in result.boards]
+    boards: list[NewGame] = [(by_number[b.white], by_number[b.black], None) for b in result.boards]
     if result.bye is not None:
         boards.append((by_number[result.bye], None, Result.BYE))
     boards += [(by_number[x], None, Result.EXCUSED) for x in result.excused]
@@ -246,3 +248,46 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
         name=tournament.name, forbidden=request.forbidden_pairs, next_round=number, details=details,
         initial_colour=request.initial_colour,
     )
+
+
+def broken_criteria(rnd: Round) -> list[Any]:
+    """The checker's violations of the round's pairing as it stands; a round robin follows the Berger
+    tables and has none to check."""
+    if rnd.tournament.is_round_robin:
+        return []
+    return list(check_round(rnd.tournament, rnd.number).violations)
+
+
+def violation_words(tournament: Tournament, violations: Iterable[Any]) -> list[str]:
+    """The checker's violations (codes and pairing numbers) in the reader's language, players by name."""
+    names = {e.pairing_number: f"{e.pairing_number}. {e.player.full_name}"
+             for e in tournament.entries.select_related("player")}
+    words = []
+    for v in violations:
+        who = _(" and ").join(names.get(n, str(n)) for n in v.players)
+        template = _VIOLATION_WORDS.get(v.criterion)
+        if v.criterion == "C3 colour":
+            template = (_COLOUR_DIFFERENCE if "beyond 2" in v.detail else _COLOUR_RUN)
+        words.append(str(template) % {"players": who} if template else f"{v.criterion}: {v.detail}")
+    return words
+
+
+_VIOLATION_WORDS = {
+    "C1 rematch": gettext_lazy("Rematch: %(players)s have already played each other."),
+    "forbidden pair": gettext_lazy("Forbidden pair: %(players)s may not meet."),
+    "C2 second bye": gettext_lazy("Second bye: %(players)s already had a bye or a win without playing."),
+    "C.04.1 bye": gettext_lazy("A bye for %(players)s although the number of players is even."),
+    "paired twice": gettext_lazy("%(players)s is paired twice."),
+    "not paired": gettext_lazy("Not paired: %(players)s."),
+    "not to be paired": gettext_lazy("%(players)s is paired but withdrawn or excused this round."),
+    "unknown player": gettext_lazy("%(players)s is not a player of the tournament."),
+    "paired with self": gettext_lazy("%(players)s is paired with himself."),
+}
+_COLOUR_DIFFERENCE = gettext_lazy("Colours: %(players)s would have a colour difference beyond 2.")
+_COLOUR_RUN = gettext_lazy("Colours: %(players)s would get the same colour three times running.")
+
+
+def round_violations(rnd: Round) -> list[str]:
+    """The absolute criteria the round's pairing breaks as it stands (a forbidden pair, a rematch, the
+    colour limits), in words."""
+    return violation_words(rnd.tournament, broken_criteria(rnd))
