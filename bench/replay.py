@@ -14,7 +14,7 @@ its result (rules.pdn.read_games + rules.replay.replay_game). The best of severa
 that other work on a shared machine does not distort the figure, and the best CPU time
 (time.process_time) is shown beside it, which such work disturbs less; a second line gives the
 reader alone, a third what storing a sheet costs the engine: the verdict and the game page's line of
-positions, both from the replay's one pass (tournaments.sheet_line.line_from_report, pure Python).
+positions, both from the replay's one pass (tournaments.sheets.line.line_from_report, pure Python).
 Anchor: py-draughts replays 50-74k plies/s; goal over 100k plies/s.
 """
 
@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.pdn import read_games  # noqa: E402
 from rules.replay import replay_game  # noqa: E402
-from tournaments.sheet_line import line_from_report  # noqa: E402
+from tournaments.sheets.line import line_from_report  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "pdn"
 

@@ -52,9 +52,11 @@ BOUNDARIES: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = [
 
 
 # Public pages and PDFs only read: no service (the writes), no admin, no upload handling.
-NO_WRITES = ("tournaments.services", "tournaments.admin", "tournaments.sheets", "tournaments.player_import",
-             "tournaments.trf_import", "tournaments.transfer", "tournaments.exchange.imports")
+NO_WRITES = ("tournaments.services", "tournaments.admin", "tournaments.sheets.services", "tournaments.sheets.upload",
+             "tournaments.exchange")
 BOUNDARIES += [
+    ("sheets import no page", ("tournaments.sheets",), ("tournaments.admin", "tournaments.public",
+                                                          "tournaments.printing"), "tournaments/sheets/README.md"),
     ("selectors only read", ("tournaments.selectors",),
      ("tournaments.services", "tournaments.pairing_bridge", "tournaments.round_control", "tournaments.admin"),
      "tournaments/README.md"),

@@ -389,6 +389,15 @@ class Game(models.Model):
         return Result(self.result) if self.result else None
 
     @property
+    def has_sheet(self) -> bool:
+        """Whether a game sheet is stored for the game (reading `game.sheet` raises when there is none)."""
+        try:
+            self.sheet  # noqa: B018
+        except models.ObjectDoesNotExist:
+            return False
+        return True
+
+    @property
     def is_bye(self) -> bool:
         return self.black_id is None
 
@@ -427,7 +436,7 @@ class GameSheet(models.Model):
     # Raised by every change of the sheet (upload, replay, ruling): a ruling made on a page showing an
     # older sheet is refused.
     version = models.PositiveIntegerField(default=1, editable=False)
-    # The replayed line for the public game page (tournaments.sheet_line), kept so that a page view never
+    # The replayed line for the public game page (tournaments.sheets.line), kept so that a page view never
     # replays the sheet; rebuilt when missing or made by an older engine. Not in the history: it is
     # derived from `text`, which is.
     line = models.JSONField(_("replayed line"), null=True, blank=True, editable=False)

@@ -6,7 +6,7 @@ from django.utils import translation
 
 from rules import Board
 from tournaments.public import viewer
-from tournaments.sheet_line import Ply, line_from_moves, line_from_pdn
+from tournaments.sheets.line import Ply, line_from_moves, line_from_pdn
 
 
 def test_start_and_a_quiet_move() -> None:

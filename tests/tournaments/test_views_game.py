@@ -6,7 +6,7 @@ import pytest
 
 from rules import Board
 from tournaments.public.diagram import board_svg, square_xy
-from tournaments.sheet_line import line_from_moves, line_from_pdn, position_code
+from tournaments.sheets.line import line_from_moves, line_from_pdn, position_code
 
 
 def test_squares_sit_on_the_dark_diagonals_black_at_the_top() -> None:

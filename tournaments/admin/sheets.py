@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import sheets
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, Round, Tournament
-from tournaments.sheet_verdict import issue_message, issue_where, sentence, severity_label, status_label
+from tournaments.sheets.words import issue_message, issue_where, sentence, severity_label, status_label
 
 # A sign beside the words, so the status never rests on colour (the colours: static/damier/admin-a11y.css).
 _STATUS_SIGNS = {"verified": "✓", "not_verifiable": "○", "irregular": "⚠", "mismatch": "⚠", sheets.MISSING: "–"}

@@ -1,4 +1,4 @@
-"""A 10x10 board diagram as SVG, drawn from a position code (tournaments.sheet_line.position_code).
+"""A 10x10 board diagram as SVG, drawn from a position code (tournaments.sheets.line.position_code).
 
 Pure Python: no Django. The SVG has one piece slot per playable square, each a `<g>` whose class says
 what stands there ("w", "b", "W", "B" or "e" for empty), so the game page's script can step through the

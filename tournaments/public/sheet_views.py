@@ -3,7 +3,7 @@ public game page shows of a sheet.
 
 The verdict on a sheet is the arbiter's until he accepts it or rules on it (competition rules 5.5):
 before that, spectators see the moves as written and a line saying the ruling is to come; after it,
-the ruling and its sentence. The moves come from the line kept with the sheet (tournaments.sheet_line),
+the ruling and its sentence. The moves come from the line kept with the sheet (tournaments.sheets.line),
 never from a replay on the page view.
 """
 
@@ -16,9 +16,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
-from tournaments.sheet_export import export_pdn
-from tournaments.sheet_line import GameLine, Ply, sheet_line
-from tournaments.sheet_verdict import article_words, sentence, status_label
+from tournaments.sheets.export import export_pdn
+from tournaments.sheets.line import GameLine, Ply, sheet_line
+from tournaments.sheets.words import article_words, sentence, status_label
 
 _ARTICLE = re.compile(r"art\. ([\d.]+): ")
 # CSS classes of the public page's sheet line, by ruling.

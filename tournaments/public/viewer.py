@@ -16,7 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.sheet_line import EMPTY, GameLine
+from tournaments.sheets.line import EMPTY, GameLine
 
 WHITE_PIECES, BLACK_PIECES = "wW", "bB"
 

@@ -18,7 +18,7 @@ from tournaments.models import Game, Tournament
 from tournaments.public import viewer
 from tournaments.public.diagram import board_svg
 from tournaments.public.sheet_views import public_sheet
-from tournaments.sheet_line import GameLine
+from tournaments.sheets.line import GameLine
 from tournaments.tables import (
     CrosstableTable,
     PairingsTable,

@@ -201,10 +201,60 @@ _NOTATION_WORDS = {
 }
 
 
+def read_problem_words(code: str, values: Mapping[str, Any]) -> str | None:
+    """What the PDN reader found wrong (rules.pdn.problems: a code and its values), in the reader's language;
+    None for a code this edge does not know (the replay's English is shown then)."""
+    v = {k: (f"“{x}”" if k in ("text", "value") else x) for k, x in values.items()}
+    words = {
+        "variation_open_at_tag": _("a variation is not closed before the next game's tags"),
+        "variation_open_at_end": _("a variation is not closed at the end of the file"),
+        "malformed_tag": _("malformed tag pair %(text)s"),
+        "duplicate_tag": _("tag %(name)s given twice; the later value %(value)s is kept"),
+        "nag_out_of_range": _("annotation %(text)s out of range ($0 to $255)"),
+        "nag_before_move": _("annotation %(text)s before any move"),
+        "strength_without_move": _("move strength %(text)s without a move"),
+        "nested_too_deep": _("variations nested too deep"),
+        "unmatched_paren": _("“)” without a matching “(”"),
+        "unreadable_text": _("unreadable text %(text)s"),
+        "not_a_move": _("%(text)s is not a move"),
+        "comment_not_closed": _("a comment opened with “{” is never closed"),
+        "nested_comment": _("a comment inside the comment opened at line %(line)s, column %(column)s: PDN "
+                            "forbids comments inside comments"),
+        "bad_setup": _("setup %(text)s is not of the form /FEN \"...\"/"),
+        "alpha_8x8": _("%(text)s is in the alphanumeric notation of an 8x8 board and no GameType says 10x10 (A0)"),
+        "alpha_without_game_type": _("moves in alphanumeric notation (a1-j10) without a GameType saying so: read "
+                                     "as the 10x10 board, since a square beyond h8 fits no smaller board"),
+        "not_dark_square": _("%(text)s cannot be read: %(square)s is not a dark square of the 10x10 board"),
+        "bad_result_tag": _("Result tag %(value)s is not a draughts result (2-0, 1-1, 0-2, 0-0, *)"),
+        "game_type_unknown": _("GameType %(value)s is not a PDN game type; only international draughts (20) is "
+                               "read"),
+        "game_type_other": _("GameType %(value)s is another game (type %(type)s), not international draughts "
+                             "(20): the game is refused"),
+        "game_type_board": _("GameType %(value)s describes a %(width)sx%(height)s board, not the 10x10 board of "
+                             "international draughts: the game is refused"),
+        "game_type_form": _("GameType %(value)s is not of the form “20,W,10,10,N2,0”; read as international "
+                            "draughts in FMJD numbers"),
+        "game_type_declares": _("GameType %(value)s is not the standard “20,W,10,10,N2,0”; the moves are read as "
+                                "international draughts"),
+    }
+    template = words.get(code)
+    if template is None:
+        return None
+    try:
+        return str(template) % v
+    except (KeyError, TypeError, ValueError):  # values of another version of the reader
+        return None
+
+
 def issue_message(issue: Mapping[str, Any]) -> str:
-    """What an issue of the replay says, in the reader's language, for the known articles; the replay's
-    English (also what `python -m rules replay` prints) for the rest, which are PDN reading faults."""
+    """What an issue of the replay says, in the reader's language: the known articles, and the PDN reader's
+    problems by their code; the replay's English (also what `python -m rules replay` prints) for the rest
+    (and for reports stored before reading problems had codes)."""
     article = issue.get("article") or ""
+    if article == "PDN" and issue.get("code"):
+        words = read_problem_words(str(issue["code"]), issue.get("values") or {})
+        if words is not None:
+            return words
     if article in _NOTATION_WORDS:
         return str(_NOTATION_WORDS[article])
     if not (article[:2] in ("5.", "7.") or article in ("8.1", "8.2")):

@@ -1,255 +1,50 @@
-"""Game sheets in the tournament: upload checks, matching a round's file, replay verdicts, acceptance.
+"""Game sheets in the tournament, the writes: one game's upload, a round's file matched to its pairings
+(preview, assignment, confirmation), replaying stored sheets again, the arbiter's acceptance.
 
 A sheet is the PDN text of one game, kept exactly as it was in the uploaded file (its own slice of it,
 decoded) so that `replay_sheets` can judge it again with a later engine. The recorded result is never
 changed by an upload: the arbiter settles (competition rules 5.5) and may accept the sheet's result,
 which goes through `services.game_record_result` like any other result.
-
-Statuses: verified (every move legal and the board confirms the recorded result), not verifiable
-(legal, but the result rests on resignation, time or agreement), irregular (an art. 5.4 irregularity or a
-sheet the replay could not follow), mismatch (the sheet's or the board's result differs from the recorded
-one; it outranks irregular because it touches the standings), and missing (a played game with no sheet).
+The status and the report come from tournaments.sheets.verdict, the words from tournaments.sheets.words.
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from rules.pdn import ParsedGame, read_games
-from rules.replay import DRAW_OFFER_MOVES, ERROR, replay_game
+from rules.pdn import read_games
 from tournaments import services
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Game, GameSheet, Round, SheetStatus
-from tournaments.results import Result
-from tournaments.sheet_export import export_pdn  # re-exported: sheets.export_pdn is the public API
-from tournaments.sheet_line import build_line, line_from_json
-from tournaments.sheet_matching import Match, PairingRef, PlayerRef, SheetHeaders, match_games
-from tournaments.sheet_verdict import match_reason, match_words, sentence, status_label
-
-DEFAULT_MAX_BYTES = 2 * 1024 * 1024
-MISSING = "missing"  # a status computed for games without a sheet, never stored
-NEEDS_LOOK = (SheetStatus.IRREGULAR, SheetStatus.MISMATCH)
-# Results for which no game was played over the board, so no sheet is expected.
-NO_BOARD_RESULTS = [r.value for r in Result if not r.is_played]
-_SHEET_RESULTS = {"2-0": Result.WHITE_WINS, "1-1": Result.DRAW, "0-2": Result.BLACK_WINS}
-# Bytes Windows-1252 leaves undefined: a file holding them is in no encoding we can name.
-_CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
-
-
-class SheetUploadError(DomainError):
-    """An upload refused as a whole (size, encoding, not PDN): nothing from it is stored."""
-
-
-def max_bytes() -> int:
-    return int(getattr(settings, "DAMIER_PDN_MAX_BYTES", DEFAULT_MAX_BYTES))
-
-
-# --- Upload checks -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Upload:
-    text: str
-    encoding: str
-    source_name: str
-
-    @property
-    def digest(self) -> str:
-        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()[:16]
-
-
-def decode_upload(data: bytes | str, source_name: str = "") -> Upload:
-    """Check an upload before any parsing: size, emptiness, binary content, encoding.
-
-    UTF-8 (with or without BOM) and UTF-16 with a BOM are read as such; other bytes as Windows-1252,
-    the encoding of old draughts programs, unless they hold bytes that code page leaves undefined.
-    """
-    name = _safe_name(source_name)
-    limit = max_bytes()
-    if isinstance(data, str):
-        size = len(data.encode("utf-8"))
-        if size > limit:
-            raise SheetUploadError(_("%(name)s: %(size)s bytes, over the limit of %(limit)s bytes.")
-                                   % {"name": name, "size": size, "limit": limit})
-        text, encoding = data.removeprefix("\ufeff"), "utf-8"
-    else:
-        if len(data) > limit:
-            raise SheetUploadError(_("%(name)s: %(size)s bytes, over the limit of %(limit)s bytes.")
-                                   % {"name": name, "size": len(data), "limit": limit})
-        text, encoding = _decode_bytes(bytes(data), name)
-    if not text.strip():
-        raise SheetUploadError(_("%(name)s: the file is empty.") % {"name": name})
-    nul = text.find("\x00")
-    if nul >= 0:
-        # PostgreSQL cannot store U+0000 in text, and no PDN text holds it: refused, never cleaned,
-        # so that what is stored is what the arbiter sent.
-        line = text.count("\n", 0, nul) + 1
-        column = nul - (text.rfind("\n", 0, nul) + 1) + 1
-        raise SheetUploadError(_("%(name)s: the character U+0000 (NUL) at line %(line)s, column %(column)s "
-                                 "(%(encoding)s): not a PDN text. Save the file as UTF-8 text and upload it again.")
-                               % {"name": name, "line": line, "column": column, "encoding": encoding})
-    return Upload(text.replace("\r\n", "\n").replace("\r", "\n"), encoding, name)
-
-
-def _safe_name(source_name: str) -> str:
-    # Only a label for the report: the last path component, never opened.
-    base = source_name.replace("\\", "/").rsplit("/", 1)[-1].strip()
-    return base[:200] or "upload"
-
-
-def _decode_bytes(raw: bytes, name: str) -> tuple[str, str]:
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return raw.decode("utf-16"), "utf-16"
-        except UnicodeDecodeError as exc:
-            raise SheetUploadError(_("%(name)s: announces UTF-16 but is not valid UTF-16 (byte %(position)s).")
-                                   % {"name": name, "position": exc.start}) from exc
-    if b"\x00" in raw:
-        raise SheetUploadError(_("%(name)s: binary data (NUL bytes), not a PDN text file.") % {"name": name})
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    try:
-        return raw.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    hole = next((i for i, byte in enumerate(raw) if byte in _CP1252_HOLES), None)
-    if hole is not None:
-        raise SheetUploadError(_("%(name)s: unknown encoding: neither UTF-8 nor Windows-1252 (byte %(byte)s at "
-                                 "offset %(offset)s). Save the file as UTF-8 and upload it again.")
-                               % {"name": name, "byte": f"0x{raw[hole]:02x}", "offset": hole})
-    return raw.decode("cp1252"), "windows-1252"
-
-
-# The PDN game types (rules.pdn_gametype names them in English for the command line), for the arbiter.
-_GAME_TYPES = {
-    0: gettext_lazy("chess"), 21: gettext_lazy("English draughts (checkers)"), 22: gettext_lazy("Italian draughts"),
-    23: gettext_lazy("American pool checkers"), 24: gettext_lazy("Spanish draughts"),
-    25: gettext_lazy("Russian draughts"), 26: gettext_lazy("Brazilian draughts"),
-    27: gettext_lazy("Canadian draughts"), 28: gettext_lazy("Portuguese draughts"),
-    29: gettext_lazy("Czech draughts"), 30: gettext_lazy("Turkish draughts"), 31: gettext_lazy("Thai draughts"),
-    40: gettext_lazy("Frisian draughts"),
-}
-
-
-def refusal_words(source_name: str, game_type: str) -> str:
-    """Why a sheet whose GameType is not international draughts is refused, naming the game it holds."""
-    head = re.match(r"\s*(\d{1,5})\s*(?:,|$)", game_type)
-    known = _GAME_TYPES.get(int(head.group(1))) if head else None
-    if known is not None:
-        return _("%(name)s: GameType %(value)s is %(game)s, not international draughts (20); nothing stored.") \
-            % {"name": source_name, "value": game_type, "game": known}
-    return _("%(name)s: not international draughts (GameType %(value)s); nothing stored.") \
-        % {"name": source_name, "value": game_type}
-
-
-def parse_upload(upload: Upload) -> list[ParsedGame]:
-    """The games of the file; SheetUploadError when nothing in it is PDN."""
-    games = read_games(upload.text, upload.source_name)
-    real = [g for g in games if g.headers or g.moves or g.result_token]
-    if not real:
-        # Where the reader first stumbled, by line and column: its own message is the command line's English.
-        first = next((e for g in games for e in g.errors), None)
-        if first is None:
-            raise SheetUploadError(_("%(name)s: not a PDN file: no tag and no move found.")
-                                   % {"name": upload.source_name})
-        raise SheetUploadError(_("%(name)s: not a PDN file: no tag and no move found (the first thing that cannot "
-                                 "be read is at line %(line)s, column %(column)s).")
-                               % {"name": upload.source_name, "line": first.line, "column": first.column})
-    return real
-
-
-def game_texts(text: str, games: list[ParsedGame]) -> list[str]:
-    """Each game's own part of the file, unchanged, cut where the PDN reader says the game starts and ends
-    (never by line: a game may start on the line where the previous one ends)."""
-    return [text[g.start:g.end] + "\n" for g in games]
-
-
-# --- Verdicts ----------------------------------------------------------------------------------
-
-
-@dataclass
-class Verdict:
-    status: str
-    summary: str
-    sheet_result: str
-    flags: list[str] = field(default_factory=list)
-    report: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def needs_look(self) -> bool:
-        return self.status in NEEDS_LOOK or bool(self.flags)
-
-
-def judge(parsed: ParsedGame, recorded: str) -> Verdict:
-    """Replay one sheet against the game's recorded result ('' when none is recorded yet).
-
-    The report keeps codes and values (tournaments.sheet_verdict makes the sentence in the reader's
-    language); `summary` is that sentence in English, for the admin's search and the command line."""
-    played = recorded in _SHEET_RESULTS
-    replay = replay_game(parsed, recorded if played else None)
-    declared = parsed.declared_result
-    sheet_result = declared if declared not in (None, "*") else ""
-    board = replay.board_result
-    flags: list[str] = []
-    early = [i for i in replay.issues if i.article == "compet. 5.3"]
-    early_draw = None
-    if early:
-        flags.append("early_draw")
-        early_draw = {"moves": (replay.plies + 1) // 2, "limit": DRAW_OFFER_MOVES}
-    irregular = [i for i in replay.issues if i.severity == ERROR and (i.article or "").startswith("5.4")]
-    if not irregular and not replay.legal:
-        # The replay stopped or met a move it could not place: the first error at a ply says where.
-        irregular = [i for i in replay.issues if i.severity == ERROR and i.ply is not None]
-    if parsed.refused:
-        irregular = []
-        flags.append("refused")
-    if recorded and not played:
-        status = SheetStatus.MISMATCH
-    elif played and ((sheet_result and sheet_result != recorded) or (board and board != recorded)):
-        status = SheetStatus.MISMATCH
-    elif irregular or not replay.legal or parsed.refused:
-        status = SheetStatus.IRREGULAR
-    elif replay.status == "confirmed":
-        status = SheetStatus.VERIFIED
-    else:
-        status = SheetStatus.NOT_VERIFIABLE
-    report = {"replay": replay.to_dict(), "status": str(status), "flags": flags, "recorded": recorded,
-              "sheet_result": sheet_result, "early_draw": early_draw, "refused": bool(parsed.refused),
-              "replayed_at": timezone.now().isoformat(timespec="seconds"),
-              "irregular": [i.to_dict() for i in irregular]}
-    with translation.override("en"):
-        summary = sentence(report)
-    report["summary"] = summary
-    return Verdict(str(status), summary, sheet_result, flags, report)
+from tournaments.sheets.line import line_from_json
+from tournaments.sheets.matching import Match, PairingRef, PlayerRef, SheetHeaders, match_games
+from tournaments.sheets.upload import (
+    SheetUploadError,
+    Upload,
+    decode_upload,
+    game_texts,
+    parse_upload,
+    refusal_words,
+)
+from tournaments.sheets.verdict import MISSING, NO_BOARD_RESULTS, SHEET_RESULTS, Judgement, judge
+from tournaments.sheets.words import match_reason, match_words, sentence, status_label
 
 
 def game_sheet_status(game: Game) -> str:
     """The sheet's status, or 'missing' for a game played over the board without one ('' otherwise)."""
-    sheet = getattr(game, "sheet", None) if _has_sheet(game) else None
+    sheet = getattr(game, "sheet", None) if game.has_sheet else None
     if sheet is not None:
         return sheet.status
     if game.black_id is None or game.result in NO_BOARD_RESULTS:
         return ""
     return MISSING
-
-
-def _has_sheet(game: Game) -> bool:
-    try:
-        game.sheet  # noqa: B018 - the reverse one-to-one raises when there is none
-    except GameSheet.DoesNotExist:
-        return False
-    return True
 
 
 def needs_look_q(prefix: str = "") -> Q:
@@ -259,13 +54,13 @@ def needs_look_q(prefix: str = "") -> Q:
     return Q(**{f"{prefix}sheet__needs_look": True}) | missing
 
 
-def _store(game: Game, upload: Upload, text: str, verdict: Verdict, user: Any) -> GameSheet:
+def _store(game: Game, upload: Upload, text: str, verdict: Judgement, user: Any) -> GameSheet:
     """Store (or replace) a game's sheet; a new sheet has no ruling yet, whatever the old one had."""
     values = {"text": text, "source_name": upload.source_name, "encoding": upload.encoding,
               "uploaded_by": user if getattr(user, "pk", None) else None, "report": verdict.report,
               "status": verdict.status, "sheet_result": verdict.sheet_result,
               "summary": verdict.summary[:300], "needs_look": verdict.needs_look,
-              "ruling": "", "ruled_at": None, "ruled_by": None, "line": build_line(text)}
+              "ruling": "", "ruled_at": None, "ruled_by": None, "line": verdict.line}
     sheet = GameSheet.objects.select_for_update().filter(game=game).first() or GameSheet(game=game, version=0)
     for name, value in values.items():
         setattr(sheet, name, value)
@@ -293,7 +88,7 @@ def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: 
         raise SheetUploadError(refusal_words(upload.source_name, games[0].headers.get("GameType", "?")))
     locked = Game.objects.select_for_update(of=("self",)).select_related(
         "round", "white__player", "black__player").get(pk=game.pk)
-    pairing = _pairing(locked, has_sheet=_has_sheet(locked))
+    pairing = _pairing(locked, has_sheet=locked.has_sheet)
     tags = dict(games[0].headers)
     # A sheet naming nobody is taken for the game the arbiter chose; one naming others is refused.
     for side, player in (("White", pairing.white), ("Black", pairing.black)):
@@ -339,7 +134,7 @@ def _pairing(game: Game, has_sheet: bool) -> PairingRef:
 class ImportItem:
     match: Match
     text: str
-    verdict: Verdict | None = None  # for matched games: the status the sheet will get
+    verdict: Judgement | None = None  # for matched games: the status the sheet will get
 
     def to_dict(self) -> dict[str, Any]:
         out = self.match.to_dict()
@@ -414,7 +209,7 @@ def round_import_preview(*, round: Round, data: bytes | str, source_name: str = 
     games = parse_upload(upload)
     texts = game_texts(upload.text, games)
     pairs = list(round.games.select_related("white__player", "black__player", "sheet").order_by("board"))
-    refs = [_pairing(g, _has_sheet(g)) for g in pairs]
+    refs = [_pairing(g, g.has_sheet) for g in pairs]
     headers = [SheetHeaders.from_tags(i + 1, g.headers) for i, g in enumerate(games)]
     matches = match_games(round.number, refs, headers, replace=replace)
     by_id = {g.pk: g for g in pairs}
@@ -427,7 +222,7 @@ def round_import_preview(*, round: Round, data: bytes | str, source_name: str = 
             item.verdict = judge(parsed, by_id[match.game_id].result)  # type: ignore[index]
         items.append(item)
     taken = {item.match.game_id for item in items}
-    missing = [g.board for g in pairs if g.black_id is not None and g.pk not in taken and not _has_sheet(g)]
+    missing = [g.board for g in pairs if g.black_id is not None and g.pk not in taken and not g.has_sheet]
     return RoundImport(round, upload, items, missing, replace)
 
 
@@ -491,14 +286,14 @@ def sheet_replay(*, sheet: GameSheet) -> GameSheet:
     """Judge a stored sheet again from its unchanged text (a newer engine, or a changed recorded result)."""
     games = read_games(sheet.text, sheet.source_name or "sheet")
     if not games:
-        verdict = Verdict(str(SheetStatus.IRREGULAR), "the stored text holds no game", "",
+        verdict = Judgement(str(SheetStatus.IRREGULAR), "the stored text holds no game", "",
                           report={"status": str(SheetStatus.IRREGULAR), "summary": "no game in the text"})
     else:
         verdict = judge(games[0], sheet.game.result)
     sheet.report, sheet.status, sheet.sheet_result = verdict.report, verdict.status, verdict.sheet_result
     sheet.summary, sheet.needs_look = verdict.summary[:300], verdict.needs_look
-    if line_from_json(sheet.line) is None:
-        sheet.line = build_line(sheet.text)
+    if verdict.line is not None or line_from_json(sheet.line) is None:
+        sheet.line = verdict.line
     sheet.version += 1
     sheet.save(update_fields=["report", "status", "sheet_result", "summary", "needs_look", "line", "version"])
     return sheet
@@ -517,10 +312,10 @@ def sheets_replay(sheets: Iterable[GameSheet]) -> dict[str, int]:
 @transaction.atomic
 def sheet_accept_result(*, game: Game, expected_version: int | None = None, user: Any = None) -> Game:
     """Record the sheet's result as the game's result (the round's status rules apply), then re-judge."""
-    if not _has_sheet(game):
+    if not game.has_sheet:
         raise DomainError(_("Board %(board)s has no game sheet.") % {"board": game.board})
     sheet = game.sheet
-    result = _SHEET_RESULTS.get(sheet.sheet_result)
+    result = SHEET_RESULTS.get(sheet.sheet_result)
     if result is None:
         if not sheet.sheet_result:
             raise DomainError(_("Board %(board)s: the sheet declares no result; enter the result by hand.")
@@ -556,7 +351,3 @@ def sheet_accept_verdict(*, game: Game, expected_version: int | None, user: Any 
                           % {"board": game.board})
     _rule(sheet, user)
     return sheet
-
-__all__ = ["SheetUploadError", "decode_upload", "parse_upload", "judge", "game_sheet_status", "needs_look_q",
-           "sheet_upload", "round_import_preview", "round_import_confirm", "sheet_replay", "sheets_replay",
-           "sheet_accept_result", "sheet_accept_verdict", "export_pdn", "RoundImport", "Verdict", "MISSING"]

@@ -30,7 +30,7 @@ FMJD_ID_TAGS = ("FMJDId", "FMJDID", "FmjdId", "FMJD", "Fmjd", "FMJD_ID", "FmjdID
 
 _NOT_WORD = re.compile(r"[^\w]+")
 # Why a game is not matched, or a note on a match: a code and its values (words are made by the reader:
-# `english` here for the command line, tournaments.sheet_verdict.match_words for the pages).
+# `english` here for the command line, tournaments.sheets.words.match_words for the pages).
 Why = tuple[str, dict[str, Any]]
 _ENGLISH = {
     "bad_id": "FMJD id {fmjd!r} is not a number",

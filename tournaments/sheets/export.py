@@ -58,7 +58,7 @@ def _headers(game: Game, tournament: Tournament) -> dict[str, str]:
 
 def _game(game: Game, tournament: Tournament, index: int) -> ParsedGame:
     parsed = None
-    sheet = getattr(game, "sheet", None) if _has_sheet(game) else None
+    sheet = getattr(game, "sheet", None) if game.has_sheet else None
     if sheet is not None:
         found = read_games(sheet.text, sheet.source_name or "sheet")
         parsed = found[0] if found and not found[0].refused else None
@@ -67,14 +67,6 @@ def _game(game: Game, tournament: Tournament, index: int) -> ParsedGame:
     parsed.headers = _headers(game, tournament)
     parsed.result_token = parsed.headers["Result"]
     return parsed
-
-
-def _has_sheet(game: Game) -> bool:
-    try:
-        game.sheet  # noqa: B018 - the reverse one-to-one raises when there is none
-    except Game.sheet.RelatedObjectDoesNotExist:  # type: ignore[attr-defined]
-        return False
-    return True
 
 
 def export_pdn(tournament: Tournament, round: Round | None = None, public_only: bool = True) -> str:

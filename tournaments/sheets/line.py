@@ -142,10 +142,20 @@ def line_from_json(data: Any) -> GameLine | None:
                     problem=data.get("problem"), headers=dict(data.get("headers") or {}))
 
 
+def kept_line(report: Report, game: ParsedGame) -> dict[str, Any] | None:
+    """The line to keep with a sheet, from the replay that judged it; None when it cannot be made (a sheet
+    the diagram cannot draw still gets its verdict; the page rebuilds the line)."""
+    try:
+        return line_to_json(line_from_report(report, game))
+    except Exception:  # noqa: BLE001
+        return None
+
+
 def build_line(text: str) -> dict[str, Any] | None:
+    """The line of a stored text read and replayed afresh (a sheet kept without a line, or by an older format)."""
     try:
         return line_to_json(line_from_pdn(text))
-    except Exception:  # noqa: BLE001 - a sheet the diagram cannot draw still gets its verdict; the page rebuilds
+    except Exception:  # noqa: BLE001 - as kept_line
         return None
 
 
