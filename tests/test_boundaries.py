@@ -57,6 +57,8 @@ NO_WRITES = ("tournaments.services", "tournaments.admin", "tournaments.sheets.se
 BOUNDARIES += [
     ("sheets import no page", ("tournaments.sheets",), ("tournaments.admin", "tournaments.public",
                                                           "tournaments.printing"), "tournaments/sheets/README.md"),
+    ("exchange imports no page", ("tournaments.exchange",), ("tournaments.admin", "tournaments.public",
+                                                             "tournaments.printing"), "tournaments/exchange/README.md"),
     ("selectors only read", ("tournaments.selectors",),
      ("tournaments.services", "tournaments.pairing_bridge", "tournaments.round_control", "tournaments.admin"),
      "tournaments/README.md"),

@@ -17,8 +17,8 @@ from django.urls import reverse
 from tests.tournaments.rounds import play_round
 from tests.tournaments.test_admin import round_post_data
 from tournaments import selectors, services, sheets
+from tournaments.exchange.transfer import TransferError, dumps, export_tournament, import_tournament, loads
 from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
-from tournaments.transfer import TransferError, dumps, export_tournament, import_tournament, loads
 
 
 def sheet_text(game: Game, result: str) -> str:

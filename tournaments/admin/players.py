@@ -15,12 +15,13 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments import player_import, selectors
+from tournaments import selectors
 from tournaments.admin.base import is_arbiter
 from tournaments.errors import DomainError
+from tournaments.exchange import player_import
+from tournaments.exchange.player_import import players_import_csv
 from tournaments.models import Entry, Player, Tournament
 from tournaments.permissions import can_change_player, managed_tournaments
-from tournaments.player_import import players_import_csv
 
 
 class CsvImportForm(forms.Form):

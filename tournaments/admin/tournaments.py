@@ -219,7 +219,7 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
 
     @admin.action(description=_("Export everything (JSON, for import_tournament)"))
     def export_json(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse | None:
-        from tournaments.transfer import dumps, export_tournament
+        from tournaments.exchange.transfer import dumps, export_tournament
 
         self.check_objects(request, queryset)
         if queryset.count() != 1:

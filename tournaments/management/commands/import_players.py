@@ -6,9 +6,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.errors import DomainError
+from tournaments.exchange.player_import import players_import_csv
 from tournaments.management.files import read_input
 from tournaments.models import Tournament
-from tournaments.player_import import players_import_csv
 
 
 class Command(BaseCommand):

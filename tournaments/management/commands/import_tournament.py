@@ -6,8 +6,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.errors import DomainError
+from tournaments.exchange.transfer import import_tournament, loads
 from tournaments.management.files import read_input
-from tournaments.transfer import import_tournament, loads
 
 MAX_BYTES = 200 * 1024 * 1024  # far above any real tournament; refuses a wrong file before reading it
 

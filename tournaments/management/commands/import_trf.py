@@ -5,8 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.exchange.trf_import import TrfImportError, import_trf
 from tournaments.management.files import read_input
-from tournaments.trf_import import TrfImportError, import_trf
 
 MAX_BYTES = 20 * 1024 * 1024  # a TRF of 9,999 players and 99 rounds is under 10 MB
 

@@ -24,8 +24,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
 
 from tournaments.errors import DomainError
+from tournaments.exchange.transfer_schema import DocumentErrors, check, document_schema, parse
 from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
-from tournaments.transfer_schema import DocumentErrors, check, document_schema, parse
 
 FORMAT = "damier-tournament"
 VERSION = 1
