@@ -18,14 +18,14 @@ from tournaments.models import Game, Tournament
 from tournaments.public import viewer
 from tournaments.public.diagram import board_svg
 from tournaments.public.sheet_views import public_sheet
-from tournaments.sheets.line import GameLine
-from tournaments.tables import (
+from tournaments.public.tables import (
     CrosstableTable,
     PairingsTable,
     PlayerGamesTable,
     StandingsTable,
     TournamentTable,
 )
+from tournaments.sheets.line import GameLine
 
 
 def public_tournament_or_404(slug: str) -> Tournament:
