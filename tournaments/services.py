@@ -274,6 +274,29 @@ def _lock_round(round: Round, expected_version: int | None) -> Round:
     return rnd
 
 
+# A round's life, the one place its state changes: draft -> published -> completed, and one step back
+# (unpublish while no result is in, reopen while the next round is not paired). Step: (from, to).
+ROUND_STEPS: dict[str, tuple[RoundStatus, RoundStatus]] = {
+    "publish": (RoundStatus.DRAFT, RoundStatus.PUBLISHED),
+    "complete": (RoundStatus.PUBLISHED, RoundStatus.COMPLETED),
+    "reopen": (RoundStatus.COMPLETED, RoundStatus.PUBLISHED),
+    "unpublish": (RoundStatus.PUBLISHED, RoundStatus.DRAFT),
+}
+
+
+def _refuse_unless(rnd: Round, step: str, refusal: str) -> None:
+    """DomainError in the caller's words (%(round)s or %(number)s, %(status)s) when the round is not where
+    the step starts from."""
+    if rnd.status != ROUND_STEPS[step][0]:
+        raise DomainError(refusal % {"round": rnd.number, "number": rnd.number,
+                                     "status": rnd.get_status_display().lower()})
+
+
+def _take_step(rnd: Round, step: str, *, reason: str = "", user: object = None) -> Round:
+    rnd.status = ROUND_STEPS[step][1]
+    return _save_round(rnd, ["status"], reason=reason, user=user)
+
+
 def _save_round(rnd: Round, fields: list[str], *, reason: str = "", user: object = None) -> Round:
     rnd.version += 1
     if reason:
@@ -336,9 +359,7 @@ def round_publish(*, round: Round, expected_version: int | None = None, confirme
     """Draft -> published. A pairing that breaks an absolute criterion is published only when the arbiter
     confirmed the violations (listed in the refusal); the round's history keeps who confirmed which."""
     rnd = _lock_round(round, expected_version)
-    if rnd.status != RoundStatus.DRAFT:
-        raise DomainError(_("Round %(round)s is already %(status)s.")
-                          % {"round": rnd.number, "status": rnd.get_status_display().lower()})
+    _refuse_unless(rnd, "publish", _("Round %(round)s is already %(status)s."))
     broken = pairing_bridge.broken_criteria(rnd)
     if broken and not confirmed_violations:
         raise PublishNeedsConfirmation(rnd, pairing_bridge.violation_words(rnd.tournament, broken))
@@ -348,8 +369,7 @@ def round_publish(*, round: Round, expected_version: int | None = None, confirme
         who = getattr(user, "get_username", lambda: "")() or "?"
         reason = f"published with {len(broken)} broken absolute criteria, confirmed by {who}: " + \
             "; ".join(f"{v.criterion} {'-'.join(map(str, v.players))}" for v in broken)
-    rnd.status = RoundStatus.PUBLISHED
-    return _save_round(rnd, ["status"], reason=_clip(reason), user=user)
+    return _take_step(rnd, "publish", reason=_clip(reason), user=user)
 
 
 def _clip(reason: str) -> str:
@@ -360,16 +380,13 @@ def _clip(reason: str) -> str:
 @transaction.atomic
 def round_complete(*, round: Round, expected_version: int | None = None) -> Round:
     rnd = _lock_round(round, expected_version)
-    if rnd.status != RoundStatus.PUBLISHED:
-        raise DomainError(_("Round %(round)s is %(status)s: only a published round can be completed.")
-                          % {"round": rnd.number, "status": rnd.get_status_display().lower()})
+    _refuse_unless(rnd, "complete", _("Round %(round)s is %(status)s: only a published round can be completed."))
     missing = list(rnd.games.filter(result="").values_list("board", flat=True))
     if missing:
         raise DomainError(ngettext("Round %(round)s cannot be completed: no result on board %(boards)s.",
                                    "Round %(round)s cannot be completed: no result on boards %(boards)s.",
                                    len(missing)) % {"round": rnd.number, "boards": ", ".join(map(str, missing))})
-    rnd.status = RoundStatus.COMPLETED
-    return _save_round(rnd, ["status"])
+    return _take_step(rnd, "complete")
 
 
 @transaction.atomic
@@ -377,13 +394,11 @@ def round_reopen(*, round: Round, expected_version: int | None = None) -> Round:
     """Back to published; only while the next round is not paired (a correction needs no reopening:
     game_record_result takes a reason in a completed round)."""
     rnd = _lock_round(round, expected_version)
-    if rnd.status != RoundStatus.COMPLETED:
-        raise DomainError(_("Round %(round)s is not completed.") % {"round": rnd.number})
+    _refuse_unless(rnd, "reopen", _("Round %(round)s is not completed."))
     if Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number).exists():
         raise DomainError(_("Round %(round)s cannot be reopened: round %(next)s is already paired.")
                           % {"round": rnd.number, "next": rnd.number + 1})
-    rnd.status = RoundStatus.PUBLISHED
-    return _save_round(rnd, ["status"])
+    return _take_step(rnd, "reopen")
 
 
 def _entered_results(rnd: Round) -> list[int]:
@@ -400,16 +415,14 @@ def round_unpublish(*, round: Round, expected_version: int | None) -> Round:
     """Take a published round back to draft (a late withdrawal or entry): only while no result is in.
     It can then be changed by hand, or deleted and paired again."""
     rnd = _lock_round(round, expected_version)
-    if rnd.status != RoundStatus.PUBLISHED:
-        raise DomainError(_("Round %(number)s is %(status)s: only a published round can go back to draft.")
-                          % {"number": rnd.number, "status": rnd.get_status_display().lower()})
+    _refuse_unless(rnd, "unpublish", _("Round %(number)s is %(status)s: only a published round can go back to "
+                                       "draft."))
     entered = _entered_results(rnd)
     if entered:
         raise DomainError(_("Round %(number)s cannot go back to draft: board(s) %(boards)s already have a "
                             "result or a game sheet. Clear them first, or correct the results instead.")
                           % {"number": rnd.number, "boards": ", ".join(map(str, entered))})
-    rnd.status = RoundStatus.DRAFT
-    return _save_round(rnd, ["status"], reason="taken back to draft")
+    return _take_step(rnd, "unpublish", reason="taken back to draft")
 
 
 @transaction.atomic
