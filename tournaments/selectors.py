@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, System, Tournament
 from tournaments.results import Result
@@ -24,14 +24,6 @@ from tournaments.standings.performance import performance_rating
 
 def public_tournaments() -> QuerySet[Tournament]:
     return Tournament.objects.filter(public=True).order_by("-start_date", "name")
-
-
-def tournaments_for_arbiter(user: object) -> QuerySet[Tournament]:
-    qs = Tournament.objects.all()
-    if getattr(user, "is_superuser", False):
-        return qs
-    uid = getattr(user, "pk", None)
-    return qs.filter(Q(chief_arbiter_id=uid) | Q(deputy_arbiters__id=uid)).distinct()
 
 
 def round_games(rnd: Round) -> QuerySet[Game]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
@@ -23,6 +23,7 @@ from tournaments.admin.sheets import (
 )
 from tournaments.admin.tiebreak_field import CUSTOM, SLOTS, STANDARD, TiebreakField
 from tournaments.models import Entry, ForbiddenPair, Tournament
+from tournaments.permissions import arbitrated_by
 from tournaments.standings import PRESETS, default_preset
 from tournaments.tiebreak_text import preset_label
 
@@ -135,7 +136,7 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
     def scope(self, qs: QuerySet[Any], user: Any) -> QuerySet[Any]:
         if user.is_superuser:
             return qs
-        return qs.filter(Q(chief_arbiter=user) | Q(deputy_arbiters=user)).distinct()
+        return qs.filter(arbitrated_by(user)).distinct()
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return super().get_queryset(request).annotate(
