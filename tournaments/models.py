@@ -384,7 +384,7 @@ class Game(models.Model):
             return str(_("Game %(pk)s of a deleted round, board %(board)s") % {"pk": self.pk, "board": self.board})
 
     @property
-    def result_enum(self) -> Result | None:
+    def parsed_result(self) -> Result | None:
         """The stored result code as a Result (the one place it is parsed); None while there is none."""
         return Result(self.result) if self.result else None
 

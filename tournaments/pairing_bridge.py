@@ -45,10 +45,10 @@ def pairing_request(tournament: Tournament, entries: list[Entry], number: int) -
     by_entry: dict[int, dict[int, PlayedRound]] = defaultdict(dict)
     number_of = {e.pk: e.pairing_number for e in entries}
     for g in games:
-        if not g.result:
+        result = g.parsed_result
+        if result is None:
             raise DomainError(_("Round %(round)s, board %(board)s has no result: the engine cannot pair round "
                                 "%(next)s without it.") % {"round": g.round.number, "board": g.board, "next": number})
-        result = Result(g.result)
         white_opp = number_of.get(g.black_id) if g.black_id else None
         by_entry[g.white_id][g.round.number] = PlayedRound.from_result(
             result, as_white=True, opponent=white_opp, points=points)

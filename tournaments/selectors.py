@@ -59,7 +59,7 @@ class TournamentData:
     def standing_games(self, *, up_to_round: int | None = None) -> list[StandingGame]:
         out = []
         for g in self.games:
-            result = g.result_enum
+            result = g.parsed_result
             if result is None or (up_to_round is not None and g.round.number > up_to_round):
                 continue
             out.append(StandingGame(round=g.round.number, white=g.white_id, black=g.black_id, result=result))
@@ -302,7 +302,7 @@ def player_card(tournament: Tournament, pairing_number: int) -> PlayerCard | Non
     for g in games:
         white = g.white_id == entry.pk
         opponent_id = g.black_id if white else g.white_id
-        result = g.result_enum
+        result = g.parsed_result
         cell = counted.get(g.round.number)
         points = cell.points if cell is not None else 0
         running += points

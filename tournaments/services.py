@@ -165,7 +165,7 @@ def entry_withdraw(*, entry: Entry, after_round: int | None = None) -> Entry:
                           % {"player": entry.player, "last": last_paired})
     later = Game.objects.filter(Q(white=entry) | Q(black=entry), round__number__gt=after_round).select_related("round")
     for game in later:
-        if game.result and game.result_enum is not None and game.result_enum.is_played:
+        if game.parsed_result is not None and game.parsed_result.is_played:
             raise DomainError(_("%(player)s has a result over the board in round %(round)s (%(result)s); he "
                                 "cannot have withdrawn after round %(after)s.")
                               % {"player": entry.player, "round": game.round.number, "result": game.result,
