@@ -28,9 +28,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from tournaments.pairing.colours import allocate, compatible_colours, facts
-from tournaments.pairing.matching import has_perfect_matching, max_weight_matching
+from tournaments.pairing.matching import greedy_perfect, has_perfect_matching, max_weight_matching
 from tournaments.pairing.model import Colour, PairingRequest
 from tournaments.pairing.order import N_ORDER, Combined, HomogeneousOrder, MdpOrder, homogeneous
+from tournaments.pairing.shortcut import first_best_pairing
 from tournaments.pairing.state import DOWN, UP, PState
 
 BYE = "BYE"
@@ -220,13 +221,9 @@ def _solve(
     quality = _QualityCache(br, compat, req)
     extra = below if completion else []
     inb = {p.id for p in br.players}
-    # 1. how many pairs the bracket can make at best: all but one when a greedy pass manages it,
-    # else a matching of the bracket alone
+    # 1. how many pairs the bracket can make at best (C6 alone: a maximum cardinality matching)
     ids = [p.id for p in br.players]
-    if _greedy_pairs(ids, compat, set(ids) if len(ids) % 2 else None):
-        npairs = len(ids) // 2
-    else:
-        npairs = len(_bracket_pairs(br, _match(br, br.players, [], [], False, quality, None)))
+    npairs = _max_pairs(ids, compat)
     with_next = nxt if (completion or npairs * 2 < len(br.players)) else []
     if with_next and not completion and _c7_indifferent(br, nxt, npairs, compat):
         got = _solve_rest(br, [], extra, odd, completion, quality, npairs, ids, inb)
@@ -234,6 +231,19 @@ def _solve(
         if len(floaters) == 1 and not floaters & br.mdp:
             return got
     return _solve_rest(br, with_next, extra, odd, completion, quality, npairs, ids, inb)
+
+
+def _max_pairs(ids: list[int], compat: Compat) -> int:
+    """The most pairs the players can make among themselves: all but one when a greedy pass or
+    the Karp-Sipser pass manages it, else a maximum cardinality matching."""
+    odd = set(ids) if len(ids) % 2 else None
+    if _greedy_pairs(ids, compat, odd):
+        return len(ids) // 2
+    can: dict[int, set[int]] = {a: {b for b in ids if b != a and compat(a, b)} for a in ids}
+    if greedy_perfect(ids, can, odd):
+        return len(ids) // 2
+    edges = [(a, b, 1) for i, a in enumerate(ids) for b in ids[i + 1 :] if b in can[a]]
+    return len(max_weight_matching(edges)) // 2
 
 
 def _c7_indifferent(br: Bracket, nxt: list[PState], npairs: int, compat: Compat) -> bool:
@@ -264,7 +274,12 @@ def _solve_rest(
     ids: list[int],
     inb: set[int],
 ) -> list[tuple[PState, PState]]:
+    if npairs == 0:
+        return []  # nothing to choose: no two players of the bracket can meet
     if not br.mdp:
+        first = _first_if_best(br, with_next, extra, odd, completion, quality, npairs)
+        if first is not None:
+            return first
 
         def whole(order: HomogeneousOrder) -> dict[Hashable, Hashable]:
             return _match(br, br.players, with_next, extra, odd and completion, quality, order)
@@ -305,6 +320,44 @@ def _solve_rest(
 
     mates = homogeneous([p.id for p in remainder], r_pairs, rest)
     return fixed + _bracket_pairs(br, mates)
+
+
+def _first_if_best(
+    br: Bracket,
+    with_next: list[PState],
+    extra: list[PState],
+    odd: bool,
+    completion: bool,
+    quality: _QualityCache,
+    npairs: int,
+) -> list[tuple[PState, PState]] | None:
+    """The homogeneous bracket's pairs without a matching, when the first pairing in D order that
+    reaches the colour bounds (shortcut.py) is provably what the matching would choose.
+
+    In a homogeneous bracket with the most pairs (npairs, the bracket's own best: C6) every pair has
+    the same C7 value and no float of its own; what can differ is the colours (C10-C13) and, when
+    someone is left over, who floats (C8 next bracket, C9, C14-C21). The shortcut is taken only
+    where the latter cannot differ either:
+    - every player is paired (then the next bracket and the rest of the round face the same
+      players whatever the bracket's pairs), and with the completion graph the rest of the round
+      can be completed (C4), or
+    - one player floats, the next bracket is not weighed (C8: the caller found it cannot tell the
+      floaters apart), the rest is not in the graph, and the floater had no downfloat in the last
+      two rounds (C14-C21 at zero).
+    C9 brackets are left to the matching."""
+    n = len(br.players)
+    if br.c9:
+        return None
+    if 2 * npairs == n:
+        if completion and not _completable(extra, odd, quality.compat):
+            return None
+    elif with_next or extra or (odd and completion):
+        return None
+
+    def floater_ok(p: PState) -> bool:
+        return not any(_unpaired_float_costs(br, p))
+
+    return first_best_pairing(br.players, npairs, quality.compat, quality.inner, floater_ok)
 
 
 def _bracket_pairs(br: Bracket, mates: dict[Hashable, Hashable]) -> list[tuple[PState, PState]]:
@@ -403,9 +456,9 @@ def _match(
     completion = bool(extra) or with_bye
     nxt_ids = {p.id for p in nxt}
     nxt_score = nxt[0].score if nxt else 0
-    graph: list[PState] = list(players) + [p for p in nxt if p.id not in inb]
-    seen = {p.id for p in graph}
-    graph += [p for p in extra if p.id not in seen]
+    core: list[PState] = list(players) + [p for p in nxt if p.id not in inb]
+    seen = {p.id for p in core}
+    outer = [p for p in extra if p.id not in seen]
     # tiers: [C4] + C6, C7 + [C8 pairs, C8 PSD] + [C9 PAB's played games] + C10..C21 + D order
     rows: list[tuple[Hashable, Hashable, list[int]]] = []
     nxt_br = (
@@ -415,8 +468,9 @@ def _match(
     )
     zero_q = [0] * N_QUALITY
     zero_o = [0] * N_ORDER
-    for i, a in enumerate(graph):
-        for b in graph[i + 1 :]:
+    c4 = [1 if completion else 0]
+    for i, a in enumerate(core):
+        for b in core[i + 1 :]:
             if not compat(a.id, b.id):
                 continue
             if blocked and ((a.id, b.id) in blocked or (b.id, a.id) in blocked):
@@ -442,14 +496,69 @@ def _match(
             # C9 without a bye vertex: the pairs take the players with the fewest played games,
             # leaving the one with the most to float down to the PAB
             c9 = -(_c9_played(br, compat, a) + _c9_played(br, compat, b)) if br.c9 and not with_bye else 0
-            tiers = [1 if completion else 0] + q[:2] + c7 + [c9] + q[2:] + o
-            rows.append((a.id, b.id, tiers))
+            rows.append((a.id, b.id, c4 + q[:2] + c7 + [c9] + q[2:] + o))
+    bye_rows: list[tuple[Hashable, Hashable, list[int]]] = []
     if with_bye:
-        for p in graph:
+        for p in core + outer:
             if p.id in compat.bye_pool:
                 played = _c9_played(br, compat, p) if p.id in inb else 0
-                rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
-    return max_weight_matching(_combine(rows, len(graph) // 2 + 1))
+                bye_rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
+    if outer:
+        got = _core_then_complete(core, outer, rows, bye_rows, with_bye, compat)
+        if got is not None:
+            return got
+        # the whole rest of the round in the graph: every edge to it weighs C4 alone
+        graph = core + outer
+        one = c4 + [0] * (N_QUALITY + 2 + 1 + N_ORDER)
+        for i, a in enumerate(graph):
+            for b in graph[max(i + 1, len(core)) :]:
+                if compat(a.id, b.id):
+                    rows.append((a.id, b.id, one))
+    else:
+        graph = core
+    return max_weight_matching(_combine(rows + bye_rows, len(graph) // 2 + 1))
+
+
+def _core_then_complete(
+    core: list[PState],
+    outer: list[PState],
+    rows: list[tuple[Hashable, Hashable, list[int]]],
+    bye_rows: list[tuple[Hashable, Hashable, list[int]]],
+    with_bye: bool,
+    compat: Compat,
+) -> dict[Hashable, Hashable] | None:
+    """The full graph's answer from a matching of its core (the bracket and the next bracket), when
+    the rest of the round can be completed around it; None when that is not shown.
+
+    Every edge touching `outer` (the players below the next bracket) weighs C4 alone, as does a bye
+    edge of weight zero on the lower tiers. Let M be a best matching of the core on the tiers below
+    C4, and suppose the players M leaves unmatched, with `outer` (and the bye if M did not take it),
+    can be paired using only such C4-alone edges (none between two players left by M). Then M plus
+    that pairing is complete (the best C4) and no complete matching does better on the lower tiers,
+    since its core part is a matching of the core: so it is a best matching of the full graph. Its
+    bracket pairs are those of every best matching: the D order tiers tell any two bracket pairings
+    apart (and the callers that pass no order only count pairs, which all best matchings share)."""
+    core_rows = [(a, b, t[1:]) for a, b, t in rows]
+    core_rows += [(a, b, t[1:]) for a, b, t in bye_rows if any(t[1:])]
+    n_core = len(core) + (1 if with_bye else 0)
+    mates = max_weight_matching(_combine(core_rows, n_core // 2 + 1))
+    left = {p.id for p in core if p.id not in mates}
+    zero_bye = {a for a, _, t in bye_rows if not any(t[1:])}
+    bye_ok = None
+    if with_bye and BYE not in mates:
+        bye_ok = {p.id for p in core + outer if p.id in zero_bye and p.id not in mates}
+    ids = [p.id for p in sorted([p for p in core if p.id in left] + outer, key=lambda p: p.rank)]
+    can: dict[int, set[int]] = {a: set() for a in ids}
+    for i, a in enumerate(ids):
+        mine = can[a]
+        a_left = a in left
+        for b in ids[i + 1 :]:
+            if not (a_left and b in left) and compat(a, b):
+                mine.add(b)
+                can[b].add(a)
+    if bye_ok is not None and not bye_ok:
+        return None
+    return mates if has_perfect_matching(ids, can, bye_ok) else None
 
 
 def _c9_played(br: Bracket, compat: Compat, p: PState) -> int:

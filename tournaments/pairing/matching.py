@@ -47,7 +47,7 @@ def has_perfect_matching(vertices: Sequence[int], can_pair: dict[int, set[int]],
     odd = len(vertices) % 2 == 1
     if odd and not bye_ok:
         return False
-    if _greedy(vertices, can_pair, bye_ok if odd else None):
+    if greedy_perfect(vertices, can_pair, bye_ok if odd else None):
         return True
     edges: list[tuple[Hashable, Hashable, int]] = []
     vs = set(vertices)
@@ -61,7 +61,7 @@ def has_perfect_matching(vertices: Sequence[int], can_pair: dict[int, set[int]],
     return len(max_weight_matching(edges)) == need
 
 
-def _greedy(vertices: Sequence[int], can_pair: dict[int, set[int]], bye_ok: set[int] | None) -> bool:
+def greedy_perfect(vertices: Sequence[int], can_pair: dict[int, set[int]], bye_ok: set[int] | None) -> bool:
     """Karp-Sipser: pair a player who has a single possible opponent left with him, else the player
     with the fewest possible opponents with his own most constrained opponent. It finds a perfect
     matching of a Swiss round's compatibility graph almost always, in O(n^2) instead of the exact
