@@ -157,7 +157,12 @@ def _completable(rest: list[PState], odd: bool, compat: Compat) -> bool:
     bye_ok = {i for i in ids if i in compat.bye_pool} if odd else None
     if odd and not bye_ok:
         return False
-    if _greedy_pairs(ids, compat, bye_ok):
+    return _pairable(ids, compat, bye_ok)
+
+
+def _pairable(ids: list[int], compat: Compat, sit_out: set[int] | None) -> bool:
+    """Whether the players (in rank order) can all be paired, one of `sit_out` left out when given."""
+    if _greedy_pairs(ids, compat, sit_out):
         return True
     # each pair tested once (compatibility is symmetric); the answer is a yes/no on the same graph
     can: dict[int, set[int]] = {a: set() for a in ids}
@@ -167,7 +172,7 @@ def _completable(rest: list[PState], odd: bool, compat: Compat) -> bool:
             if compat(a, b):
                 mine.add(b)
                 can[b].add(a)
-    return has_perfect_matching(ids, can, bye_ok)
+    return has_perfect_matching(ids, can, sit_out)
 
 
 def _greedy_pairs(ids: list[int], compat: Compat, bye_ok: set[int] | None) -> bool:
@@ -276,10 +281,10 @@ def _solve_rest(
 ) -> list[tuple[PState, PState]]:
     if npairs == 0:
         return []  # nothing to choose: no two players of the bracket can meet
+    first = _first_if_best(br, with_next, extra, odd, completion, quality, npairs)
+    if first is not None:
+        return first
     if not br.mdp:
-        first = _first_if_best(br, with_next, extra, odd, completion, quality, npairs)
-        if first is not None:
-            return first
 
         def whole(order: HomogeneousOrder) -> dict[Hashable, Hashable]:
             return _match(br, br.players, with_next, extra, odd and completion, quality, order)
@@ -345,19 +350,55 @@ def _first_if_best(
       floaters apart), the rest is not in the graph, and the floater had no downfloat in the last
       two rounds (C14-C21 at zero).
     C9 brackets are left to the matching."""
-    n = len(br.players)
+    n, compat = len(br.players), quality.compat
     if br.c9:
+        return None
+    movers = [p for p in br.players if p.id in br.mdp]
+    if br.players[: len(movers)] != movers or len(movers) > npairs:
+        return None
+    if any(compat(a.id, b.id) for i, a in enumerate(movers) for b in movers[i + 1 :]):
         return None
     if 2 * npairs == n:
         if completion and not _completable(extra, odd, quality.compat):
             return None
-    elif with_next or extra or (odd and completion):
+    elif 2 * npairs + 1 != n or (extra and not with_next):
         return None
 
     def floater_ok(p: PState) -> bool:
         return not any(_unpaired_float_costs(br, p))
 
-    return first_best_pairing(br.players, npairs, quality.compat, quality.inner, floater_ok)
+    def partner_ok(p: PState) -> bool:
+        return p.float1 != UP and p.float2 != UP
+
+    got = first_best_pairing(br.players, len(movers), npairs, compat, quality.inner, floater_ok, partner_ok)
+    if got is None or 2 * npairs == n or not with_next:
+        return got
+    paired = {p.id for pr in got for p in pr}
+    floater = next(p for p in br.players if p.id not in paired)
+    return got if _floater_meets_c8_bound(floater, with_next, extra, odd, compat) else None
+
+
+def _floater_meets_c8_bound(f: PState, nxt: list[PState], extra: list[PState], odd: bool, compat: Compat) -> bool:
+    """Whether the bracket's one floater `f` lets the next bracket reach the best C8 any floater
+    could give it, with the rest of the round completed around it when `extra` holds it (C4).
+
+    The bracket's possible floaters all have the same score (residents: the moved-down players are
+    all paired wherever the shortcut applies), so they weigh the same in the next bracket: C8 is at
+    its best when f is paired there and the next bracket's own players are all paired but at most
+    one (pairing f costs the next bracket less than leaving it unpaired, its SD being the larger).
+    With the rest of the round in the graph, that one player and everyone below must then be
+    completable by themselves (edges that weigh C4 alone, as in _core_then_complete)."""
+    ids = [p.id for p in nxt]
+    if not extra:
+        return _pairable([f.id, *ids], compat, set(ids) if len(ids) % 2 == 0 else None)
+    outer = [p for p in extra if p.id not in set(ids)]
+    if len(ids) % 2:
+        return _pairable([f.id, *ids], compat, None) and _completable(outer, odd, compat)
+    for sitter in list(reversed(nxt))[:3]:  # a few tries, the lowest first; else the matching decides
+        others = [i for i in ids if i != sitter.id]
+        if _pairable([f.id, *others], compat, None) and _completable([*outer, sitter], odd, compat):
+            return True
+    return False
 
 
 def _bracket_pairs(br: Bracket, mates: dict[Hashable, Hashable]) -> list[tuple[PState, PState]]:

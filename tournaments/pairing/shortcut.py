@@ -49,46 +49,86 @@ def colour_bounds(players: Sequence[PState], unpaired: int) -> tuple[int, int]:
 
 def first_best_pairing(
     players: Sequence[PState],
+    moved_down: int,
     npairs: int,
     compatible: Callable[[int, int], bool],
     inner: Callable[[PState, PState], list[int]],
     floater_ok: Callable[[PState], bool],
+    partner_ok: Callable[[PState], bool],
 ) -> list[tuple[PState, PState]] | None:
-    """The first pairing of S1 = players[:npairs] against S2 in D.1's transposition order that
-    keeps the absolute criteria (`compatible`), no colour criterion beyond its bound (C10 and C11
-    none at all) and only floaters for whom `floater_ok`; None when the budget runs out first."""
-    s1, s2 = list(players[:npairs]), list(players[npairs:])
+    """The first pairing in D order that keeps the absolute criteria (`compatible`), no colour
+    criterion beyond its bound (C10 and C11 none at all) and only floaters for whom `floater_ok`;
+    None when there is none without exchanges, or the budget runs out first.
+
+    `players` is the bracket in its order, its first `moved_down` players the moved-down ones. D.3:
+    each of them, the highest first, takes the first resident it can (a resident for whom
+    `partner_ok`); then D.1 on the remainder: S1 its first npairs - moved_down players, against S2
+    in the transposition order."""
+    mdp, residents = list(players[:moved_down]), list(players[moved_down:])
     lb12, lb13 = colour_bounds(players, len(players) - 2 * npairs)
-    used = [False] * len(s2)
+    taken = [False] * len(residents)
     chosen: list[tuple[PState, PState]] = []
     steps = BUDGET_PER_PLAYER * len(players)
 
-    def extend(i: int, c12: int, c13: int) -> bool:
+    def fits(a: PState, b: PState, c12: int, c13: int) -> tuple[int, int] | None:
+        if not compatible(a.id, b.id):
+            return None
+        q = inner(a, b)
+        if q[C10] or q[C11]:
+            return None
+        n12, n13 = c12 - q[C12], c13 - q[C13]
+        return None if n12 > lb12 or n13 > lb13 else (n12, n13)
+
+    def place_mdp(i: int, c12: int, c13: int) -> bool:
         nonlocal steps
-        if i == npairs:
-            return all(used[j] or floater_ok(p) for j, p in enumerate(s2))
-        a = s1[i]
-        for j, b in enumerate(s2):
-            if used[j]:
-                continue
+        if steps < 0:
+            return False
+        if i == len(mdp):
+            rest = [p for k, p in enumerate(residents) if not taken[k]]
+            s1, s2 = rest[: npairs - len(mdp)], rest[npairs - len(mdp) :]
+            if not transpose(s1, s2, [False] * len(s2), 0, c12, c13):
+                # the remainder may need an exchange, which still comes before any later partner
+                # of a moved-down player in D order: only the matching can tell
+                steps = -1
+                return False
+            return True
+        for k, r in enumerate(residents):
             steps -= 1
             if steps < 0:
                 return False
-            if not compatible(a.id, b.id):
+            if taken[k] or not partner_ok(r):
                 continue
-            q = inner(a, b)
-            if q[C10] or q[C11]:
+            got = fits(mdp[i], r, c12, c13)
+            if got is None:
                 continue
-            n12, n13 = c12 - q[C12], c13 - q[C13]
-            if n12 > lb12 or n13 > lb13:
+            taken[k] = True
+            chosen.append((mdp[i], r))
+            if place_mdp(i + 1, *got):
+                return True
+            taken[k] = False
+            chosen.pop()
+        return False
+
+    def transpose(s1: list[PState], s2: list[PState], used: list[bool], i: int, c12: int, c13: int) -> bool:
+        nonlocal steps
+        if i == len(s1):
+            return all(used[j] or floater_ok(p) for j, p in enumerate(s2))
+        for j, b in enumerate(s2):
+            steps -= 1
+            if steps < 0:
+                return False
+            if used[j]:
+                continue
+            got = fits(s1[i], b, c12, c13)
+            if got is None:
                 continue
             used[j] = True
-            chosen.append((a, b))
-            if extend(i + 1, n12, n13):
+            chosen.append((s1[i], b))
+            if transpose(s1, s2, used, i + 1, *got):
                 return True
             used[j] = False
             chosen.pop()
         return False
 
-    found = extend(0, 0, 0)
+    found = place_mdp(0, 0, 0)
     return chosen if found and steps >= 0 else None
