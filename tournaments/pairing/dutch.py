@@ -31,7 +31,7 @@ from tournaments.pairing.colours import allocate, compatible_colours, facts
 from tournaments.pairing.matching import greedy_perfect, has_perfect_matching, max_weight_matching
 from tournaments.pairing.model import Colour, PairingRequest
 from tournaments.pairing.order import N_ORDER, Combined, HomogeneousOrder, MdpOrder, homogeneous
-from tournaments.pairing.shortcut import first_best_pairing
+from tournaments.pairing.shortcut import C10, C11, C12, C13, colour_bounds, first_best_pairing, upfloat_bounds
 from tournaments.pairing.state import DOWN, UP, PState
 
 BYE = "BYE"
@@ -336,41 +336,50 @@ def _first_if_best(
     quality: _QualityCache,
     npairs: int,
 ) -> list[tuple[PState, PState]] | None:
-    """The homogeneous bracket's pairs without a matching, when the first pairing in D order that
-    reaches the colour bounds (shortcut.py) is provably what the matching would choose.
+    """The bracket's pairs without a matching, when the first pairing in D order that reaches a
+    lower bound on every quality criterion (shortcut.py) is provably what the matching would choose.
 
-    In a homogeneous bracket with the most pairs (npairs, the bracket's own best: C6) every pair has
-    the same C7 value and no float of its own; what can differ is the colours (C10-C13) and, when
-    someone is left over, who floats (C8 next bracket, C9, C14-C21). The shortcut is taken only
-    where the latter cannot differ either:
-    - every player is paired (then the next bracket and the rest of the round face the same
-      players whatever the bracket's pairs), and with the completion graph the rest of the round
-      can be completed (C4), or
-    - one player floats, the next bracket is not weighed (C8: the caller found it cannot tell the
-      floaters apart), the rest is not in the graph, and the floater had no downfloat in the last
-      two rounds (C14-C21 at zero).
-    C9 brackets are left to the matching."""
+    Where no two moved-down players can meet, a pairing with the most pairs (npairs: C6) that
+    pairs every moved-down player with a resident has the best PSD (C7): an unpaired moved-down
+    player costs a larger score difference than any it saves. All such pairings have the same C7
+    and the same downfloat counts (C14, C16, C18, C20 count the moved-down players and the
+    floaters, the same players whoever partners them); what can differ is the colours (C10-C13),
+    the upfloats of the partners (C15, C17, C19, C21) and, with a floater, who floats (C8, C9,
+    C14-C21). The shortcut is taken only where the floater cannot change the outcome either:
+    - every player is paired (the next bracket and the rest of the round then face the same
+      players whatever the bracket's pairs), the rest of the round completable (C4) when the
+      graph holds it; or
+    - one resident floats who had no downfloat in the last two rounds, and C8 and C4 are at
+      their best with him (_floater_meets_c8_bound), or the next bracket is not weighed (the
+      caller found C8 cannot tell the floaters apart); in the last bracket of an odd round he
+      is one who may have the PAB, with the most played games among them (C9)."""
     n, compat = len(br.players), quality.compat
-    if br.c9:
-        return None
     movers = [p for p in br.players if p.id in br.mdp]
     if br.players[: len(movers)] != movers or len(movers) > npairs:
         return None
     if any(compat(a.id, b.id) for i, a in enumerate(movers) for b in movers[i + 1 :]):
         return None
+    last_pab = odd and completion and not extra  # the floater of this bracket gets the PAB
     if 2 * npairs == n:
-        if completion and not _completable(extra, odd, quality.compat):
+        if completion and not _completable(extra, odd, compat):
             return None
-    elif 2 * npairs + 1 != n or (extra and not with_next):
+    elif 2 * npairs + 1 != n or (extra and not with_next) or (br.c9 and not last_pab):
         return None
+    bounds = dict.fromkeys((C10, C11), 0)
+    bounds[C12], bounds[C13] = colour_bounds(br.players, n - 2 * npairs)
+    residents = br.players[len(movers) :]
+    bounds.update(upfloat_bounds([br.cost(p.score - br.resident_score) for p in movers], residents))
+    most_played = max((_c9_played(br, compat, p) for p in br.players if p.id in compat.bye_pool), default=0)
 
     def floater_ok(p: PState) -> bool:
-        return not any(_unpaired_float_costs(br, p))
+        if any(_unpaired_float_costs(br, p)):
+            return False
+        return not last_pab or (p.id in compat.bye_pool and _c9_played(br, compat, p) == most_played)
 
-    def partner_ok(p: PState) -> bool:
-        return p.float1 != UP and p.float2 != UP
+    def can_pair(rest: list[PState], k: int) -> bool:
+        return _max_pairs([p.id for p in rest], compat) >= k
 
-    got = first_best_pairing(br.players, len(movers), npairs, compat, quality.inner, floater_ok, partner_ok)
+    got = first_best_pairing(br.players, len(movers), npairs, compat, quality.inner, floater_ok, bounds, can_pair)
     if got is None or 2 * npairs == n or not with_next:
         return got
     paired = {p.id for pr in got for p in pr}

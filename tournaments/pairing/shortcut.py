@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tournaments.pairing.state import STRONG, PState
+from tournaments.pairing.state import STRONG, UP, PState
 
-# Positions in the quality tiers of a pair (dutch._inner_tiers): each counts violations as <= 0.
-C10, C11, C12, C13 = 2, 3, 4, 5
+# Positions in the quality tiers of a pair (dutch._inner_tiers), each a violation count <= 0:
+# C10, C11 (topscorers' colours), C12, C13 (preferences), C15, C17, C19, C21 (repeated upfloats).
+C10, C11, C12, C13, C15, C17, C19, C21 = 2, 3, 4, 5, 7, 9, 11, 13
 BUDGET_PER_PLAYER = 40
 
 
@@ -47,6 +48,21 @@ def colour_bounds(players: Sequence[PState], unpaired: int) -> tuple[int, int]:
     return lb12, lb13
 
 
+def upfloat_bounds(costs: Sequence[int], partners: Sequence[PState]) -> dict[int, int]:
+    """Lower bounds on C15, C17, C19 and C21 when each moved-down player (who would cost
+    `costs[i]` on C19/C21: its score difference) is paired with one of the residents `partners`:
+    a resident who upfloated in the previous round (or the one before) upfloats again, so when
+    there are fewer other residents than moved-down players, the rest must take such partners,
+    at best those with the smallest score differences."""
+    out = {}
+    cheap = sorted(costs)
+    for count, weighted, k in ((C15, C19, 1), (C17, C21, 2)):
+        free = sum(1 for p in partners if (p.float1 if k == 1 else p.float2) != UP)
+        must = max(0, len(costs) - free)
+        out[count], out[weighted] = must, sum(cheap[:must])
+    return out
+
+
 def first_best_pairing(
     players: Sequence[PState],
     moved_down: int,
@@ -54,62 +70,64 @@ def first_best_pairing(
     compatible: Callable[[int, int], bool],
     inner: Callable[[PState, PState], list[int]],
     floater_ok: Callable[[PState], bool],
-    partner_ok: Callable[[PState], bool],
+    bounds: dict[int, int],
+    can_pair: Callable[[list[PState], int], bool],
 ) -> list[tuple[PState, PState]] | None:
-    """The first pairing in D order that keeps the absolute criteria (`compatible`), no colour
-    criterion beyond its bound (C10 and C11 none at all) and only floaters for whom `floater_ok`;
-    None when there is none without exchanges, or the budget runs out first.
+    """The first pairing in D order that keeps the absolute criteria (`compatible`), every
+    quality tier of `bounds` within its bound, and only floaters for whom `floater_ok`; None when
+    there is none without exchanges, or the budget runs out first.
 
     `players` is the bracket in its order, its first `moved_down` players the moved-down ones. D.3:
-    each of them, the highest first, takes the first resident it can (a resident for whom
-    `partner_ok`); then D.1 on the remainder: S1 its first npairs - moved_down players, against S2
-    in the transposition order."""
+    each of them, the highest first, takes the first resident it can; then D.1 on the remainder:
+    S1 its first npairs - moved_down players, against S2 in the transposition order. A partner of a
+    moved-down player that leaves a remainder unable to make its pairs (`can_pair`) is passed over;
+    a remainder that can make them, but not within the bounds without an exchange, ends the search
+    (the exchange still comes before any later partner in D order)."""
     mdp, residents = list(players[:moved_down]), list(players[moved_down:])
-    lb12, lb13 = colour_bounds(players, len(players) - 2 * npairs)
+    tiers = list(bounds)
+    limit = [bounds[t] for t in tiers]
     taken = [False] * len(residents)
     chosen: list[tuple[PState, PState]] = []
     steps = BUDGET_PER_PLAYER * len(players)
 
-    def fits(a: PState, b: PState, c12: int, c13: int) -> tuple[int, int] | None:
+    def fits(a: PState, b: PState, spent: list[int]) -> list[int] | None:
         if not compatible(a.id, b.id):
             return None
         q = inner(a, b)
-        if q[C10] or q[C11]:
-            return None
-        n12, n13 = c12 - q[C12], c13 - q[C13]
-        return None if n12 > lb12 or n13 > lb13 else (n12, n13)
+        now = [s - q[t] for s, t in zip(spent, tiers, strict=True)]
+        return None if any(s > m for s, m in zip(now, limit, strict=True)) else now
 
-    def place_mdp(i: int, c12: int, c13: int) -> bool:
+    def place_mdp(i: int, spent: list[int]) -> bool:
         nonlocal steps
         if steps < 0:
             return False
         if i == len(mdp):
             rest = [p for k, p in enumerate(residents) if not taken[k]]
             s1, s2 = rest[: npairs - len(mdp)], rest[npairs - len(mdp) :]
-            if not transpose(s1, s2, [False] * len(s2), 0, c12, c13):
-                # the remainder may need an exchange, which still comes before any later partner
-                # of a moved-down player in D order: only the matching can tell
-                steps = -1
-                return False
-            return True
+            if transpose(s1, s2, [False] * len(s2), 0, spent):
+                return True
+            if mdp and steps >= 0 and not can_pair(rest, len(s1)):
+                return False  # this partner leaves a remainder without its pairs: try the next
+            steps = -1
+            return False
         for k, r in enumerate(residents):
             steps -= 1
             if steps < 0:
                 return False
-            if taken[k] or not partner_ok(r):
+            if taken[k]:
                 continue
-            got = fits(mdp[i], r, c12, c13)
+            got = fits(mdp[i], r, spent)
             if got is None:
                 continue
             taken[k] = True
             chosen.append((mdp[i], r))
-            if place_mdp(i + 1, *got):
+            if place_mdp(i + 1, got):
                 return True
             taken[k] = False
             chosen.pop()
         return False
 
-    def transpose(s1: list[PState], s2: list[PState], used: list[bool], i: int, c12: int, c13: int) -> bool:
+    def transpose(s1: list[PState], s2: list[PState], used: list[bool], i: int, spent: list[int]) -> bool:
         nonlocal steps
         if i == len(s1):
             return all(used[j] or floater_ok(p) for j, p in enumerate(s2))
@@ -119,16 +137,16 @@ def first_best_pairing(
                 return False
             if used[j]:
                 continue
-            got = fits(s1[i], b, c12, c13)
+            got = fits(s1[i], b, spent)
             if got is None:
                 continue
             used[j] = True
             chosen.append((s1[i], b))
-            if transpose(s1, s2, used, i + 1, *got):
+            if transpose(s1, s2, used, i + 1, got):
                 return True
             used[j] = False
             chosen.pop()
         return False
 
-    found = place_mdp(0, 0, 0)
+    found = place_mdp(0, [0] * len(tiers))
     return chosen if found and steps >= 0 else None
