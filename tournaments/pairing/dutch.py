@@ -370,9 +370,11 @@ def _first_if_best(
     residents = br.players[len(movers) :]
     bounds.update(upfloat_bounds([br.cost(p.score - br.resident_score) for p in movers], residents))
     most_played = max((_c9_played(br, compat, p) for p in br.players if p.id in compat.bye_pool), default=0)
+    # C14, C16, C18, C20 of the floater: no resident can float for less, tier by tier
+    least = [min(c) for c in zip(*(_unpaired_float_costs(br, p) for p in residents), strict=True)]
 
     def floater_ok(p: PState) -> bool:
-        if any(_unpaired_float_costs(br, p)):
+        if list(_unpaired_float_costs(br, p)) != least:
             return False
         return not last_pab or (p.id in compat.bye_pool and _c9_played(br, compat, p) == most_played)
 

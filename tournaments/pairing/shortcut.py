@@ -28,24 +28,40 @@ C10, C11, C12, C13, C15, C17, C19, C21 = 2, 3, 4, 5, 7, 9, 11, 13
 BUDGET_PER_PLAYER = 40
 
 
-def colour_bounds(players: Sequence[PState], unpaired: int) -> tuple[int, int]:
-    """Lower bounds on C12 (preferences not met) and C13 (strong preferences not met) over every
-    pairing of `players` that leaves `unpaired` of them out.
+class ColourCount:
+    """Colour preferences of a set of players, for lower bounds on C12 and C13 over any pairing of
+    them that leaves `unpaired` out.
 
     Two players preferring the same colour cannot both have it: one of them misses it (C12), and
     if both preferences are strong or absolute, a strong one is missed (C13). A player preferring
     white can avoid that only against a player preferring black or with no preference (for C13:
     or with a mild preference for white). So at least (W - B - Z - unpaired) / 2 pairs of white
     seekers meet, and likewise for black."""
-    lb12 = lb13 = 0
-    by = {"w": [p for p in players if p.pref == "w"], "b": [p for p in players if p.pref == "b"]}
-    none = sum(1 for p in players if p.pref is None)
-    for mine, theirs in (("w", "b"), ("b", "w")):
-        same, other = by[mine], len(by[theirs])
-        lb12 += max(0, -(-(len(same) - other - none - unpaired) // 2))
-        strong = sum(1 for p in same if p.strength >= STRONG)
-        lb13 += max(0, -(-(strong - other - none - (len(same) - strong) - unpaired) // 2))
-    return lb12, lb13
+
+    def __init__(self, players: Sequence[PState]) -> None:
+        self.n = {"w": 0, "b": 0, None: 0}
+        self.strong = {"w": 0, "b": 0}
+        for p in players:
+            self.change(p, 1)
+
+    def change(self, p: PState, by: int) -> None:
+        self.n[p.pref] += by
+        if p.pref is not None and p.strength >= STRONG:
+            self.strong[p.pref] += by
+
+    def bounds(self, unpaired: int) -> tuple[int, int]:
+        lb12 = lb13 = 0
+        none = self.n[None]
+        for mine, theirs in (("w", "b"), ("b", "w")):
+            same, other, strong = self.n[mine], self.n[theirs], self.strong[mine]
+            lb12 += max(0, -(-(same - other - none - unpaired) // 2))
+            lb13 += max(0, -(-(strong - other - none - (same - strong) - unpaired) // 2))
+        return lb12, lb13
+
+
+def colour_bounds(players: Sequence[PState], unpaired: int) -> tuple[int, int]:
+    """Lower bounds on C12 and C13 over every pairing of `players` leaving `unpaired` out."""
+    return ColourCount(players).bounds(unpaired)
 
 
 def upfloat_bounds(costs: Sequence[int], partners: Sequence[PState]) -> dict[int, int]:
@@ -82,10 +98,17 @@ def first_best_pairing(
     S1 its first npairs - moved_down players, against S2 in the transposition order. A partner of a
     moved-down player that leaves a remainder unable to make its pairs (`can_pair`) is passed over;
     a remainder that can make them, but not within the bounds without an exchange, ends the search
-    (the exchange still comes before any later partner in D order)."""
+    (the exchange still comes before any later partner in D order).
+
+    The search looks ahead: a partial pairing is dropped as soon as what it has spent on C12 and
+    C13, plus the least the players still to pair must spend (ColourCount), exceeds the bound, or
+    when too few players who may float are left to float."""
     mdp, residents = list(players[:moved_down]), list(players[moved_down:])
+    floaters = len(players) - 2 * npairs
     tiers = list(bounds)
     limit = [bounds[t] for t in tiers]
+    i12, i13 = tiers.index(C12), tiers.index(C13)
+    left = ColourCount(players)  # the players not paired yet
     taken = [False] * len(residents)
     chosen: list[tuple[PState, PState]] = []
     steps = BUDGET_PER_PLAYER * len(players)
@@ -95,7 +118,21 @@ def first_best_pairing(
             return None
         q = inner(a, b)
         now = [s - q[t] for s, t in zip(spent, tiers, strict=True)]
-        return None if any(s > m for s, m in zip(now, limit, strict=True)) else now
+        if any(s > m for s, m in zip(now, limit, strict=True)):
+            return None
+        left.change(a, -1)
+        left.change(b, -1)
+        lb12, lb13 = left.bounds(floaters)
+        if now[i12] + lb12 > limit[i12] or now[i13] + lb13 > limit[i13]:
+            left.change(a, 1)
+            left.change(b, 1)
+            return None
+        return now
+
+    def undo(a: PState, b: PState) -> None:
+        left.change(a, 1)
+        left.change(b, 1)
+        chosen.pop()
 
     def place_mdp(i: int, spent: list[int]) -> bool:
         nonlocal steps
@@ -104,7 +141,8 @@ def first_best_pairing(
         if i == len(mdp):
             rest = [p for k, p in enumerate(residents) if not taken[k]]
             s1, s2 = rest[: npairs - len(mdp)], rest[npairs - len(mdp) :]
-            if transpose(s1, s2, [False] * len(s2), 0, spent):
+            may_float = sum(1 for p in s2 if floater_ok(p))
+            if may_float >= floaters and transpose(s1, s2, [False] * len(s2), 0, spent, may_float):
                 return True
             if mdp and steps >= 0 and not can_pair(rest, len(s1)):
                 return False  # this partner leaves a remainder without its pairs: try the next
@@ -124,28 +162,33 @@ def first_best_pairing(
             if place_mdp(i + 1, got):
                 return True
             taken[k] = False
-            chosen.pop()
+            undo(mdp[i], r)
         return False
 
-    def transpose(s1: list[PState], s2: list[PState], used: list[bool], i: int, spent: list[int]) -> bool:
+    def transpose(
+        s1: list[PState], s2: list[PState], used: list[bool], i: int, spent: list[int], may_float: int
+    ) -> bool:
         nonlocal steps
         if i == len(s1):
-            return all(used[j] or floater_ok(p) for j, p in enumerate(s2))
+            return True  # the players left in S2 float, and enough of them may
         for j, b in enumerate(s2):
             steps -= 1
             if steps < 0:
                 return False
             if used[j]:
                 continue
+            still = may_float - floater_ok(b)
+            if still < floaters:
+                continue
             got = fits(s1[i], b, spent)
             if got is None:
                 continue
             used[j] = True
             chosen.append((s1[i], b))
-            if transpose(s1, s2, used, i + 1, got):
+            if transpose(s1, s2, used, i + 1, got, still):
                 return True
             used[j] = False
-            chosen.pop()
+            undo(s1[i], b)
         return False
 
     found = place_mdp(0, [0] * len(tiers))
