@@ -32,7 +32,7 @@ from tournaments.pairing.matching import greedy_perfect, has_perfect_matching, m
 from tournaments.pairing.model import Colour, PairingRequest
 from tournaments.pairing.order import N_ORDER, Combined, HomogeneousOrder, MdpOrder, homogeneous
 from tournaments.pairing.shortcut import C10, C11, C12, C13, colour_bounds, first_best_pairing, upfloat_bounds
-from tournaments.pairing.state import DOWN, UP, PState
+from tournaments.pairing.state import ABSOLUTE, DOWN, UP, PState
 
 BYE = "BYE"
 # Up to this many players left, a bracket is paired in a graph holding all of them (exact C4 and C8);
@@ -78,6 +78,18 @@ class Compat:
         self.bye_pool: set[int] = {p.id for p in states.values() if p.bye_ok}
         self.bye_score: int | None = None  # C5: the lowest score the PAB assignee can have
         self._cache: dict[tuple[int, int], bool] = {}
+        # who cannot meet whom, as sets (adjacency): a rematch whichever side recorded the game,
+        # a forbidden pair, two non-topscorers with the same absolute colour preference (C3)
+        self._never: dict[int, set[int]] = {i: set(p.opponents) for i, p in states.items()}
+        for i, p in states.items():
+            for o in p.opponents:
+                self._never.setdefault(o, set()).add(i)
+        for pair in forbidden:
+            for x in pair:
+                self._never.setdefault(x, set()).update(pair)
+        self._absolute: dict[int, str] = {
+            i: p.pref for i, p in states.items() if p.pref and not p.topscorer and p.strength == ABSOLUTE
+        }
 
     def __call__(self, a: int, b: int) -> bool:
         key = (a, b) if a < b else (b, a)
@@ -86,11 +98,29 @@ class Compat:
             pa, pb = self.states[a], self.states[b]
             got = (
                 b not in pa.opponents
+                and a not in pb.opponents
                 and frozenset(key) not in self.forbidden
                 and compatible_colours(pa, pb, self.initial)
             )
             self._cache[key] = got
         return got
+
+    def adjacency(self, ids: list[int]) -> dict[int, set[int]]:
+        """For each of `ids`, those of `ids` he can meet: the same answers as calling the object
+        on every pair, by set operations."""
+        everyone = set(ids)
+        same_absolute: dict[str, set[int]] = {"w": set(), "b": set()}
+        for i in ids:
+            if i in self._absolute:
+                same_absolute[self._absolute[i]].add(i)
+        can: dict[int, set[int]] = {}
+        for a in ids:
+            mine = everyone - self._never.get(a, set())
+            mine.discard(a)
+            if a in self._absolute:
+                mine -= same_absolute[self._absolute[a]]
+            can[a] = mine
+        return can
 
 
 def pair_brackets(
@@ -164,15 +194,7 @@ def _pairable(ids: list[int], compat: Compat, sit_out: set[int] | None) -> bool:
     """Whether the players (in rank order) can all be paired, one of `sit_out` left out when given."""
     if _greedy_pairs(ids, compat, sit_out):
         return True
-    # each pair tested once (compatibility is symmetric); the answer is a yes/no on the same graph
-    can: dict[int, set[int]] = {a: set() for a in ids}
-    for i, a in enumerate(ids):
-        mine = can[a]
-        for b in ids[i + 1 :]:
-            if compat(a, b):
-                mine.add(b)
-                can[b].add(a)
-    return has_perfect_matching(ids, can, sit_out)
+    return has_perfect_matching(ids, compat.adjacency(ids), sit_out)
 
 
 def _greedy_pairs(ids: list[int], compat: Compat, bye_ok: set[int] | None) -> bool:
@@ -244,7 +266,7 @@ def _max_pairs(ids: list[int], compat: Compat) -> int:
     odd = set(ids) if len(ids) % 2 else None
     if _greedy_pairs(ids, compat, odd):
         return len(ids) // 2
-    can: dict[int, set[int]] = {a: {b for b in ids if b != a and compat(a, b)} for a in ids}
+    can = compat.adjacency(ids)
     if greedy_perfect(ids, can, odd):
         return len(ids) // 2
     edges = [(a, b, 1) for i, a in enumerate(ids) for b in ids[i + 1 :] if b in can[a]]
@@ -599,17 +621,12 @@ def _core_then_complete(
     bye_ok = None
     if with_bye and BYE not in mates:
         bye_ok = {p.id for p in core + outer if p.id in zero_bye and p.id not in mates}
-    ids = [p.id for p in sorted([p for p in core if p.id in left] + outer, key=lambda p: p.rank)]
-    can: dict[int, set[int]] = {a: set() for a in ids}
-    for i, a in enumerate(ids):
-        mine = can[a]
-        a_left = a in left
-        for b in ids[i + 1 :]:
-            if not (a_left and b in left) and compat(a, b):
-                mine.add(b)
-                can[b].add(a)
     if bye_ok is not None and not bye_ok:
         return None
+    ids = [p.id for p in sorted([p for p in core if p.id in left] + outer, key=lambda p: p.rank)]
+    can = compat.adjacency(ids)
+    for a in left:
+        can[a] -= left
     return mates if has_perfect_matching(ids, can, bye_ok) else None
 
 
