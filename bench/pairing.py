@@ -247,14 +247,14 @@ def fast_paths(count: int, max_players: int) -> None:
         settings = random_settings(i, random.Random(4242 + i), max_players)
         requests = [rec.request for rec in generate(settings).rounds]
         fast = [pair_dutch(r) for r in requests]
-        saved = dutch._first_if_best, dutch._core_then_complete, matching.SMALL_GRAPH
-        dutch._first_if_best = lambda *args: None  # type: ignore[assignment]
+        saved = dutch.first_if_best, dutch._core_then_complete, matching.SMALL_GRAPH
+        dutch.first_if_best = lambda *args: None  # type: ignore[assignment]
         dutch._core_then_complete = lambda *args: None  # type: ignore[assignment]
         matching.SMALL_GRAPH = 0
         try:
             slow = [pair_dutch(r) for r in requests]
         finally:
-            dutch._first_if_best, dutch._core_then_complete, matching.SMALL_GRAPH = saved
+            dutch.first_if_best, dutch._core_then_complete, matching.SMALL_GRAPH = saved
         for req, f, s in zip(requests, fast, slow, strict=True):
             rounds += 1
             if (f.boards, f.bye, f.unpaired) != (s.boards, s.bye, s.unpaired):

@@ -1,28 +1,30 @@
-"""The first pairing of a homogeneous bracket in the order of C.04.3 D, when it is provably the best.
+"""The first pairing of a bracket in the order of C.04.3 D, when it is provably the best.
 
 A bracket's matching weighs the quality criteria first and the D order last. When a pairing reaches,
 on every quality criterion, a value no pairing can beat (a lower bound on the criterion's count),
 the matching can only choose between such pairings, and the D order then picks the first of them in
-the sequence D.1 generates. This module finds that first pairing without a matching:
+the sequence D generates. This module finds that first pairing without a matching:
 
-- it keeps S1 and S2 as they are (no exchange, D.2 comes later in the order), and tries the
-  transpositions of S2 in lexicographic order (D.1), a depth-first search that stops at the first
-  pairing meeting every bound;
-- it gives up (returns None, and the caller runs the matching) when no transposition meets them
-  within a budget of steps: the bounds may simply not be reachable.
+- the moved-down players take their partners in D.3's order, then S1 and S2 of the remainder stay
+  as they are (no exchange: D.2 comes later in the order) and the transpositions of S2 are tried in
+  lexicographic order (D.1); a depth-first search stops at the first pairing meeting every bound;
+- it gives up (None: the caller runs the matching) when no such pairing is found without an
+  exchange, or within a budget of steps. The bounds may simply not be reachable; then the matching
+  decides, as before.
 
-Only the criteria that can differ between two pairings of a homogeneous bracket with the same
-number of pairs are looked at; the callers make sure the others (completion, the next bracket, the
-bye assignee's games) cannot tell pairings apart.
+first_if_best says where this is exact: which criteria can differ between the pairings it compares,
+and which must be shown not to (completion, the next bracket, the bye assignee's games).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from tournaments.pairing.compat import completable, floater_meets_c8_bound, max_pairs
 from tournaments.pairing.state import STRONG, UP, PState
+from tournaments.pairing.tiers import Bracket, QualityCache, c9_played, unpaired_float_costs
 
-# Positions in the quality tiers of a pair (dutch._inner_tiers), each a violation count <= 0:
+# Positions in the quality tiers of a pair (tiers.inner_tiers), each a violation count <= 0:
 # C10, C11 (topscorers' colours), C12, C13 (preferences), C15, C17, C19, C21 (repeated upfloats).
 C10, C11, C12, C13, C15, C17, C19, C21 = 2, 3, 4, 5, 7, 9, 11, 13
 BUDGET_PER_PLAYER = 40
@@ -193,3 +195,66 @@ def first_best_pairing(
 
     found = place_mdp(0, [0] * len(tiers))
     return chosen if found and steps >= 0 else None
+
+
+def first_if_best(
+    br: Bracket,
+    with_next: list[PState],
+    extra: list[PState],
+    odd: bool,
+    completion: bool,
+    quality: QualityCache,
+    npairs: int,
+) -> list[tuple[PState, PState]] | None:
+    """The bracket's pairs without a matching, when the first pairing in D order that reaches a
+    lower bound on every quality criterion (first_best_pairing) is provably what the matching
+    would choose.
+
+    Where no two moved-down players can meet, a pairing with the most pairs (npairs: C6) that
+    pairs every moved-down player with a resident has the best PSD (C7): an unpaired moved-down
+    player costs a larger score difference than any it saves. All such pairings have the same C7
+    and the same downfloat counts (C14, C16, C18, C20 count the moved-down players and the
+    floaters, the same players whoever partners them); what can differ is the colours (C10-C13),
+    the upfloats of the partners (C15, C17, C19, C21) and, with a floater, who floats (C8, C9,
+    C14-C21). The shortcut is taken only where the floater cannot change the outcome either:
+    - every player is paired (the next bracket and the rest of the round then face the same
+      players whatever the bracket's pairs), the rest of the round completable (C4) when the
+      graph holds it; or
+    - one resident floats who had no downfloat in the last two rounds, and C8 and C4 are at
+      their best with him (floater_meets_c8_bound), or the next bracket is not weighed (the
+      caller found C8 cannot tell the floaters apart); in the last bracket of an odd round he
+      is one who may have the PAB, with the most played games among them (C9)."""
+    n, compat = len(br.players), quality.compat
+    movers = [p for p in br.players if p.id in br.mdp]
+    if br.players[: len(movers)] != movers or len(movers) > npairs:
+        return None
+    if any(compat(a.id, b.id) for i, a in enumerate(movers) for b in movers[i + 1 :]):
+        return None
+    last_pab = odd and completion and not extra  # the floater of this bracket gets the PAB
+    if 2 * npairs == n:
+        if completion and not completable(extra, odd, compat):
+            return None
+    elif 2 * npairs + 1 != n or (extra and not with_next) or (br.c9 and not last_pab):
+        return None
+    bounds = dict.fromkeys((C10, C11), 0)
+    bounds[C12], bounds[C13] = colour_bounds(br.players, n - 2 * npairs)
+    residents = br.players[len(movers) :]
+    bounds.update(upfloat_bounds([br.cost(p.score - br.resident_score) for p in movers], residents))
+    most_played = max((c9_played(br, compat, p) for p in br.players if p.id in compat.bye_pool), default=0)
+    # C14, C16, C18, C20 of the floater: no resident can float for less, tier by tier
+    least = [min(c) for c in zip(*(unpaired_float_costs(br, p) for p in residents), strict=True)]
+
+    def floater_ok(p: PState) -> bool:
+        if list(unpaired_float_costs(br, p)) != least:
+            return False
+        return not last_pab or (p.id in compat.bye_pool and c9_played(br, compat, p) == most_played)
+
+    def can_pair(rest: list[PState], k: int) -> bool:
+        return max_pairs([p.id for p in rest], compat) >= k
+
+    got = first_best_pairing(br.players, len(movers), npairs, compat, quality.inner, floater_ok, bounds, can_pair)
+    if got is None or 2 * npairs == n or not with_next:
+        return got
+    paired = {p.id for pr in got for p in pr}
+    floater = next(p for p in br.players if p.id not in paired)
+    return got if floater_meets_c8_bound(floater, with_next, extra, odd, compat) else None

@@ -1,6 +1,6 @@
 """The engine's fast paths give the answers of the slow ones they stand in for.
 
-- the D-order shortcut (shortcut.py, dutch._first_if_best) and the core-then-complete matching
+- the D-order shortcut (shortcut.py, dutch.first_if_best) and the core-then-complete matching
   (dutch._core_then_complete) against the full matching of every bracket, on random tournaments;
 - the exhaustive search for small graphs against networkx;
 - who-can-meet-whom as sets (Compat.adjacency) against the pairwise test.
@@ -32,7 +32,7 @@ def _rounds(seed: int, players: int, rounds: int) -> list[PairingRequest]:
 def test_shortcuts_pair_as_the_full_matching(seed: int, players: int, rounds: int, monkeypatch) -> None:
     requests = _rounds(seed, players, rounds)
     fast = [pair_dutch(r) for r in requests]
-    monkeypatch.setattr(dutch, "_first_if_best", lambda *args: None)
+    monkeypatch.setattr(dutch, "first_if_best", lambda *args: None)
     monkeypatch.setattr(dutch, "_core_then_complete", lambda *args: None)
     monkeypatch.setattr(matching, "SMALL_GRAPH", 0)
     slow = [pair_dutch(r) for r in requests]
@@ -43,14 +43,14 @@ def test_shortcuts_pair_as_the_full_matching(seed: int, players: int, rounds: in
 def test_shortcut_is_taken_on_ordinary_rounds(monkeypatch) -> None:
     """The comparison above is only worth something if the fast paths run."""
     taken = []
-    real = dutch._first_if_best
+    real = dutch.first_if_best
 
     def spy(*args):  # type: ignore[no-untyped-def]
         got = real(*args)
         taken.append(got is not None)
         return got
 
-    monkeypatch.setattr(dutch, "_first_if_best", spy)
+    monkeypatch.setattr(dutch, "first_if_best", spy)
     for req in _rounds(5, 40, 7):
         pair_dutch(req)
     assert sum(taken) > len(taken) / 2
