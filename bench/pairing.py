@@ -265,7 +265,11 @@ def fast_paths(count: int, max_players: int) -> None:
 
 
 def swiss_reference(directory: str | None, max_players: int | None, binary: str | None) -> None:
+    import resource
+    import statistics
     import tempfile
+
+    import networkx  # noqa: F401  # loaded once by a running server: not part of a pairing's time
 
     from tests.tournaments.pairing import reference_check as rc
 
@@ -275,25 +279,49 @@ def swiss_reference(directory: str | None, max_players: int | None, binary: str 
         print(f"no reference tournaments at {where}")
         return
     same = same_pairs = rounds = bbp_same = 0
+    ours: dict[str, list[float]] = {}
+    theirs: dict[str, list[float]] = {}
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         for f in files:
             text = f.read_bytes().decode("utf-8")
+            band = _band(rc.players_in(f))
             for r in range(2, rc.rounds_in(f) + 1):
-                check = rc.check_round(f, r, text)
+                cpu = time.process_time()
+                check = rc.check_round(f, r, text)  # cut, read, pair and compare: all counted
+                ours.setdefault(band, []).append(time.process_time() - cpu)
                 rounds += 1
                 same += check.identical
                 same_pairs += check.same_pairs
                 if not check.identical:
                     print("  " + check.describe(), flush=True)
                 if binary:
+                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
                     bbp_same += _bbp_pairing(binary, Path(tmp), rc.cut_text(text, r)) == check.expected
+                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    spent = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+                    theirs.setdefault(band, []).append(spent)
     print(
         f"{same} / {rounds} rounds identical (pairs and colours); pairs identical in {same_pairs}; "
         f"{len(files)} tournaments; {time.perf_counter() - start:.0f} s"
     )
     if binary:
         print(f"{binary} on the same cut files: {bbp_same} / {rounds} rounds identical to the reference")
+        print("CPU seconds a round, median / 90th percentile: Damier cuts, reads and pairs in this process "
+              "(networkx imported); bbpPairings is a whole process reading the cut file")
+        for band in sorted(ours, key=lambda b: int(b.split("-")[0])):
+            mine, bbp = ours[band], theirs[band]
+            print(f"  {band:>8} players, {len(mine):>4} rounds: Damier {statistics.median(mine):.3f} / "
+                  f"{_p90(mine):.3f}, bbpPairings {statistics.median(bbp):.3f} / {_p90(bbp):.3f}")
+
+
+def _band(players: int) -> str:
+    return "1-60" if players <= 60 else "61-150" if players <= 150 else "151-"
+
+
+def _p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
 
 
 def _bbp_pairing(binary: str, tmp: Path, cut: str) -> frozenset[tuple[int, int | None]]:
