@@ -18,7 +18,9 @@ and which must be shown not to (completion, the next bracket, the bye assignee's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+import math
+from collections.abc import Callable, Iterator, Sequence
 
 from tournaments.pairing.compat import completable, floater_meets_c8_bound, max_pairs
 from tournaments.pairing.state import STRONG, UP, PState
@@ -81,6 +83,30 @@ def upfloat_bounds(costs: Sequence[int], partners: Sequence[PState]) -> dict[int
     return out
 
 
+MAX_EXCHANGES = 2
+MAX_CANDIDATES = 400  # S1' tried per number of exchanges, at most
+
+
+def exchanges(ids: Sequence[PState], k: int) -> Iterator[tuple[list[PState], list[PState]]]:
+    """S1' and its complement, in D.2's order: no exchange, then one, then two. Among exchanges of
+    as many players, the smallest difference of BSN sums first, then the lowest S1 players out
+    and the highest S2 players in (the order of order.HomogeneousOrder's exchange tiers)."""
+    n = len(ids)
+    yield list(ids[:k]), list(ids[k:])
+    for x in range(1, MAX_EXCHANGES + 1):
+        if x > min(k, n - k) or math.comb(k, x) * math.comb(n - k, x) > MAX_CANDIDATES:
+            return
+        found = []
+        for out in itertools.combinations(range(k), x):
+            for inn in itertools.combinations(range(k, n), x):
+                key = (sum(inn) - sum(out), -sum(1 << o for o in out), -sum(1 << (n - 1 - i) for i in inn))
+                found.append((key, out, inn))
+        found.sort()
+        for _, out, inn in found:
+            higher = (set(range(k)) - set(out)) | set(inn)
+            yield [ids[i] for i in range(n) if i in higher], [ids[i] for i in range(n) if i not in higher]
+
+
 def first_best_pairing(
     players: Sequence[PState],
     moved_down: int,
@@ -113,6 +139,7 @@ def first_best_pairing(
     left = ColourCount(players)  # the players not paired yet
     taken = [False] * len(residents)
     chosen: list[tuple[PState, PState]] = []
+    pos: dict[int, int] = {}  # position in the remainder (the homogeneous part)
     steps = BUDGET_PER_PLAYER * len(players)
 
     def fits(a: PState, b: PState, spent: list[int]) -> list[int] | None:
@@ -142,13 +169,17 @@ def first_best_pairing(
             return False
         if i == len(mdp):
             rest = [p for k, p in enumerate(residents) if not taken[k]]
-            s1, s2 = rest[: npairs - len(mdp)], rest[npairs - len(mdp) :]
-            may_float = sum(1 for p in s2 if floater_ok(p))
-            if may_float >= floaters and transpose(s1, s2, [False] * len(s2), 0, spent, may_float):
-                return True
-            if mdp and steps >= 0 and not can_pair(rest, len(s1)):
+            pos.clear()
+            pos.update((p.id, k) for k, p in enumerate(rest))
+            for s1, s2 in exchanges(rest, npairs - len(mdp)):
+                may_float = sum(1 for p in s2 if floater_ok(p))
+                if may_float >= floaters and transpose(s1, s2, [False] * len(s2), 0, spent, may_float):
+                    return True
+                if steps < 0:
+                    return False
+            if mdp and not can_pair(rest, npairs - len(mdp)):
                 return False  # this partner leaves a remainder without its pairs: try the next
-            steps = -1
+            steps = -1  # more exchanges would still come before a later partner: give up
             return False
         for k, r in enumerate(residents):
             steps -= 1
@@ -177,8 +208,8 @@ def first_best_pairing(
             steps -= 1
             if steps < 0:
                 return False
-            if used[j]:
-                continue
+            if used[j] or pos[b.id] < pos[s1[i].id]:
+                continue  # (with an exchange, a pair's higher player must be the one from S1')
             still = may_float - floater_ok(b)
             if still < floaters:
                 continue
