@@ -5,12 +5,12 @@ on every quality criterion, a value no pairing can beat (a lower bound on the cr
 the matching can only choose between such pairings, and the D order then picks the first of them in
 the sequence D generates. This module finds that first pairing without a matching:
 
-- the moved-down players take their partners in D.3's order, then S1 and S2 of the remainder stay
-  as they are (no exchange: D.2 comes later in the order) and the transpositions of S2 are tried in
-  lexicographic order (D.1); a depth-first search stops at the first pairing meeting every bound;
-- it gives up (None: the caller runs the matching) when no such pairing is found without an
-  exchange, or within a budget of steps. The bounds may simply not be reachable; then the matching
-  decides, as before.
+- the moved-down players take their partners in D.3's order; then, for the remainder, S1 as it is
+  and then with one and two exchanges (D.2's order), the transpositions of S2 in lexicographic
+  order (D.1); a depth-first search stops at the first pairing meeting every bound;
+- it gives up (None: the caller runs the matching) when no such pairing is found with at most two
+  exchanges, or within a budget of steps. The bounds may simply not be reachable; then the
+  matching decides, as before.
 
 first_if_best says where this is exact: which criteria can differ between the pairings it compares,
 and which must be shown not to (completion, the next bracket, the bye assignee's games).
@@ -119,14 +119,15 @@ def first_best_pairing(
 ) -> list[tuple[PState, PState]] | None:
     """The first pairing in D order that keeps the absolute criteria (`compatible`), every
     quality tier of `bounds` within its bound, and only floaters for whom `floater_ok`; None when
-    there is none without exchanges, or the budget runs out first.
+    there is none with at most MAX_EXCHANGES exchanges, or the budget runs out first.
 
     `players` is the bracket in its order, its first `moved_down` players the moved-down ones. D.3:
-    each of them, the highest first, takes the first resident it can; then D.1 on the remainder:
-    S1 its first npairs - moved_down players, against S2 in the transposition order. A partner of a
-    moved-down player that leaves a remainder unable to make its pairs (`can_pair`) is passed over;
-    a remainder that can make them, but not within the bounds without an exchange, ends the search
-    (the exchange still comes before any later partner in D order).
+    each of them, the highest first, takes the first resident it can; then D.2 and D.1 on the
+    remainder: S1' (its first npairs - moved_down players, then exchanges) against the rest in the
+    transposition order. A partner of a moved-down player that leaves a remainder unable to make
+    its pairs (`can_pair`) is passed over; a remainder that can make them, but not within the
+    bounds and the exchanges tried, ends the search (more exchanges still come before any later
+    partner in D order).
 
     The search looks ahead: a partial pairing is dropped as soon as what it has spent on C12 and
     C13, plus the least the players still to pair must spend (ColourCount), exceeds the bound, or
