@@ -12,14 +12,16 @@ each shortcut is the exact stand-in it claims to be, also on tournaments outside
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import networkx as nx
 import pytest
 
-from tournaments.pairing import dutch, matching
+from tournaments.pairing import dutch, matching, shortcut
 from tournaments.pairing.engine import pair_dutch
 from tournaments.pairing.generator import GenSettings, generate
 from tournaments.pairing.model import PairingRequest
+from tournaments.pairing.order import HomogeneousOrder
 from tournaments.pairing.state import ABSOLUTE, build_states
 
 
@@ -99,3 +101,23 @@ def test_adjacency_agrees_with_the_pairwise_test(rnd: int) -> None:
         assert can[a] == {b for b in ids if b != a and compat(a, b)}
     assert req.players[1].id not in can[req.players[0].id]
     assert any(s.strength == ABSOLUTE for s in states.values())
+
+
+@pytest.mark.parametrize(("n", "k"), [(6, 3), (7, 3), (9, 4), (12, 6)])
+def test_exchanges_come_in_the_order_of_the_matchings_exchange_tiers(n: int, k: int) -> None:
+    """shortcut.exchanges must list S1' as the matching's D-order tiers rank them (order.py)."""
+    ids = list(range(100, 100 + n))
+    states = [SimpleNamespace(id=i) for i in ids]
+    order = HomogeneousOrder(ids, k)
+    last = ids[-1]
+
+    def rank(s1prime: list[SimpleNamespace]) -> list[int]:
+        # the exchange tiers depend only on who is the higher player of each pair
+        tiers = [order.tiers(p.id, last)[5:9] for p in s1prime]
+        return [sum(col) for col in zip(*tiers, strict=True)]
+
+    seen = [s1 for s1, rest in shortcut.exchanges(states, k) if last not in {p.id for p in s1}]  # type: ignore[arg-type]
+    assert [p.id for p in seen[0]] == ids[:k]
+    ranks = [rank(s1) for s1 in seen]
+    assert all(a > b for a, b in zip(ranks, ranks[1:], strict=False)), ranks
+    assert len({tuple(p.id for p in s1) for s1 in seen}) == len(seen)
