@@ -3,11 +3,15 @@
     .venv/bin/python bench/pairing.py [--sizes 50,200] [--seed 1]
     .venv/bin/python bench/pairing.py --conformance 200 [--max-players 60] [--all-features]
     .venv/bin/python bench/pairing.py --swiss-reference [DIR] [--max-players N] [--reference BBP]
+    .venv/bin/python bench/pairing.py --fast-paths 200 [--max-players 60]
 
 --swiss-reference checks every round (2 to the last) of the bbpPairings v6 reference tournaments
 (../shared/swiss-reference, 1,098 rounds) as tests/tournaments/pairing/reference_check.py does, and
 prints how many are identical, pairs and colours. With --reference naming a bbpPairings binary, the
 same cut files are also paired by it, which shows the cut reproduces the reference's own rounds.
+
+--fast-paths N pairs every round of N random tournaments (all features) with the engine's fast
+paths and again with one full matching per step instead, and counts the rounds that differ.
 
 --conformance N generates N tournaments (9 to --max-players players, 5 to 11 rounds, draws,
 forfeits, withdrawals) and has the reference Dutch implementation (caissify-pairings in the throwaway
@@ -17,14 +21,18 @@ byes; the reference's checker pairs late entries in round 1, so that round is le
 
 The 8 rounds are generated with a quick greedy pairer (or the engine, --engine-history); only the
 9th pairing, by the Dutch engine, is timed. With --reference BBP (a bbpPairings binary built
-outside the repository), round 9 is written as TRF and both the engine (from that file) and
-bbpPairings pair it; the table gives both times and whether the pairings are identical.
+outside the repository), round 9 is written as TRF and paired from that file three ways, each
+timed --repeat times (median): the engine's pairing call in this process (networkx imported
+beforehand, as in a running server); a whole `python -m tournaments.pairing` process (Python
+start-up and imports included, bytecode compiled beforehand as for an installed program); and a
+whole bbpPairings process. The table says whether all three pair it the same.
 Goal (issue #13): no size slower than bbpPairings on the same file (--reference).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -73,14 +81,19 @@ def bench(players: int, seed: int, engine_history: bool = False, dump: str | Non
     return time.perf_counter() - start, built, len(res.boards)
 
 
+Timing = tuple[float, float]  # (wall, CPU) seconds
+
+
 def bench_file(
-    players: int, seed: int, engine_history: bool, binary: str | None
-) -> tuple[tuple[float, float], tuple[float, float] | None, bool]:
-    """Round 9 of the same tournament, from the same TRF file: the engine's (wall, CPU) seconds,
-    bbpPairings' (wall, CPU) seconds (the binary reads the file and writes its pairing) and whether
-    both pair it the same. CPU seconds are the fairer figure on a shared machine."""
-    import resource
-    import subprocess
+    players: int, seed: int, engine_history: bool, binary: str | None, repeat: int = 3
+) -> tuple[Timing, Timing, Timing | None, bool]:
+    """Round 9 of the same tournament, from the same TRF file, each timed `repeat` times (the
+    median): the engine's pairing call in this process (networkx already imported, as in a running
+    server); a whole `python -m tournaments.pairing --dutch IN -p OUT` process (Python start-up,
+    imports with compiled bytecode, reading the file, pairing, writing); bbpPairings' whole process
+    on the same file. Then whether all of them pair it the same. CPU seconds (user + system) are
+    the fairer figure on a shared machine."""
+    import statistics
     import tempfile
 
     import networkx  # noqa: F401  # loaded once by a running server: not part of a pairing's time
@@ -91,27 +104,57 @@ def bench_file(
     t = generate(settings, pair=None if engine_history else quick_pairer, rounds=8)
     text = write_trf(t.request(9).players, total_rounds=9, next_round=9)
     req = request_from_trf(parse_trf(text))
-    start, cpu = time.perf_counter(), time.process_time()
-    res = pair_dutch(req)
-    ours = (time.perf_counter() - start, time.process_time() - cpu)
+    calls = []
+    for _ in range(repeat):
+        start, cpu = time.perf_counter(), time.process_time()
+        res = pair_dutch(req)
+        calls.append((time.perf_counter() - start, time.process_time() - cpu))
+    ours = (statistics.median(c[0] for c in calls), statistics.median(c[1] for c in calls))
     mine = {(b.white, b.black) for b in res.boards} | ({(res.bye, 0)} if res.bye else set())
-    if not binary:
-        return ours, None, True
     with tempfile.TemporaryDirectory() as tmp:
-        src, out = Path(tmp, "in.trf"), Path(tmp, "out.txt")
+        src = Path(tmp, "in.trf")
         src.write_text(text, encoding="utf-8")
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp, "pycache"))  # compiled once, as when installed
+        cli = [sys.executable, "-m", "tournaments.pairing", "--dutch", str(src), "-p"]
+        _run(cli, Path(tmp, "warm.txt"), env)  # writes the bytecode; not timed
+        whole, got = _timed(cli, Path(tmp, "cli.txt"), env, repeat)
+        same = got == mine
+        if not binary:
+            return ours, whole, None, same
+        theirs_s, theirs = _timed([binary, "--dutch", str(src), "-p"], Path(tmp, "bbp.txt"), None, repeat)
+    return ours, whole, theirs_s, same and theirs == mine
+
+
+def _run(cmd: list[str], out: Path, env: dict[str, str] | None) -> set[tuple[int, int]] | None:
+    import subprocess
+
+    done = subprocess.run([*cmd, str(out)], capture_output=True, text=True, check=False, env=env,
+                          cwd=Path(__file__).resolve().parent.parent)
+    if done.returncode:
+        print(f"  {cmd[0]}: {done.stdout.strip()} {done.stderr.strip()}")
+        return None
+    rows = [int(x) for x in out.read_text().split()[1:]]
+    return set(zip(rows[::2], rows[1::2], strict=True))
+
+
+def _timed(
+    cmd: list[str], out: Path, env: dict[str, str] | None, repeat: int
+) -> tuple[Timing | None, set[tuple[int, int]] | None]:
+    """Median wall and CPU seconds of `repeat` runs of a whole process, and its pairing."""
+    import resource
+    import statistics
+
+    walls, cpus, got = [], [], None
+    for _ in range(repeat):
         start, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
-        done = subprocess.run([binary, "--dutch", str(src), "-p", str(out)], capture_output=True, text=True,
-                              check=False)
+        got = _run(cmd, out, env)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu_s = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-        theirs_s = (time.perf_counter() - start, cpu_s)
-        if done.returncode:
-            print(f"  {binary}: {done.stdout.strip()} {done.stderr.strip()}")
-            return ours, None, False
-        rows = [int(x) for x in out.read_text().split()[1:]]
-    theirs = set(zip(rows[::2], rows[1::2], strict=True))
-    return ours, theirs_s, theirs == mine
+        if got is None:
+            return None, None
+        walls.append(time.perf_counter() - start)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return (statistics.median(walls), statistics.median(cpus)), got
 
 
 def conformance(count: int, max_players: int, all_features: bool, batch: int = 25, min_players: int = 9) -> None:
@@ -190,8 +233,43 @@ def absolute(count: int, max_players: int, part: int = 0, parts: int = 1) -> Non
     )
 
 
+def fast_paths(count: int, max_players: int) -> None:
+    """Pair every round of `count` random tournaments (all features) with the engine's fast paths
+    (the D-order shortcut, the core-then-complete matching, the exhaustive small matching) and
+    without them (one full matching per step): the pairings must be identical."""
+    import random
+
+    from tournaments.pairing import dutch, matching
+
+    rounds = differ = 0
+    start = time.perf_counter()
+    for i in range(count):
+        settings = random_settings(i, random.Random(4242 + i), max_players)
+        requests = [rec.request for rec in generate(settings).rounds]
+        fast = [pair_dutch(r) for r in requests]
+        saved = dutch.first_if_best, dutch._core_then_complete, matching.SMALL_GRAPH
+        dutch.first_if_best = lambda *args: None  # type: ignore[assignment]
+        dutch._core_then_complete = lambda *args: None  # type: ignore[assignment]
+        matching.SMALL_GRAPH = 0
+        try:
+            slow = [pair_dutch(r) for r in requests]
+        finally:
+            dutch.first_if_best, dutch._core_then_complete, matching.SMALL_GRAPH = saved
+        for req, f, s in zip(requests, fast, slow, strict=True):
+            rounds += 1
+            if (f.boards, f.bye, f.unpaired) != (s.boards, s.bye, s.unpaired):
+                differ += 1
+                print(f"  differs: seed {i}, {settings.players} players, round {req.round}", flush=True)
+    print(f"{count} tournaments (9-{max_players} players), {rounds} rounds: {differ} differ between the fast "
+          f"paths and the full matchings; {time.perf_counter() - start:.0f} s")
+
+
 def swiss_reference(directory: str | None, max_players: int | None, binary: str | None) -> None:
+    import resource
+    import statistics
     import tempfile
+
+    import networkx  # noqa: F401  # loaded once by a running server: not part of a pairing's time
 
     from tests.tournaments.pairing import reference_check as rc
 
@@ -201,25 +279,49 @@ def swiss_reference(directory: str | None, max_players: int | None, binary: str 
         print(f"no reference tournaments at {where}")
         return
     same = same_pairs = rounds = bbp_same = 0
+    ours: dict[str, list[float]] = {}
+    theirs: dict[str, list[float]] = {}
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         for f in files:
             text = f.read_bytes().decode("utf-8")
+            band = _band(rc.players_in(f))
             for r in range(2, rc.rounds_in(f) + 1):
-                check = rc.check_round(f, r, text)
+                cpu = time.process_time()
+                check = rc.check_round(f, r, text)  # cut, read, pair and compare: all counted
+                ours.setdefault(band, []).append(time.process_time() - cpu)
                 rounds += 1
                 same += check.identical
                 same_pairs += check.same_pairs
                 if not check.identical:
                     print("  " + check.describe(), flush=True)
                 if binary:
+                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
                     bbp_same += _bbp_pairing(binary, Path(tmp), rc.cut_text(text, r)) == check.expected
+                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    spent = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+                    theirs.setdefault(band, []).append(spent)
     print(
         f"{same} / {rounds} rounds identical (pairs and colours); pairs identical in {same_pairs}; "
         f"{len(files)} tournaments; {time.perf_counter() - start:.0f} s"
     )
     if binary:
         print(f"{binary} on the same cut files: {bbp_same} / {rounds} rounds identical to the reference")
+        print("CPU seconds a round, median / 90th percentile: Damier cuts, reads and pairs in this process "
+              "(networkx imported); bbpPairings is a whole process reading the cut file")
+        for band in sorted(ours, key=lambda b: int(b.split("-")[0])):
+            mine, bbp = ours[band], theirs[band]
+            print(f"  {band:>8} players, {len(mine):>4} rounds: Damier {statistics.median(mine):.3f} / "
+                  f"{_p90(mine):.3f}, bbpPairings {statistics.median(bbp):.3f} / {_p90(bbp):.3f}")
+
+
+def _band(players: int) -> str:
+    return "1-60" if players <= 60 else "61-150" if players <= 150 else "151-"
+
+
+def _p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
 
 
 def _bbp_pairing(binary: str, tmp: Path, cut: str) -> frozenset[tuple[int, int | None]]:
@@ -242,6 +344,8 @@ def main() -> None:
     ap.add_argument("--conformance", type=int, default=0, metavar="N")
     ap.add_argument("--max-players", type=int, default=60)
     ap.add_argument("--min-players", type=int, default=9)
+    ap.add_argument("--fast-paths", type=int, default=0, metavar="N",
+                    help="compare the engine's fast paths with full matchings on N random tournaments")
     ap.add_argument("--absolute", type=int, default=0, metavar="N", help="check N random tournaments")
     ap.add_argument("--part", default="0/1", help="with --absolute: K/M runs tournaments K, K+M, ...")
     ap.add_argument("--all-features", action="store_true")
@@ -249,6 +353,7 @@ def main() -> None:
     ap.add_argument("--dump", metavar="DIR", help="pickle each round-9 request there (for profiling)")
     ap.add_argument("--swiss-reference", nargs="?", const="", metavar="DIR",
                     help="check the bbpPairings v6 reference tournaments (default ../shared/swiss-reference)")
+    ap.add_argument("--repeat", type=int, default=3, help="with --reference: runs per timing (the median)")
     ap.add_argument("--reference", metavar="BBP",
                     help="a bbpPairings binary: time it on the same round-9 files (or, with --swiss-reference, "
                          "pair the same cut files)")
@@ -256,6 +361,9 @@ def main() -> None:
     if args.swiss_reference is not None:
         limit = args.max_players if "--max-players" in sys.argv else None
         swiss_reference(args.swiss_reference or None, limit, args.reference)
+        return
+    if args.fast_paths:
+        fast_paths(args.fast_paths, args.max_players)
         return
     if args.absolute:
         part, parts = (int(x) for x in args.part.split("/"))
@@ -265,12 +373,17 @@ def main() -> None:
         conformance(args.conformance, args.max_players, args.all_features, min_players=args.min_players)
         return
     if args.reference:
-        print(f"{'players':>8} {'Damier wall/CPU (s)':>20} {'bbpPairings wall/CPU (s)':>25} {'same pairing':>13}")
+        print(f"Round 9 after 8 rounds, the same TRF file for every column; wall / CPU seconds, median of "
+              f"{args.repeat} run(s).\n  Damier call: pair_dutch in this process (networkx already imported, "
+              "as in a running server);\n  Damier process: python -m tournaments.pairing --dutch IN -p OUT, "
+              "start-up and imports included (bytecode compiled beforehand);\n  bbpPairings process: "
+              "bbpPairings --dutch IN -p OUT.")
+        print(f"{'players':>8} {'Damier call':>13} {'Damier process':>15} {'bbpPairings process':>20} "
+              f"{'same pairing':>13}")
         for n in (int(x) for x in args.sizes.split(",")):
-            ours, theirs, same = bench_file(n, args.seed, args.engine_history, args.reference)
-            shown = f"{theirs[0]:.2f} / {theirs[1]:.2f}" if theirs is not None else "failed"
-            mine = f"{ours[0]:.2f} / {ours[1]:.2f}"
-            print(f"{n:>8} {mine:>20} {shown:>25} {'yes' if same else 'no':>13}", flush=True)
+            ours, whole, theirs, same = bench_file(n, args.seed, args.engine_history, args.reference, args.repeat)
+            cols = [f"{t[0]:.3f} / {t[1]:.3f}" if t is not None else "failed" for t in (ours, whole, theirs)]
+            print(f"{n:>8} {cols[0]:>13} {cols[1]:>15} {cols[2]:>20} {'yes' if same else 'no':>13}", flush=True)
         return
     print(f"{'players':>8} {'round 9 (s)':>12} {'rounds 1-8 (s)':>15} {'boards':>7}")
     for n in (int(x) for x in args.sizes.split(",")):

@@ -301,6 +301,9 @@ class Round(models.Model):
     date = models.DateField(_("date"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
     pairing_explanation = models.TextField(_("how the round was paired"), blank=True)
+    # The engine's decisions as data (tournaments.pairing_bridge.pairing_record), worded for each reader in his
+    # language; pairing_explanation keeps the words of the pairing arbiter (older rounds, JSON transfer).
+    pairing_record = models.JSONField(_("pairing decisions"), null=True, blank=True, editable=False)
     # Optimistic concurrency, as Game.version: every change of the round bumps it, and a change made on
     # the version read before another arbiter's is refused rather than silently undoing his.
     version = models.PositiveIntegerField(default=1, editable=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import asdict
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -83,81 +84,114 @@ def _standing_keys(tournament: Tournament, number: int) -> dict[int, tuple[int, 
     return {row.player.id: (index,) for index, row in enumerate(rows)}
 
 
-def pair_next_round(tournament: Tournament, entries: list[Entry], number: int) -> tuple[list[NewGame], str]:
-    """The round's boards (bye and excused players last) and the engine's explanation for the arbiter."""
+def pair_next_round(tournament: Tournament, entries: list[Entry],
+                    number: int) -> tuple[list[NewGame], dict[str, Any]]:
+    """The round's boards (bye and excused players last) and the engine's decisions as data
+    (`pairing_record`), worded for each reader by `pairing_log`."""
     request = pairing_request(tournament, entries, number)
     result = pair_dutch(request)
     by_number = {e.pairing_number: e for e in entries}
     if result.unpaired:
         raise DomainError(_("Round %(round)s cannot be paired without breaking an absolute criterion (no rematch, "
                             "no second bye, colours) for %(players)s; pair it by hand.")
-                          % {"round": number, "players": _who(by_number, result.unpaired)})
+                          % {"round": number, "players": _who(_names(by_number), result.unpaired)})
     boards: list[NewGame] = [(by_number[b.white], by_number[b.black], None) for b in result.boards]
     if result.bye is not None:
         boards.append((by_number[result.bye], None, Result.BYE))
     boards += [(by_number[x], None, Result.EXCUSED) for x in result.excused]
     withdrawn = tuple(p.id for p in request.players if p.withdrawn)
-    return boards, pairing_log(result, by_number, withdrawn, bye_points=tournament.bye_points)
+    return boards, pairing_record(result, by_number, withdrawn, bye_points=tournament.bye_points)
 
 
-def _who(by_number: dict[int, Entry], ids: Iterable[int]) -> str:
-    return "; ".join(f"{n}. {by_number[n].player.full_name}" for n in ids)
+def _names(by_number: dict[int, Entry]) -> dict[str, str]:
+    return {str(n): f"{n}. {e.player.full_name}" for n, e in by_number.items()}
+
+
+def _who(names: dict[str, str], ids: Iterable[int]) -> str:
+    return "; ".join(names.get(str(n), str(n)) for n in ids)
 
 
 def _points(n: int) -> str:
     return ngettext("%(n)d point", "%(n)d points", n) % {"n": n}
 
 
-def pairing_log(result: PairingResult, by_number: dict[int, Entry], withdrawn: tuple[int, ...],
-                *, bye_points: int) -> str:
+def pairing_record(result: PairingResult, by_number: dict[int, Entry], withdrawn: tuple[int, ...],
+                   *, bye_points: int) -> dict[str, Any]:
+    """The engine's decisions as JSON data, kept with the round (Round.pairing_record): the log is worded
+    when it is read, in the reader's language, not in the language of the arbiter who paired the round.
+    The players' names are kept as they were at pairing time, as on the printed pairings."""
+    expl = result.explanation
+    return {
+        "round": expl.round,
+        "paired": 2 * len(result.boards) + (result.bye is not None),
+        "withdrawn": list(withdrawn),
+        "excused": list(result.excused),
+        "names": _names(by_number),
+        "bye_points": bye_points,
+        "brackets": [asdict(b) for b in expl.brackets],
+        "bye_report": asdict(expl.bye_report) if expl.bye_report is not None else None,
+        "colours": [asdict(c) for c in expl.colours],
+    }
+
+
+def round_pairing_log(rnd: Round) -> str:
+    """How the round was paired, in the active language; a round paired before the decisions were kept
+    as data (or imported from a JSON transfer) shows the words it was paired with."""
+    return pairing_log(rnd.pairing_record) if rnd.pairing_record else rnd.pairing_explanation
+
+
+def pairing_log(record: dict[str, Any]) -> str:
     """The engine's decisions in the arbiter's words, in the active language: score groups, who
     floated, who got the bye and why, which colour rule gave each colour. The FIDE criterion
     (C.04.3, 2025 numbering) follows each decision in brackets for whoever wants to check it."""
-    expl = result.explanation
-    paired = 2 * len(result.boards) + (result.bye is not None)
+    names = record["names"]
     out = [_("Round %(round)d: Dutch system (FIDE C.04.3), %(count)d players paired.")
-           % {"round": expl.round, "count": paired}]
-    if withdrawn:
-        out.append(_("Withdrawn, not paired: %(players)s.") % {"players": _who(by_number, withdrawn)})
-    if result.excused:
+           % {"round": record["round"], "count": record["paired"]}]
+    if record["withdrawn"]:
+        out.append(_("Withdrawn, not paired: %(players)s.") % {"players": _who(names, record["withdrawn"])})
+    if record["excused"]:
         out.append(_("Bye asked for in advance (0 points), not paired: %(players)s.")
-                   % {"players": _who(by_number, result.excused)})
-    for b in expl.brackets:
+                   % {"players": _who(names, record["excused"])})
+    bye = record["bye_report"]["player"] if record["bye_report"] else None
+    brackets = record["brackets"]
+    for index, b in enumerate(brackets):
         out.append("")
         out.append(ngettext("Score group %(score)s, %(count)d player: %(players)s.",
-                            "Score group %(score)s, %(count)d players: %(players)s.", len(b.residents))
-                   % {"score": _points(b.score), "count": len(b.residents),
-                      "players": _who(by_number, b.residents)})
-        if b.moved_down:
+                            "Score group %(score)s, %(count)d players: %(players)s.", len(b["residents"]))
+                   % {"score": _points(b["score"]), "count": len(b["residents"]),
+                      "players": _who(names, b["residents"])})
+        if b["moved_down"]:
             out.append("  " + _("Come down from a higher group: %(players)s.")
-                       % {"players": _who(by_number, b.moved_down)})
-        if b.pairs:
-            out.append("  " + _("Pairs: %(pairs)s.") % {"pairs": ", ".join(f"{x} – {y}" for x, y in b.pairs)})
-        if b.upfloaters:
+                       % {"players": _who(names, b["moved_down"])})
+        if b["pairs"]:
+            out.append("  " + _("Pairs: %(pairs)s.") % {"pairs": ", ".join(f"{x} – {y}" for x, y in b["pairs"])})
+        if b["upfloaters"]:
             out.append("  " + _("Play against a player with more points (upfloat): %(players)s.")
-                       % {"players": _who(by_number, b.upfloaters)})
-        floaters = [f for f in b.downfloaters if f != result.bye or b is not expl.brackets[-1]]
+                       % {"players": _who(names, b["upfloaters"])})
+        last = index == len(brackets) - 1
+        floaters = [f for f in b["downfloaters"] if f != bye or not last]
         if floaters:
             out.append("  " + _("Could not be paired in this group, go down to the next one (downfloat): "
-                                "%(players)s.") % {"players": _who(by_number, floaters)})
-        for code, n in b.unmet:
+                                "%(players)s.") % {"players": _who(names, floaters)})
+        for code, n in b["unmet"]:
             words = _unmet_words(code, n)
             if words:
                 out.append("  " + words)
-        if b.completion_search:
+        if b.get("completion_search"):
             out.append("  " + _("This group was paired looking at the rest of the round, so that every other "
                                 "player can still be paired (C4)."))
-    if expl.bye_report is not None:
+    if record["bye_report"] is not None:
         out.append("")
-        out.extend(_bye_words(expl.bye_report, by_number, bye_points))
-    if expl.colours:
+        out.extend(_bye_words(ByeReport(**{k: tuple(v) if isinstance(v, list) else v
+                                           for k, v in record["bye_report"].items()}),
+                              names, record["bye_points"]))
+    if record["colours"]:
         out.append("")
         out.append(_("Colours:"))
-        for i, c in enumerate(expl.colours, start=1):
+        for i, c in enumerate(record["colours"], start=1):
             out.append("  " + _("Board %(board)d: %(white)s white, %(black)s black: %(why)s")
-                       % {"board": i, "white": _who(by_number, [c.white]), "black": _who(by_number, [c.black]),
-                          "why": _colour_words(c.rule)})
-    out.extend(expl.notes)
+                       % {"board": i, "white": _who(names, [c["white"]]), "black": _who(names, [c["black"]]),
+                          "why": _colour_words(c["rule"])})
     return "\n".join(out)
 
 
@@ -197,9 +231,9 @@ def _colour_words(rule: str) -> str:
     }[rule]
 
 
-def _bye_words(bye: ByeReport, by_number: dict[int, Entry], bye_points: int) -> list[str]:
+def _bye_words(bye: ByeReport, names: dict[str, str], bye_points: int) -> list[str]:
     out = [_("Pairing-allocated bye (%(points)s): %(player)s.")
-           % {"points": _points(bye_points), "player": _who(by_number, [bye.player])}]
+           % {"points": _points(bye_points), "player": _who(names, [bye.player])}]
     if bye.score == bye.lowest_score:
         out.append("  " + _("He has the lowest score of the round (%(score)s) among the players who can "
                             "receive it (C5).") % {"score": _points(bye.score)})
@@ -208,7 +242,7 @@ def _bye_words(bye: ByeReport, by_number: dict[int, Entry], bye_points: int) -> 
                             "player can still be paired (C5).") % {"score": _points(bye.score)})
     if bye.passed_over:
         out.append("  " + _("Not eligible, having already had a bye or a win without playing: %(players)s (C2).")
-                   % {"players": _who(by_number, bye.passed_over)})
+                   % {"players": _who(names, bye.passed_over)})
     if bye.c9:
         out.append("  " + _("Of the players of his score, he has played the most games: %(games)d (C9).")
                    % {"games": bye.played})

@@ -119,7 +119,7 @@ def _private(request: HttpRequest) -> bool:
     return bool(getattr(request, "user", None) and request.user.is_authenticated)
 
 
-def _enabled() -> bool:
+def page_cache_enabled() -> bool:
     return bool(getattr(settings, "DAMIER_PAGE_CACHE", True))
 
 
@@ -224,7 +224,7 @@ def look_up(request: HttpRequest, slug: str | None, params: tuple[str, ...], sco
         _public_headers(not_modified, etag, stamp)
         return _Lookup(stamp, etag, None, not_modified)
     query = _query_key(request, params)
-    if not _enabled() or query is None:
+    if not page_cache_enabled() or query is None:
         return _Lookup(stamp, etag, None, None)
     page = hashlib.blake2b(f"{request.path}?{query}".encode(), digest_size=16).hexdigest()
     key = f"damier:page:{build()}:{stamp.scope}:{stamp.version}:{language}:{page}"
@@ -275,7 +275,7 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
             response = view(request, *args, **kwargs)
             add_never_cache_headers(response)
             return response
-        found = look_up(request, kwargs.get("slug"), params, scope)
+        found = getattr(request, "damier_lookup", None) or look_up(request, kwargs.get("slug"), params, scope)
         if found is None:
             # Not public (or absent): the view says so; nothing is stored or marked shareable.
             response = view(request, *args, **kwargs)

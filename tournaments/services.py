@@ -221,12 +221,14 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
     if number > total:
         raise DomainError(_("%(tournament)s: all %(total)s rounds are paired.")
                           % {"tournament": tournament, "total": total})
+    record = None
     if tournament.is_round_robin:
         boards, explanation = _round_robin_boards(tournament, entries, number), ""
     else:
-        boards, explanation = pairing_bridge.pair_next_round(tournament, entries, number)
+        boards, record = pairing_bridge.pair_next_round(tournament, entries, number)
+        explanation = pairing_bridge.pairing_log(record)  # the pairing arbiter's words, for the history and transfers
     rnd = Round.objects.create(tournament=tournament, number=number, date=date, status=RoundStatus.DRAFT,
-                               pairing_explanation=explanation)
+                               pairing_explanation=explanation, pairing_record=record)
     # With history, so the audit trail shows who paired the round and how it was paired at first.
     bulk_create_with_history(
         [Game(round=rnd, board=i, white=white, black=black, result=result.value if result else "")

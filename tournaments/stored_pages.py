@@ -28,7 +28,7 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from tournaments.language import linked_language
-from tournaments.public_cache import look_up
+from tournaments.public_cache import look_up, page_cache_enabled
 
 
 def _skip_health_check() -> None:
@@ -49,7 +49,8 @@ class StoredPageMiddleware:
         return answer if answer is not None else self.get_response(request)
 
     def _stored(self, request: HttpRequest) -> HttpResponse | None:
-        if request.method not in ("GET", "HEAD") or settings.SESSION_COOKIE_NAME in request.COOKIES:
+        if (request.method not in ("GET", "HEAD") or settings.SESSION_COOKIE_NAME in request.COOKIES
+                or not page_cache_enabled()):
             return None
         try:
             match = resolve(request.path_info)
@@ -74,6 +75,9 @@ class StoredPageMiddleware:
             # full stack answer on a new one.
             connection.close()
             return None
+        if found is not None and found.answer is None:
+            # A miss: the view renders it below; what was read here is not read twice.
+            request.damier_lookup = found  # type: ignore[attr-defined]
         if found is None or found.answer is None:
             return None
         response = found.answer

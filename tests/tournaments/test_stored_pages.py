@@ -23,7 +23,7 @@ from tournaments.stored_pages import StoredPageMiddleware
 
 pytestmark = pytest.mark.django_db
 
-VARYING = {"Date", "Expires"}
+VARYING = {"Date", "Expires", "Last-Modified"}  # Last-Modified: once its second is 2 s old
 
 
 @pytest.fixture(autouse=True)

@@ -8,89 +8,40 @@ lexicographically (a tier only matters when every tier above it ties), the way b
 with the PAB assignee's played games (C9 of the 2025 text, the PAB preferably to a player with fewer
 unplayed games) right after C8, in the brackets its note names only. Numbers are the 2025 text's
 (C5 PAB score, C6 pairs, C7 PSD, C8 next bracket, C9 PAB's unplayed games, C10-C13 colours,
-C14-C21 floats); C5 is settled before the brackets (_lowest_bye_pool).
-
-Criteria that count unpaired players (floaters) are moved onto the edges: for a quantity f summed over
-the bracket's unpaired players, sum_unpaired f = sum_all f - sum_pairs (f(u) + f(v)), so each edge
-carries f(u) + f(v) minus whatever the pair itself costs.
+C14-C21 floats); C5 is settled before the brackets (_lowest_bye_pool). The tiers are in tiers.py.
 
 The D order needs to know how many pairs the bracket makes and, in a heterogeneous bracket, which
-residents the moved-down players take; a greedy pass or a first matching tells the former, and
-the remainder's order rides along on a presumption checked afterwards (else it gets its own
-matching). Lower brackets are left out of large rounds (only C8 looks at the next one, and only
-when it can tell the floaters apart); when what is left cannot be completed, the bracket is
-paired again with every remaining player in the graph (C4).
+residents the moved-down players take; a cardinality test tells the former, and the remainder's
+order rides along on a presumption checked afterwards (else it gets its own matching). Lower
+brackets are left out of large rounds (only C8 looks at the next one, and only when it can tell the
+floaters apart); when what is left cannot be completed, the bracket is paired again with every
+remaining player in the graph (C4).
+
+Two exact fast paths spare most matchings (issue #13: a 50-player round used to take 19):
+- shortcut.first_if_best: when the first pairing in D order reaches a lower bound on every
+  criterion, it is what the matching would choose; no matching at all;
+- _core_then_complete: the bracket and the next bracket are matched without the rest of the round,
+  which is then shown completable around that matching; only otherwise the full graph.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
 
-from tournaments.pairing.colours import allocate, compatible_colours, facts
+from tournaments.pairing.compat import Compat, completable, greedy_pairs, max_pairs
 from tournaments.pairing.matching import has_perfect_matching, max_weight_matching
-from tournaments.pairing.model import Colour, PairingRequest
+from tournaments.pairing.model import PairingRequest
 from tournaments.pairing.order import N_ORDER, Combined, HomogeneousOrder, MdpOrder, homogeneous
-from tournaments.pairing.state import DOWN, UP, PState
+from tournaments.pairing.shortcut import first_if_best
+from tournaments.pairing.state import PState
+from tournaments.pairing.tiers import N_QUALITY, Bracket, QualityCache, c9_played, next_psd_in
+
+__all__ = ["BYE", "Bracket", "Compat", "pair_brackets"]
 
 BYE = "BYE"
 # Up to this many players left, a bracket is paired in a graph holding all of them (exact C4 and C8);
 # above it, lower brackets join only when the rest of the round cannot be completed.
 FULL_GRAPH_LIMIT = 64
-
-@dataclass
-class Bracket:
-    players: list[PState]  # bracket order: moved-down players first, then residents
-    resident_score: int
-    win: int
-    initial: Colour
-    mdp: set[int] = field(default_factory=set)
-    c9: bool = False  # C9 (unplayed games of the PAB assignee) applies to this bracket
-    pos: dict[int, int] = field(default_factory=dict)
-    sd_rank: dict[int, int] = field(default_factory=dict)
-    base: int = 2
-
-    def __post_init__(self) -> None:
-        self.pos = {p.id: i for i, p in enumerate(self.players)}
-        self.mdp = {p.id for p in self.players if p.score > self.resident_score}
-        values = {self.float_sd(p) for p in self.players}
-        values |= {abs(a.score - b.score) for a in self.players for b in self.players}
-        self.sd_rank = {v: i for i, v in enumerate(sorted(values))}
-        self.base = len(self.players) + 2
-
-    def float_sd(self, p: PState) -> int:
-        # A.8: a downfloater counts against an artificial score one win below the bracket's lowest
-        return p.score - self.resident_score + self.win
-
-    def cost(self, sd: int) -> int:
-        """Lexicographic weight of a score difference: one SD outweighs any number of smaller ones."""
-        return self.base ** self.sd_rank[sd]
-
-
-class Compat:
-    """The absolute criteria between two players: C1 rematch, C3 colours, forbidden pairs."""
-
-    def __init__(self, states: dict[int, PState], forbidden: frozenset[frozenset[int]], initial: Colour = "w") -> None:
-        self.initial = initial
-        self.states = states
-        self.forbidden = forbidden
-        self.bye_pool: set[int] = {p.id for p in states.values() if p.bye_ok}
-        self.bye_score: int | None = None  # C5: the lowest score the PAB assignee can have
-        self._cache: dict[tuple[int, int], bool] = {}
-
-    def __call__(self, a: int, b: int) -> bool:
-        key = (a, b) if a < b else (b, a)
-        got = self._cache.get(key)
-        if got is None:
-            pa, pb = self.states[a], self.states[b]
-            got = (
-                b not in pa.opponents
-                and frozenset(key) not in self.forbidden
-                and compatible_colours(pa, pb, self.initial)
-            )
-            self._cache[key] = got
-        return got
-
 
 def pair_brackets(
     req: PairingRequest, states: dict[int, PState], active: list[PState]
@@ -146,44 +97,9 @@ def _pair_bracket(
         return _solve(br, nxt, below, odd, compat, req, completion=True), False
     got = _solve(br, nxt, below, odd, compat, req, completion=False)
     rest = below + [p for p in br.players if p.id not in {x.id for pr in got for x in pr}]
-    if _completable(rest, odd, compat):
+    if completable(rest, odd, compat):
         return got, False
     return _solve(br, nxt, below, odd, compat, req, completion=True), True
-
-
-def _completable(rest: list[PState], odd: bool, compat: Compat) -> bool:
-    ids = [p.id for p in sorted(rest, key=lambda p: p.rank)]
-    bye_ok = {i for i in ids if i in compat.bye_pool} if odd else None
-    if odd and not bye_ok:
-        return False
-    if _greedy_pairs(ids, compat, bye_ok):
-        return True
-    # each pair tested once (compatibility is symmetric); the answer is a yes/no on the same graph
-    can: dict[int, set[int]] = {a: set() for a in ids}
-    for i, a in enumerate(ids):
-        mine = can[a]
-        for b in ids[i + 1 :]:
-            if compat(a, b):
-                mine.add(b)
-                can[b].add(a)
-    return has_perfect_matching(ids, can, bye_ok)
-
-
-def _greedy_pairs(ids: list[int], compat: Compat, bye_ok: set[int] | None) -> bool:
-    """A quick sufficient test: the lowest bye candidate sits out, the others pair off greedily from
-    the bottom (where the players with the fewest possible opponents usually are)."""
-    free = list(reversed(ids))
-    if bye_ok is not None:
-        free.remove(next(i for i in free if i in bye_ok))
-    while free:
-        a = free.pop(0)
-        for k, b in enumerate(free):
-            if compat(a, b):
-                del free[k]
-                break
-        else:
-            return False
-    return True
 
 
 def _single_downfloater_gets_bye(score: int, below: list[PState], compat: Compat) -> bool:
@@ -193,7 +109,7 @@ def _single_downfloater_gets_bye(score: int, below: list[PState], compat: Compat
     be paired among themselves, so the one player the bracket leaves unpaired is the assignee."""
     if compat.bye_score is None or score > compat.bye_score:
         return False
-    return not below or (len(below) % 2 == 0 and _completable(below, False, compat))
+    return not below or (len(below) % 2 == 0 and completable(below, False, compat))
 
 
 def _lowest_bye_pool(players: list[PState], compat: Compat) -> set[int]:
@@ -202,7 +118,7 @@ def _lowest_bye_pool(players: list[PState], compat: Compat) -> set[int]:
     eligible = [p for p in players if p.bye_ok]
     for score in sorted({p.score for p in eligible}):
         compat.bye_pool = {p.id for p in eligible if p.score <= score}
-        if _completable(players, True, compat):
+        if completable(players, True, compat):
             return compat.bye_pool
     return {p.id for p in eligible}
 
@@ -216,17 +132,14 @@ def _solve(
     req: PairingRequest,
     completion: bool,
 ) -> list[tuple[PState, PState]]:
-    """The bracket's pairs: up to three matchings, each refining the previous one's free choices."""
-    quality = _QualityCache(br, compat, req)
+    """The bracket's pairs: the D-order shortcut, else up to three matchings, each refining the
+    previous one's free choices."""
+    quality = QualityCache(br, compat, req)
     extra = below if completion else []
     inb = {p.id for p in br.players}
-    # 1. how many pairs the bracket can make at best: all but one when a greedy pass manages it,
-    # else a matching of the bracket alone
+    # 1. how many pairs the bracket can make at best (C6 alone: a maximum cardinality matching)
     ids = [p.id for p in br.players]
-    if _greedy_pairs(ids, compat, set(ids) if len(ids) % 2 else None):
-        npairs = len(ids) // 2
-    else:
-        npairs = len(_bracket_pairs(br, _match(br, br.players, [], [], False, quality, None)))
+    npairs = max_pairs(ids, compat)
     with_next = nxt if (completion or npairs * 2 < len(br.players)) else []
     if with_next and not completion and _c7_indifferent(br, nxt, npairs, compat):
         got = _solve_rest(br, [], extra, odd, completion, quality, npairs, ids, inb)
@@ -248,7 +161,7 @@ def _c7_indifferent(br: Bracket, nxt: list[PState], npairs: int, compat: Compat)
         if partner is None:
             return False
         rest = [n for n in others if n != partner]
-        if not _greedy_pairs(rest, compat, set(rest) if len(rest) % 2 else None):
+        if not greedy_pairs(rest, compat, set(rest) if len(rest) % 2 else None):
             return False
     return True
 
@@ -259,11 +172,16 @@ def _solve_rest(
     extra: list[PState],
     odd: bool,
     completion: bool,
-    quality: _QualityCache,
+    quality: QualityCache,
     npairs: int,
     ids: list[int],
     inb: set[int],
 ) -> list[tuple[PState, PState]]:
+    if npairs == 0:
+        return []  # nothing to choose: no two players of the bracket can meet
+    first = first_if_best(br, with_next, extra, odd, completion, quality, npairs)
+    if first is not None:
+        return first
     if not br.mdp:
 
         def whole(order: HomogeneousOrder) -> dict[Hashable, Hashable]:
@@ -317,82 +235,13 @@ def _bracket_pairs(br: Bracket, mates: dict[Hashable, Hashable]) -> list[tuple[P
     return out
 
 
-class _QualityCache:
-    """Tier values C6, C7, C10..C21 of bracket edges and C8 values of next-bracket edges, cached
-    across the bracket's matchings."""
-
-    def __init__(self, br: Bracket, compat: Compat, req: PairingRequest) -> None:
-        self.br = br
-        self.compat = compat
-        self.req = req
-        self.cache: dict[tuple[int, int], list[int]] = {}
-
-    def inner(self, a: PState, b: PState) -> list[int]:
-        key = (a.id, b.id)
-        got = self.cache.get(key)
-        if got is None:
-            got = self.cache[key] = _inner_tiers(self.br, a, b)
-        return got
-
-
-def _unpaired_float_costs(br: Bracket, p: PState) -> tuple[int, int, int, int]:
-    """(C14, C16, C18, C20) a player pays when left unpaired, i.e. floating down."""
-    c = br.cost(br.float_sd(p))
-    return (
-        int(p.float1 == DOWN),
-        int(p.float2 == DOWN),
-        c if p.float1 == DOWN else 0,
-        c if p.float2 == DOWN else 0,
-    )
-
-
-def _inner_tiers(br: Bracket, a: PState, b: PState) -> list[int]:
-    """C6, C7, C10..C21 for a pair inside the bracket (a ranked above b)."""
-    sd = abs(a.score - b.score)
-    psd = br.cost(br.float_sd(a)) + br.cost(br.float_sd(b)) - br.cost(sd)
-    white, black = allocate(a, b, br.initial)
-    fw, fb = facts(white, "w"), facts(black, "b")
-    top = a.topscorer or b.topscorer
-    c8 = -(fw.cd_over_2 + fb.cd_over_2) if top else 0
-    c9 = -(fw.three_in_row + fb.three_in_row) if top else 0
-    c10 = -(fw.pref_unmet + fb.pref_unmet)
-    c11 = -(fw.strong_unmet + fb.strong_unmet)
-    ua, ub = _unpaired_float_costs(br, a), _unpaired_float_costs(br, b)
-    hi, lo = (a, b) if a.score >= b.score else (b, a)
-    floats = sd > 0
-    cost = br.cost(sd)
-    pd1 = int(floats and hi.float1 == DOWN)
-    pu1 = int(floats and lo.float1 == UP)
-    pd2 = int(floats and hi.float2 == DOWN)
-    pu2 = int(floats and lo.float2 == UP)
-    return [
-        1,  # C6
-        psd,  # C7
-        c8,
-        c9,
-        c10,
-        c11,
-        ua[0] + ub[0] - pd1,  # C14
-        -pu1,  # C15
-        ua[1] + ub[1] - pd2,  # C16
-        -pu2,  # C17
-        ua[2] + ub[2] - pd1 * cost,  # C18
-        -pu1 * cost,  # C19
-        ua[3] + ub[3] - pd2 * cost,  # C20
-        -pu2 * cost,  # C21
-    ]
-
-
-N_QUALITY = 14
-
-
 def _match(
     br: Bracket,
     players: list[PState],
     nxt: list[PState],
     extra: list[PState],
     with_bye: bool,
-    quality: _QualityCache,
+    quality: QualityCache,
     order: HomogeneousOrder | MdpOrder | Combined | None,
     blocked: set[tuple[int, int]] | None = None,
     inb: set[int] | None = None,
@@ -403,9 +252,9 @@ def _match(
     completion = bool(extra) or with_bye
     nxt_ids = {p.id for p in nxt}
     nxt_score = nxt[0].score if nxt else 0
-    graph: list[PState] = list(players) + [p for p in nxt if p.id not in inb]
-    seen = {p.id for p in graph}
-    graph += [p for p in extra if p.id not in seen]
+    core: list[PState] = list(players) + [p for p in nxt if p.id not in inb]
+    seen = {p.id for p in core}
+    outer = [p for p in extra if p.id not in seen]
     # tiers: [C4] + C6, C7 + [C8 pairs, C8 PSD] + [C9 PAB's played games] + C10..C21 + D order
     rows: list[tuple[Hashable, Hashable, list[int]]] = []
     nxt_br = (
@@ -415,8 +264,9 @@ def _match(
     )
     zero_q = [0] * N_QUALITY
     zero_o = [0] * N_ORDER
-    for i, a in enumerate(graph):
-        for b in graph[i + 1 :]:
+    c4 = [1 if completion else 0]
+    for i, a in enumerate(core):
+        for b in core[i + 1 :]:
             if not compat(a.id, b.id):
                 continue
             if blocked and ((a.id, b.id) in blocked or (b.id, a.id) in blocked):
@@ -424,7 +274,7 @@ def _match(
             a_in, b_in = a.id in inb, b.id in inb
             if a_in and b_in:
                 q = quality.inner(a, b)
-                c7 = [0, _next_psd_in(nxt_br, a) + _next_psd_in(nxt_br, b)] if nxt_br else [0, 0]
+                c7 = [0, next_psd_in(nxt_br, a) + next_psd_in(nxt_br, b)] if nxt_br else [0, 0]
                 o = order.tiers(a.id, b.id) if order else zero_o
             elif (
                 nxt_br
@@ -434,38 +284,75 @@ def _match(
             ):
                 q, o = zero_q, zero_o
                 sd = abs(a.score - b.score)
-                c7 = [1, _next_psd_in(nxt_br, a) + _next_psd_in(nxt_br, b) - nxt_br.cost(sd)]
+                c7 = [1, next_psd_in(nxt_br, a) + next_psd_in(nxt_br, b) - nxt_br.cost(sd)]
             elif completion:
                 q, o, c7 = zero_q, zero_o, [0, 0]
             else:
                 continue
             # C9 without a bye vertex: the pairs take the players with the fewest played games,
             # leaving the one with the most to float down to the PAB
-            c9 = -(_c9_played(br, compat, a) + _c9_played(br, compat, b)) if br.c9 and not with_bye else 0
-            tiers = [1 if completion else 0] + q[:2] + c7 + [c9] + q[2:] + o
-            rows.append((a.id, b.id, tiers))
+            c9 = -(c9_played(br, compat, a) + c9_played(br, compat, b)) if br.c9 and not with_bye else 0
+            rows.append((a.id, b.id, c4 + q[:2] + c7 + [c9] + q[2:] + o))
+    bye_rows: list[tuple[Hashable, Hashable, list[int]]] = []
     if with_bye:
-        for p in graph:
+        for p in core + outer:
             if p.id in compat.bye_pool:
-                played = _c9_played(br, compat, p) if p.id in inb else 0
-                rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
-    return max_weight_matching(_combine(rows, len(graph) // 2 + 1))
+                played = c9_played(br, compat, p) if p.id in inb else 0
+                bye_rows.append((p.id, BYE, [1, 0, 0, 0, 0, played] + [0] * (N_QUALITY - 2 + N_ORDER)))
+    if outer:
+        got = _core_then_complete(core, outer, rows, bye_rows, with_bye, compat)
+        if got is not None:
+            return got
+        # the whole rest of the round in the graph: every edge to it weighs C4 alone
+        graph = core + outer
+        one = c4 + [0] * (N_QUALITY + 2 + 1 + N_ORDER)
+        for i, a in enumerate(graph):
+            for b in graph[max(i + 1, len(core)) :]:
+                if compat(a.id, b.id):
+                    rows.append((a.id, b.id, one))
+    else:
+        graph = core
+    return max_weight_matching(_combine(rows + bye_rows, len(graph) // 2 + 1))
 
 
-def _c9_played(br: Bracket, compat: Compat, p: PState) -> int:
-    """C9: the games a possible PAB assignee has played (the more, the fewer unplayed), counted as
-    bbpPairings counts them: only where C9 applies, and only for players at the PAB's score."""
-    return p.played if br.c9 and p.score == compat.bye_score and p.id in compat.bye_pool else 0
+def _core_then_complete(
+    core: list[PState],
+    outer: list[PState],
+    rows: list[tuple[Hashable, Hashable, list[int]]],
+    bye_rows: list[tuple[Hashable, Hashable, list[int]]],
+    with_bye: bool,
+    compat: Compat,
+) -> dict[Hashable, Hashable] | None:
+    """The full graph's answer from a matching of its core (the bracket and the next bracket), when
+    the rest of the round can be completed around it; None when that is not shown.
+
+    Every edge touching `outer` (the players below the next bracket) weighs C4 alone, as does a bye
+    edge of weight zero on the lower tiers. Let M be a best matching of the core on the tiers below
+    C4, and suppose the players M leaves unmatched, with `outer` (and the bye if M did not take it),
+    can be paired using only such C4-alone edges (none between two players left by M). Then M plus
+    that pairing is complete (the best C4) and no complete matching does better on the lower tiers,
+    since its core part is a matching of the core: so it is a best matching of the full graph. Its
+    bracket pairs are those of every best matching: the D order tiers tell any two bracket pairings
+    apart (and the callers that pass no order only count pairs, which all best matchings share)."""
+    core_rows = [(a, b, t[1:]) for a, b, t in rows]
+    core_rows += [(a, b, t[1:]) for a, b, t in bye_rows if any(t[1:])]
+    n_core = len(core) + (1 if with_bye else 0)
+    mates = max_weight_matching(_combine(core_rows, n_core // 2 + 1))
+    left = {p.id for p in core if p.id not in mates}
+    zero_bye = {a for a, _, t in bye_rows if not any(t[1:])}
+    bye_ok = None
+    if with_bye and BYE not in mates:
+        bye_ok = {p.id for p in core + outer if p.id in zero_bye and p.id not in mates}
+    if bye_ok is not None and not bye_ok:
+        return None
+    ids = [p.id for p in sorted([p for p in core if p.id in left] + outer, key=lambda p: p.rank)]
+    can = compat.adjacency(ids)
+    for a in left:
+        can[a] -= left
+    return mates if has_perfect_matching(ids, can, bye_ok) else None
 
 
-def _next_psd_in(nxt_br: Bracket | None, p: PState) -> int:
-    """C8: what a player costs the next bracket's PSD when unpaired there."""
-    if nxt_br is None:
-        return 0
-    return nxt_br.cost(nxt_br.float_sd(p)) if nxt_br.float_sd(p) in nxt_br.sd_rank else 0
-
-
-def _combine(rows: list[tuple[Hashable, Hashable, list[int]]], max_pairs: int) -> list[tuple[Hashable, Hashable, int]]:
+def _combine(rows: list[tuple[Hashable, Hashable, list[int]]], most_pairs: int) -> list[tuple[Hashable, Hashable, int]]:
     """Stack the tiers into one integer per edge, each tier weighing more than all below it together."""
     if not rows:
         return []
@@ -474,7 +361,7 @@ def _combine(rows: list[tuple[Hashable, Hashable, list[int]]], max_pairs: int) -
     scales = [1] * ntier
     for t in range(ntier - 2, -1, -1):
         col = columns[t + 1]
-        bound = max(max(col), -min(col)) * max_pairs
+        bound = max(max(col), -min(col)) * most_pairs
         # any two matchings differ by less than 2 * (bound + 1) units of the tier below
         scales[t] = scales[t + 1] * (2 * bound + 3)
     return [(a, b, sum(v * s for v, s in zip(tiers, scales, strict=True) if v)) for a, b, tiers in rows]

@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 
+# Up to this many vertices a matching is found by exhaustive search: exact, and far cheaper than
+# importing networkx (0.1-0.2 s) for a command-line run whose only matchings are tiny.
+SMALL_GRAPH = 10
+
 
 def max_weight_matching(edges: Iterable[tuple[Hashable, Hashable, int]]) -> dict[Hashable, Hashable]:
-    """Mate of each matched vertex. networkx keeps to integer arithmetic when every weight is an int,
-    so the lexicographic weights stay exact however many bits they need."""
+    """Mate of each matched vertex, in a matching of maximum weight. networkx keeps to integer
+    arithmetic when every weight is an int, so the lexicographic weights stay exact however many
+    bits they need. When several matchings have the maximum weight, which one comes back is not
+    specified (the callers only read what all of them share)."""
+    edges = list(edges)
+    if not edges:
+        return {}
+    vertices = list(dict.fromkeys(v for a, b, _ in edges for v in (a, b)))
+    if len(vertices) <= SMALL_GRAPH:
+        return _exhaustive(vertices, edges)
     import networkx as nx  # imported here: the package must stay light to import
 
     g = _graph_class(nx)()
@@ -16,6 +28,40 @@ def max_weight_matching(edges: Iterable[tuple[Hashable, Hashable, int]]) -> dict
     for a, b in nx.max_weight_matching(g, maxcardinality=False):
         mates[a] = b
         mates[b] = a
+    return mates
+
+
+def _exhaustive(vertices: list[Hashable], edges: list[tuple[Hashable, Hashable, int]]) -> dict[Hashable, Hashable]:
+    """Maximum weight matching of a small graph: the first free vertex is left alone or matched to
+    each neighbour in turn, the best of the rest remembered for every set of free vertices."""
+    index = {v: i for i, v in enumerate(vertices)}
+    weight: dict[tuple[int, int], int] = {}
+    for a, b, w in edges:
+        i, j = sorted((index[a], index[b]))
+        if i != j:
+            weight[i, j] = w  # a repeated edge: the last weight counts, as in networkx
+    best: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {0: (0, ())}
+
+    def solve(free: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+        got = best.get(free)
+        if got is not None:
+            return got
+        i = (free & -free).bit_length() - 1
+        rest = free & ~(1 << i)
+        got = solve(rest)
+        for j in range(i + 1, len(vertices)):
+            w = weight.get((i, j))
+            if w is not None and rest >> j & 1:
+                total, pairs = solve(rest & ~(1 << j))
+                if total + w > got[0]:
+                    got = (total + w, ((i, j), *pairs))
+        best[free] = got
+        return got
+
+    mates: dict[Hashable, Hashable] = {}
+    for i, j in solve((1 << len(vertices)) - 1)[1]:
+        mates[vertices[i]] = vertices[j]
+        mates[vertices[j]] = vertices[i]
     return mates
 
 
@@ -47,7 +93,7 @@ def has_perfect_matching(vertices: Sequence[int], can_pair: dict[int, set[int]],
     odd = len(vertices) % 2 == 1
     if odd and not bye_ok:
         return False
-    if _greedy(vertices, can_pair, bye_ok if odd else None):
+    if greedy_perfect(vertices, can_pair, bye_ok if odd else None):
         return True
     edges: list[tuple[Hashable, Hashable, int]] = []
     vs = set(vertices)
@@ -61,7 +107,7 @@ def has_perfect_matching(vertices: Sequence[int], can_pair: dict[int, set[int]],
     return len(max_weight_matching(edges)) == need
 
 
-def _greedy(vertices: Sequence[int], can_pair: dict[int, set[int]], bye_ok: set[int] | None) -> bool:
+def greedy_perfect(vertices: Sequence[int], can_pair: dict[int, set[int]], bye_ok: set[int] | None) -> bool:
     """Karp-Sipser: pair a player who has a single possible opponent left with him, else the player
     with the fewest possible opponents with his own most constrained opponent. It finds a perfect
     matching of a Swiss round's compatibility graph almost always, in O(n^2) instead of the exact
