@@ -5,7 +5,7 @@
     DATABASE_URL=postgres://... .venv/bin/python bench/csv_import.py   # a scratch PostgreSQL of yours
 
 Two runs: the first creates every player, the second updates them all (a rating list re-imported). Prints
-the file's size and the ms/line of each run; the limits in tournaments/player_import.py follow from it.
+the file's size and the ms/line of each run; the limits in tournaments/exchange/player_import.py follow from it.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def main() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from tournaments import player_import
+    from tournaments.exchange import player_import
     from tournaments.models import Tournament
 
     data = csv_lines(args.lines)

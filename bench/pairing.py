@@ -15,7 +15,7 @@ paths and again with one full matching per step instead, and counts the rounds t
 
 --conformance N generates N tournaments (9 to --max-players players, 5 to 11 rounds, draws,
 forfeits, withdrawals) and has the reference Dutch implementation (caissify-pairings in the throwaway
-virtualenv of tournaments/pairing/reference.py) re-pair every round; it prints the share of
+virtualenv of tests/tournaments/pairing/reference.py) re-pair every round; it prints the share of
 tournaments whose every round it pairs identically. --all-features adds late entries and zero-point
 byes; the reference's checker pairs late entries in round 1, so that round is left out for them.
 
@@ -160,7 +160,7 @@ def _timed(
 def conformance(count: int, max_players: int, all_features: bool, batch: int = 25, min_players: int = 9) -> None:
     import random
 
-    from tournaments.pairing import reference
+    from tests.tournaments.pairing import reference
 
     if not reference.available():
         print(f"reference not installed at {reference.REFERENCE_PYTHON}")

@@ -13,7 +13,8 @@ The files are read from disk once; each timed pass decodes, parses and replays e
 its result (rules.pdn.read_games + rules.replay.replay_game). The best of several passes is kept so
 that other work on a shared machine does not distort the figure, and the best CPU time
 (time.process_time) is shown beside it, which such work disturbs less; a second line gives the
-reader alone.
+reader alone, a third what storing a sheet costs the engine: the verdict and the game page's line of
+positions, both from the replay's one pass (tournaments.sheets.line.line_from_report, pure Python).
 Anchor: py-draughts replays 50-74k plies/s; goal over 100k plies/s.
 """
 
@@ -30,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.pdn import read_games  # noqa: E402
 from rules.replay import replay_game  # noqa: E402
+from tournaments.sheets.line import line_from_report  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "pdn"
 
@@ -76,7 +78,7 @@ def compare(python: str, files: list[tuple[str, bytes]], runs: int) -> str:
     return line("py-draughts from_pdn:", data["games"], data["plies"], data["seconds"], data["cpu"])
 
 
-def one_pass(files: list[tuple[str, bytes]], replay: bool) -> tuple[int, int, float, float]:
+def one_pass(files: list[tuple[str, bytes]], replay: bool, page_line: bool = False) -> tuple[int, int, float, float]:
     """(games, plies, wall seconds, CPU seconds) of one pass over the files."""
     started, cpu = time.perf_counter(), time.process_time()
     games = plies = 0
@@ -84,20 +86,24 @@ def one_pass(files: list[tuple[str, bytes]], replay: bool) -> tuple[int, int, fl
         for game in read_games(data, source=name):
             games += 1
             if replay:
-                plies += replay_game(game).plies
+                report = replay_game(game)
+                plies += report.plies
+                if page_line:
+                    line_from_report(report, game)
             else:
                 plies += len(game.moves)
     return games, plies, time.perf_counter() - started, time.process_time() - cpu
 
 
-def measure(files: list[tuple[str, bytes]], replay: bool, budget: float) -> tuple[int, int, float, float]:
+def measure(files: list[tuple[str, bytes]], replay: bool, budget: float,
+            page_line: bool = False) -> tuple[int, int, float, float]:
     """The best pass by wall clock, with the best CPU time of any pass (both are lower bounds)."""
     best: tuple[int, int, float, float] | None = None
     best_cpu = float("inf")
     spent = 0.0
     runs = 0
     while runs < 3 or (spent < budget and runs < 50):
-        result = one_pass(files, replay)
+        result = one_pass(files, replay, page_line)
         spent += result[2]
         runs += 1
         best_cpu = min(best_cpu, result[3])
@@ -125,6 +131,7 @@ def main() -> int:
     files = [(str(p), p.read_bytes()) for p in paths]
     print(line("replay (text to verdict):", *measure(files, True, args.seconds)))
     print(line("read only (PDN parsing):", *measure(files, False, args.seconds / 3)))
+    print(line("verdict + page line:", *measure(files, True, args.seconds / 3, page_line=True)))
     if args.compare:
         print(compare(args.compare, files, runs=5))
     return 0

@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules import Board  # noqa: E402
-from rules.pdn_gametype import square_number  # noqa: E402
-from rules.pdn_writer import game_from_board, write_game  # noqa: E402
+from rules.pdn.gametype import square_number  # noqa: E402
+from rules.pdn.writer import game_from_board, write_game  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "pdn"
 _ALPHA = {square_number(f"{f}{r}"): f"{f}{r}" for f in "abcdefghij" for r in range(1, 11)}

@@ -15,9 +15,7 @@ import sys
 from rules.types import RulesError
 
 #: Subcommand modules, imported in this order.
-SUBCOMMANDS: list[str] = ["rules.cli_perft", "rules.cli_moves"]
-#: Optional ones (written by others); skipped while the module does not exist yet.
-OPTIONAL_SUBCOMMANDS: list[str] = ["rules.cli_replay"]
+SUBCOMMANDS: list[str] = ["rules.cli_perft", "rules.cli_moves", "rules.cli_replay"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,14 +23,6 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     for name in SUBCOMMANDS:
         importlib.import_module(name).register(sub)
-    for name in OPTIONAL_SUBCOMMANDS:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:
-                raise
-            continue
-        module.register(sub)
     return parser
 
 

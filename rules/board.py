@@ -8,8 +8,8 @@ from typing import NamedTuple
 from rules import core, draws, notation
 from rules.fast_notation import read_plain
 from rules.fen import format_fen, parse_fen
-from rules.geometry import BIT_OF, SQUARE_OF, VALID, squares_of
-from rules.types import BLACK, WHITE, Color, IllegalMoveError, Move, Outcome, Piece, RulesError
+from rules.geometry import BIT_OF, SQUARE_OF, VALID, square_at, squares_of
+from rules.types import BLACK, WHITE, AmbiguousMoveError, Color, IllegalMoveError, Move, Outcome, Piece, RulesError
 
 INITIAL_FEN = "W:W31-50:B1-20"
 
@@ -197,7 +197,7 @@ class Board:
                 if (r + c) % 2 == 0:
                     cells.append(" ")
                     continue
-                piece = self.piece_at(r * 5 + c // 2 + 1)
+                piece = self.piece_at(square_at(r, c))
                 cells.append(piece.symbol() if piece else ".")
             rows.append(" ".join(cells))
         return "\n".join(rows)
@@ -322,7 +322,10 @@ class Board:
     def notation(self, move: Move) -> str:
         """Art. 8.2 with PDN 3.0: `32-28`, `28x19`, long form only when another legal capture shares
         start and end."""
-        return notation.move_notation(self, move)
+        text = notation.move_notation(self._legal_table(), move)
+        if text is None:
+            raise IllegalMoveError(f"{move} is not a legal move in {self.fen()}")
+        return text
 
     def parse_move(self, text: str) -> Move:
         """Read `32-28`, `28x19`, `47x38x24x13x36` (also ':' or '-' for captures) as a legal move.
@@ -332,7 +335,7 @@ class Board:
         """
         found = self._parse_fast(text) if type(text) is str else None
         if found is None:
-            move = notation.parse_move(self, text)
+            move = self._parse_by_table(text)
             found = move, _raw(move)
         self._verified = (self.key(), *found)
         return found[0]
@@ -341,6 +344,37 @@ class Board:
         move = self.parse_move(text)
         self.push(move)
         return move
+
+    def _parse_by_table(self, text: str) -> Move:
+        """Any move text, read against the whole legal move table; every error is raised here."""
+        squares = notation.read_squares(text)
+        candidates = notation.matching_moves(self._legal_table(), squares)
+        if len(candidates) == 1:
+            return candidates[0]
+        if candidates:
+            forms = " or ".join(self.notation(m) for m in candidates)
+            raise AmbiguousMoveError(f"move {text!r} is ambiguous in {self.fen()}: it can be {forms}")
+        raise IllegalMoveError(f"move {text!r} is illegal in {self.fen()}: {self._why_illegal(squares)}")
+
+    def _why_illegal(self, squares: list[int]) -> str:
+        start, end = squares[0], squares[-1]
+        legal = self.legal_moves()
+        piece = self.piece_at(start)
+        if piece is None:
+            return f"square {start} is empty"
+        if piece.color is not self.turn:
+            return f"square {start} holds a {piece.color} piece but {self.turn} is to move"
+        if not legal:
+            return f"{self.turn} has no legal move"
+        listing = " ".join(self.notation(m) for m in legal)
+        if legal[0].captured:
+            most = len(legal[0].captured)
+            own = [m for m in self.capture_moves() if m.start == start and m.end == end]
+            if own:
+                return (f"the capture of the most pieces is compulsory (art. 4.13): {most} piece(s) "
+                        f"must be taken; legal moves: {listing}")
+            return f"a capture is compulsory (art. 4.1); legal moves: {listing}"
+        return f"no {'king' if piece.king else 'man'} move from {start} to {end}; legal moves: {listing}"
 
     def _parse_fast(self, text: str) -> tuple[Move, core.RawMove] | None:
         own, opp = self._sides(self._turn)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.pdn import PdnError, iter_games, read_file
-from rules.replay import Report, replay_game
+from rules.replay import Report, Verdict, replay_game
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -71,9 +71,9 @@ class FileCount:
     def add(self, report: Report) -> None:
         self.games += 1
         self.plies += report.plies
-        if report.status == "refused":
+        if report.status is Verdict.REFUSED:
             self.refused += 1
-        elif report.status == "unreadable":
+        elif report.status is Verdict.UNREADABLE:
             self.unreadable += 1
         elif report.legal:
             self.legal += 1

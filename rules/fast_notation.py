@@ -8,7 +8,7 @@ objects are made only for the move that is found.
 
 `read_plain` answers only when the text names exactly one legal move; for anything else (another
 spelling, an ambiguous short capture, an illegal move) it returns None and rules.notation decides,
-with its error messages.  When it answers, it gives the very Move rules.notation.parse_move would:
+with its error messages.  When it answers, it gives the very Move Board._parse_by_table (rules.notation) would:
 the same route (the first one the generator finds for a short capture) and the same captures.
 tests/rules/test_fast_paths.py checks that over random games.
 """

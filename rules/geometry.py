@@ -24,6 +24,19 @@ def bit_index(square: int) -> int:
     return square - 1 + (square - 1) // 10
 
 
+def row_col(square: int) -> tuple[int, int]:
+    """(row, column) of a square 1-50 on the 10x10 grid, row 0 at Black's base and column 0 at the left
+    from White's side (art. 2.6): square 1 is the second cell of the top row (art. 2.1, a dark square at
+    the player's left), so even rows start on column 1 and odd rows on column 0."""
+    row, pos = divmod(square - 1, 5)
+    return row, 2 * pos + (1 if row % 2 == 0 else 0)
+
+
+def square_at(row: int, col: int) -> int:
+    """The square 1-50 at (row, column) of a dark cell; the inverse of row_col."""
+    return row * 5 + col // 2 + 1
+
+
 SQUARES: Final = range(1, 51)
 INDEX_OF: Final[dict[int, int]] = {sq: bit_index(sq) for sq in SQUARES}
 SQUARE_OF: Final[dict[int, int]] = {idx: sq for sq, idx in INDEX_OF.items()}

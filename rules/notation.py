@@ -8,38 +8,30 @@ straight on, the square right behind the captured piece (`47x38x24x13x36`, PDN 3
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
 
-from rules.types import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
+from rules.geometry import row_col, square_at
+from rules.types import InvalidMoveError, Move
 
-if TYPE_CHECKING:
-    from rules.board import Board
+#: The legal moves of a position, each with every route (landing squares) that realises it: what the
+#: notation is written from and read against. rules.board builds it; this module never sees a board.
+LegalRoutes = Mapping[Move, Sequence[tuple[int, ...]]]
 
 _MOVE_RE = re.compile(r"\d+(?:\s*[-xX:]\s*\d+)+")
 _STRENGTH_RE = re.compile(r"\(?[!?]+\)?$")
-
-
-def _coords(square: int) -> tuple[int, int]:
-    """(row, column) on the 10x10 board, row 0 at Black's base (art. 2.6)."""
-    row, pos = divmod(square - 1, 5)
-    return row, 2 * pos + (1 if row % 2 == 0 else 0)
-
-
-def _square_at(row: int, col: int) -> int:
-    return row * 5 + col // 2 + 1
 
 
 def traversed(route: tuple[int, ...]) -> list[int]:
     """Every square the moving piece passes over or stops on, in order, along a route of landings."""
     out = [route[0]]
     for a, b in zip(route, route[1:], strict=False):
-        (r0, c0), (r1, c1) = _coords(a), _coords(b)
+        (r0, c0), (r1, c1) = row_col(a), row_col(b)
         dr = (r1 > r0) - (r1 < r0)
         dc = (c1 > c0) - (c1 < c0)
         r, c = r0, c0
         while (r, c) != (r1, c1):
             r, c = r + dr, c + dc
-            out.append(_square_at(r, c))
+            out.append(square_at(r, c))
     return out
 
 
@@ -48,11 +40,11 @@ def _is_subsequence(short: list[int], long: list[int]) -> bool:
     return all(sq in it for sq in short)
 
 
-def move_notation(board: Board, move: Move) -> str:
-    table = board._legal_table()
+def move_notation(table: LegalRoutes, move: Move) -> str | None:
+    """The text of a legal move (art. 8.2, PDN 3.0 long form when ambiguous); None when it is not legal."""
     routes = table.get(move)
     if routes is None:
-        raise IllegalMoveError(f"{move} is not a legal move in {board.fen()}")
+        return None
     if not move.captured:
         return f"{move.start}-{move.end}"
     if not any(m.start == move.start and m.end == move.end and m != move for m in table):
@@ -78,47 +70,18 @@ def read_squares(text: str) -> list[int]:
     return squares
 
 
-def parse_move(board: Board, text: str) -> Move:
-    squares = read_squares(text)
-    table = board._legal_table()
+def matching_moves(table: LegalRoutes, squares: list[int]) -> list[Move]:
+    """The legal moves the squares of a move text can name: one (with the route written, when it gives
+    one), several (ambiguous) or none (illegal)."""
     start, end = squares[0], squares[-1]
     same_ends = [m for m in table if m.start == start and m.end == end]
     if len(squares) == 2:
-        candidates = same_ends
-    else:
-        wanted = tuple(squares)
-        candidates = [m for m in same_ends if wanted in table[m]]
-        if not candidates:
-            # Older files sometimes give other intermediate squares; accept any that lie on the route.
-            candidates = [m for m in same_ends
-                          if any(_is_subsequence(squares, traversed(r)) for r in table[m])]
-    if len(candidates) == 1:
-        move = candidates[0]
-        if len(squares) > 2 and tuple(squares) in table[move]:
-            return Move(tuple(squares), move.captured)
-        return move
-    if len(candidates) > 1:
-        forms = " or ".join(move_notation(board, m) if len(table) else m.long() for m in candidates)
-        raise AmbiguousMoveError(f"move {text!r} is ambiguous in {board.fen()}: it can be {forms}")
-    raise IllegalMoveError(f"move {text!r} is illegal in {board.fen()}: {_why_illegal(board, squares)}")
-
-
-def _why_illegal(board: Board, squares: list[int]) -> str:
-    start, end = squares[0], squares[-1]
-    legal = board.legal_moves()
-    piece = board.piece_at(start)
-    if piece is None:
-        return f"square {start} is empty"
-    if piece.color is not board.turn:
-        return f"square {start} holds a {piece.color} piece but {board.turn} is to move"
-    if not legal:
-        return f"{board.turn} has no legal move"
-    listing = " ".join(board.notation(m) for m in legal)
-    if legal[0].captured:
-        most = len(legal[0].captured)
-        own = [m for m in board.capture_moves() if m.start == start and m.end == end]
-        if own:
-            return (f"the capture of the most pieces is compulsory (art. 4.13): {most} piece(s) "
-                    f"must be taken; legal moves: {listing}")
-        return f"a capture is compulsory (art. 4.1); legal moves: {listing}"
-    return f"no {'king' if piece.king else 'man'} move from {start} to {end}; legal moves: {listing}"
+        return same_ends
+    wanted = tuple(squares)
+    candidates = [m for m in same_ends if wanted in table[m]]
+    if not candidates:
+        # Older files sometimes give other intermediate squares; accept any that lie on the route.
+        candidates = [m for m in same_ends if any(_is_subsequence(squares, traversed(r)) for r in table[m])]
+    if len(candidates) == 1 and wanted in table[candidates[0]]:
+        return [Move(wanted, candidates[0].captured)]
+    return candidates

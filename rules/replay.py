@@ -15,135 +15,22 @@ agreement) reported as "not verifiable from the sheet", which is not an error.
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
-from dataclasses import dataclass, field
-from typing import Any
 
-from rules.board import Board
-from rules.pdn import MoveToken, ParsedGame
-from rules.pdn_irregularities import classify_illegal, parse_token
-from rules.types import WHITE, Color, Move, Outcome, RulesError
+from rules.board import Board, PositionKey
+from rules.pdn.irregularities import classify_illegal, parse_token
+from rules.pdn.reader import MoveToken, ParsedGame, Setup
+from rules.report import ERROR, INFO, WARNING, Issue, Report, Step, Verdict
+from rules.types import WHITE, Color, Move, Outcome, RulesError, Severity
 
-__all__ = ["Issue", "Report", "replay_game", "ERROR", "WARNING", "INFO"]
+__all__ = ["Issue", "Report", "Verdict", "Severity", "replay_game", "ERROR", "WARNING", "INFO"]
 
-ERROR, WARNING, INFO = "error", "warning", "info"
 # A draw may be proposed only once the proposer has played 40 moves (competition rules 5.3).
 DRAW_OFFER_MOVES = 40
 # After this many irregularities the sheet is more likely miswritten than the game irregular.
 MAX_CONTINUATIONS = 3
 _WIN = {"2-0": WHITE, "0-2": Color.BLACK}
-
-
-@dataclass(frozen=True)
-class Issue:
-    ply: int | None  # 1-based ply of the main line, None for the game as a whole
-    move_number: int | None
-    move: str | None  # the move as written on the sheet
-    article: str | None  # "5.4.6", "8.2", "compet. 5.3", ...
-    severity: str  # error | warning | info
-    message: str
-    line: int | None = None
-    column: int | None = None
-    side: str | None = None  # "white" or "black": whose move it is, for "move 7, Black"
-    # For an irregularity the game went on from: "played_on" (the opponent played on: it stands, art. 5.7)
-    # or "last_move" (the last move on the sheet: it could still have been contested). Data for the pages.
-    stands: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"ply": self.ply, "move_number": self.move_number, "move": self.move, "article": self.article,
-                "severity": self.severity, "message": self.message, "line": self.line, "column": self.column,
-                "side": self.side, "stands": self.stands}
-
-    def describe(self) -> str:
-        where = []
-        if self.move_number is not None:
-            where.append(f"move {self.move_number}" + (f", {self.side.capitalize()}" if self.side else ""))
-        if self.move:
-            where.append(repr(self.move))
-        if self.line is not None:
-            where.append(f"line {self.line}:{self.column}")
-        article = f"art. {self.article}" if self.article and self.article[0].isdigit() else self.article
-        head = f"{self.severity.upper():7} " + (", ".join(where) + ": " if where else "")
-        return head + (f"[{article}] " if article else "") + self.message
-
-
-@dataclass
-class Report:
-    file: str
-    index: int
-    headers: dict[str, str]
-    plies: int  # plies replayed on the board
-    sheet_plies: int  # plies written in the main line
-    legal: bool  # every replayed move was legal and the whole main line was replayed
-    issues: list[Issue] = field(default_factory=list)
-    declared_result: str | None = None
-    board_result: str | None = None
-    board_article: str | None = None  # article behind board_result (7.2.2, 7.2.3, 6.1-6.4)
-    board_ply: int | None = None  # ply at which the board result arose
-    verdict: str = ""
-    final_fen: str | None = None
-    # Men and kings of each side in the final position: what an arbiter looks at when a resignation
-    # cannot be verified from the sheet.
-    material: dict[str, dict[str, int]] = field(default_factory=dict)
-    # First ply of an irregularity that stands (art. 5.7): every later ply was replayed from the position
-    # that irregularity left, not from a legal game.
-    irregular_from: int | None = None
-    encoding: str = ""  # how the file was decoded (rules.pdn.decode_pdn)
-    # What the verdict is, as a code for the edges to put in words: confirmed, contradicted, contested,
-    # not_verifiable, no_result, incomplete, unreadable, refused, bad_start.
-    status: str = ""
-    # Move number and side ("white"/"black") of the ply where the board result arose and of the last
-    # ply replayed: arbiters count moves, not plies.
-    board_move: int | None = None
-    board_side: str | None = None
-    last_move: int | None = None
-    last_side: str | None = None
-    # The first text of the main line that is no move: {"text", "line", "column", "message"}.
-    unreadable: dict[str, Any] | None = None
-
-    @property
-    def has_error(self) -> bool:
-        return any(issue.severity == ERROR for issue in self.issues)
-
-    @property
-    def clean(self) -> bool:
-        return not any(issue.severity in (ERROR, WARNING) for issue in self.issues)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "index": self.index, "headers": dict(self.headers), "plies": self.plies,
-                "sheet_plies": self.sheet_plies, "legal": self.legal,
-                "issues": [issue.to_dict() for issue in self.issues],
-                "declared_result": self.declared_result, "board_result": self.board_result,
-                "board_article": self.board_article, "board_ply": self.board_ply, "verdict": self.verdict,
-                "final_fen": self.final_fen, "material": self.material, "irregular_from": self.irregular_from,
-                "encoding": self.encoding, "clean": self.clean, "status": self.status,
-                "unreadable": self.unreadable, "board_move": self.board_move, "board_side": self.board_side,
-                "last_move": self.last_move, "last_side": self.last_side}
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False)
-
-    def text(self) -> str:
-        white, black = self.headers.get("White", "?"), self.headers.get("Black", "?")
-        declared = self.declared_result or "none"
-        lines = [f"{self.file} game {self.index}: {white} - {black}, declared {declared}"]
-        board = self.board_result or "game not finished on the board"
-        if self.material:
-            board += f"; final position {self.final_fen} ({_describe_material(self.material)})"
-        if self.board_article:
-            board += f" (art. {self.board_article}, ply {self.board_ply})"
-        if self.unreadable is not None:
-            lines.append(f"  unreadable at line {self.unreadable['line']}, column {self.unreadable['column']}: "
-                         f"{self.unreadable['message']}; {self.plies} ply(s) before it replayed")
-        else:
-            lines.append(f"  replayed {self.plies}/{self.sheet_plies} plies, "
-                         f"{'all legal' if self.legal else 'NOT all legal'}; board: {board}")
-        if self.irregular_from is not None:
-            lines.append(f"  plies after {self.irregular_from} replayed from the irregular position (art. 5.7)")
-        lines.append(f"  verdict: {self.verdict}")
-        lines.extend("  " + issue.describe() for issue in self.issues)
-        return "\n".join(lines)
+_SQUARES = re.compile(r"\d+")
 
 
 class _Replay:
@@ -159,9 +46,10 @@ class _Replay:
         self.black_first = False
         self.draw_ply = 0
         self.irregular_ply: int | None = None
+        self.continuations = 0  # irregularities the replay went on from (art. 5.7)
         self.over_early = False
 
-    def issue(self, ply: int | None, token: MoveToken | None, article: str | None, severity: str,
+    def issue(self, ply: int | None, token: MoveToken | None, article: str | None, severity: Severity,
               message: str) -> None:
         number = self.move_number(ply) if ply is not None else None
         self.issues.append(Issue(ply, number, token.raw if token else None, article, severity, message,
@@ -203,26 +91,26 @@ class _Replay:
         report = Report(game.source, game.index, game.headers, 0, len(game.moves), True,
                         declared_result=self.recorded or game.declared_result, encoding=game.encoding)
         for error in game.errors:
-            severity = ERROR if error.severity == "error" else WARNING
-            self.issues.append(Issue(None, None, None, "PDN", severity, error.message, error.line,
-                                     error.column))
-        if game.refused is not None:
+            self.issues.append(Issue(None, None, None, "PDN", error.severity, error.message, error.line,
+                                     error.column, code=error.code, values=error.values))
+        if game.refusal is not None:
             report.legal = False
-            report.status = "refused"
+            report.status = Verdict.REFUSED
             report.verdict = "refused: not an international draughts game"
             report.issues = self.issues
             return report
         board = self.start_board()
         if board is None:
             report.legal = False
-            report.status = "bad_start"
+            report.status = Verdict.BAD_START
             report.verdict = "not verifiable: the starting position cannot be read"
             report.issues = self.issues
             return report
         self.black_first = board.turn is not WHITE
+        report.start = board.key()
         if game.moves and game.moves[0].number is not None:
             self.first_number = game.moves[0].number
-        board = self.replay_moves(board)
+        board = self.replay_moves(board, report.steps)
         report.plies = self.plies
         report.legal = self.legal and self.plies == len(game.moves)
         report.final_fen = board.fen()
@@ -246,79 +134,103 @@ class _Replay:
         report.unreadable = {"text": self.game.unreadable_text, "line": found.line, "column": found.column,
                              "message": found.message}
         report.legal = False
-        report.status = "unreadable"
+        report.status = Verdict.UNREADABLE
         declared = report.declared_result or "no result"
         report.verdict = (f"unreadable: line {found.line}, column {found.column}: {found.message}; the moves "
                           f"cannot be followed from there, so {declared} cannot be checked")
 
-    def replay_moves(self, board: Board) -> Board:
-        moves = self.game.moves
-        setups = {setup.before_ply: setup for setup in self.game.setups}
-        seen: dict[tuple[int, int, int, bool], int] = {board.key(): 1}
+    def replay_moves(self, board: Board, steps: list[Step]) -> Board:
+        """The one walk over the main line: every move checked, the draw rules counted, each position kept."""
+        seen: dict[PositionKey, int] = {board.key(): 1}
         kings_only = 0
-        continuations = 0
-        for index, token in enumerate(moves):
-            ply = index + 1
-            if index in setups:
-                board = self.apply_setup(board, ply, setups[index])
+        index = -1
+        for event in self.game.main_line():
+            if isinstance(event, Setup):
+                board = self.apply_setup(board, index + 2, event)
                 seen, kings_only = {board.key(): 1}, 0
-            if token.number is not None:
-                self.check_number(ply, token)
+                continue
+            index += 1
+            ply = index + 1
+            if event.number is not None:
+                self.check_number(ply, event)
             try:
-                move: Move | None = board.parse_move(token.text)
+                move: Move | None = board.parse_move(event.text)
             except RulesError:
                 move = None
             if move is not None:
-                start_piece = board.piece_at(move.start)
-                moved_man = start_piece is None or not start_piece.king
-                capture = move.is_capture
-                if capture and "x" not in token.text:
-                    self.issue(ply, token, "8.2.3", WARNING,
-                               f"capture written with '-' instead of 'x'; read as {board.notation(move)}")
-                elif not capture and "x" in token.text:
-                    self.issue(ply, token, "8.2.2", WARNING, "quiet move written with 'x' instead of '-'")
-                board.push(move)
+                step, moved_man, capture = self.play(board, ply, event, move)
             else:
-                judged = classify_illegal(board, token, moves[index + 1:])
-                self.legal = self.legal and judged.legal
-                stands = ""
-                if judged.irregularity and judged.after is not None:
-                    continuations += 1
-                    stands = self.stands_note(index, len(moves))
-                self.issue(ply, token, judged.article, judged.severity, judged.message + stands)
-                if stands:
-                    self.issues[-1] = dataclasses.replace(
-                        self.issues[-1], stands="played_on" if index + 1 < len(moves) else "last_move")
-                if judged.article in ("7.2.2", "7.2.3"):
-                    # The game was over on the board: the verdict is judged there, the rest is surplus.
-                    self.end = board.outcome()
-                    self.over_early = True
+                played = self.play_irregular(board, index, event)
+                if played is None:
                     return board
-                if judged.after is None:
-                    self.stop(ply, token)
-                    return board
-                if continuations > MAX_CONTINUATIONS:
-                    self.stop(ply + 1, token, "too many irregularities: the sheet is probably miswritten")
-                    return board
-                if judged.irregularity and self.irregular_ply is None:
-                    self.irregular_ply = ply
-                board = judged.after
-                moved_man, capture = judged.moved_man, judged.capture
+                board, step, moved_man, capture = played
             self.plies = ply
+            steps.append(step)
             kings_only = 0 if moved_man or capture else kings_only + 1
-            key = board.key()
-            seen[key] = seen.get(key, 0) + 1
+            seen[step.position] = seen.get(step.position, 0) + 1
             if self.draw is None and self.end is None:
-                small = (key[0] | key[1]).bit_count() <= 4 and key[2] != 0
-                if seen[key] >= 3 or kings_only >= 50 or small:
-                    outcome = board.outcome()
-                    if outcome is not None and outcome.is_draw:
-                        self.draw = outcome
-                        self.draw_ply = ply
+                self.watch_draws(board, ply, step.position, seen[step.position], kings_only)
         outcome = board.outcome()
         if outcome is not None and not outcome.is_draw:
             self.end = outcome
         return board
+
+    def play(self, board: Board, ply: int, token: MoveToken, move: Move) -> tuple[Step, bool, bool]:
+        """A legal move, with the notation faults of how it is written (art. 8.2); (step, man moved, capture)."""
+        white = board.turn is WHITE
+        start_piece = board.piece_at(move.start)
+        moved_man = start_piece is None or not start_piece.king
+        capture = move.is_capture
+        if capture and "x" not in token.text:
+            self.issue(ply, token, "8.2.3", WARNING,
+                       f"capture written with '-' instead of 'x'; read as {board.notation(move)}")
+        elif not capture and "x" in token.text:
+            self.issue(ply, token, "8.2.2", WARNING, "quiet move written with 'x' instead of '-'")
+        board.push(move)
+        return Step(white, token.text, board.key(), move.path), moved_man, capture
+
+    def play_irregular(self, board: Board, index: int, token: MoveToken) -> tuple[Board, Step, bool, bool] | None:
+        """A move the board refuses, named (art. 5.4, 8) and, when it stands and the sheet fixes where it
+        leads (art. 5.7), played: (board after it, step, man moved, capture); None when the replay stops."""
+        moves = self.game.moves
+        ply = index + 1
+        white = board.turn is WHITE
+        judged = classify_illegal(board, token, moves[index + 1:])
+        self.legal = self.legal and judged.legal
+        stands = ""
+        if judged.irregularity and judged.after is not None:
+            self.continuations += 1
+            stands = self.stands_note(index, len(moves))
+        self.issue(ply, token, judged.article, judged.severity, judged.message + stands)
+        if stands:
+            self.issues[-1] = dataclasses.replace(
+                self.issues[-1], stands="played_on" if index + 1 < len(moves) else "last_move")
+        if judged.article in ("7.2.2", "7.2.3"):
+            # The game was over on the board: the verdict is judged there, the rest is surplus.
+            self.end = board.outcome()
+            self.over_early = True
+            return None
+        if judged.after is None:
+            self.stop(ply, token)
+            return None
+        if self.continuations > MAX_CONTINUATIONS:
+            self.stop(ply + 1, token, "too many irregularities: the sheet is probably miswritten")
+            return None
+        if judged.irregularity and self.irregular_ply is None:
+            self.irregular_ply = ply
+        after = judged.after
+        step = Step(white, token.text, after.key(), tuple(int(n) for n in _SQUARES.findall(token.text)),
+                    judged.article, judged.message, True)
+        return after, step, judged.moved_man, judged.capture
+
+    def watch_draws(self, board: Board, ply: int, key: PositionKey, repeats: int, kings_only: int) -> None:
+        """Art. 6.1-6.4: asked of the board only when a draw can have arisen (cheap tests first)."""
+        small = (key[0] | key[1]).bit_count() <= 4 and key[2] != 0
+        if repeats >= 3 or kings_only >= 50 or small:
+            outcome = board.outcome()
+            if outcome is not None and outcome.is_draw:
+                self.draw = outcome
+                self.draw_ply = ply
 
     def stands_note(self, index: int, total: int) -> str:
         if index + 1 < total:
@@ -331,7 +243,7 @@ class _Replay:
         reason = why or "the sheet does not fix the position after this move"
         self.issue(ply, token, None, ERROR, f"replay stopped: {reason}; {left} ply(s) from here not checked")
 
-    def apply_setup(self, board: Board, ply: int, setup: Any) -> Board:
+    def apply_setup(self, board: Board, ply: int, setup: Setup) -> Board:
         try:
             new = Board(setup.fen)
         except RulesError as err:
@@ -371,28 +283,28 @@ class _Replay:
                 self.end.result(), self.end.article, self.plies)
         complete = self.plies == len(game.moves) or self.over_early
         if not complete:
-            report.status = "incomplete"
+            report.status = Verdict.INCOMPLETE
             stop = self.plies + 1
             report.verdict = (f"not verifiable: the replay stopped at move {self.move_number(stop)}, "
                               f"{self.side(stop).capitalize()}; the declared {declared or 'result'} cannot be "
                               "checked")
             return
         if declared in (None, "*"):
-            report.status = "no_result"
+            report.status = Verdict.NO_RESULT
             found = f"; the board shows {report.board_result}" if report.board_result else ""
             report.verdict = "no result declared" + found
             return
         if not game.moves and declared != "0-0":
             self.issue(None, None, None, WARNING, "the sheet has no moves: the result cannot be checked")
-            report.status = "not_verifiable"
+            report.status = Verdict.NOT_VERIFIABLE
             report.verdict = f"not verifiable from the sheet: {declared} declared without moves"
             return
         if outcome is None and conflict:
-            report.status = "contradicted"
+            report.status = Verdict.CONTRADICTED
             report.verdict = f"contradicted: the sheet declares {tag} in its tag and {token} after the moves"
             return
         if outcome is None:
-            report.status = "not_verifiable"
+            report.status = Verdict.NOT_VERIFIABLE
             report.verdict = self.unfinished(declared, board)
             return
         self.finished(declared, outcome, report)
@@ -400,7 +312,7 @@ class _Replay:
     def finished(self, declared: str, outcome: Outcome, report: Report) -> None:
         board_result = outcome.result()
         if declared == board_result:
-            report.status = "confirmed"
+            report.status = Verdict.CONFIRMED
             report.verdict = f"confirmed: {declared} by art. {outcome.article} ({outcome.reason})"
             if self.draw is not None and self.draw_ply < self.plies:
                 self.issue(self.draw_ply, self.game.moves[self.draw_ply - 1], outcome.article, WARNING,
@@ -411,7 +323,7 @@ class _Replay:
             self.issue(self.draw_ply, self.game.moves[self.draw_ply - 1], self.draw.article, WARNING,
                        f"the rules imposed a draw at ply {self.draw_ply} ({self.draw.reason}); the game went "
                        f"on and ended {declared} by art. {self.end.article}")
-            report.status = "contested"
+            report.status = Verdict.CONTESTED
             report.verdict = (f"contested: declared {declared} is on the board (art. {self.end.article}) but "
                               f"art. {self.draw.article} had already imposed a draw at ply {self.draw_ply}")
             return
@@ -420,7 +332,7 @@ class _Replay:
         message = (f"the sheet declares {declared}, but the board shows {board_result} at {where} "
                    f"(art. {outcome.article}: {outcome.reason.rstrip('.')})")
         self.issue(None, None, outcome.article, ERROR, message)
-        report.status = "contradicted"
+        report.status = Verdict.CONTRADICTED
         report.verdict = f"contradicted: {message}"
 
     def unfinished(self, declared: str, board: Board) -> str:
@@ -447,15 +359,6 @@ def _material(board: Board) -> dict[str, dict[str, int]]:
     white, black, kings, _ = board.key()
     return {"white": {"men": (white & ~kings).bit_count(), "kings": (white & kings).bit_count()},
             "black": {"men": (black & ~kings).bit_count(), "kings": (black & kings).bit_count()}}
-
-
-def _describe_material(material: dict[str, dict[str, int]]) -> str:
-    parts = []
-    for side in ("white", "black"):
-        counts = material[side]
-        kings = f" and {counts['kings']} king(s)" if counts["kings"] else ""
-        parts.append(f"{side.capitalize()} {counts['men']} men{kings}")
-    return ", ".join(parts)
 
 
 def replay_game(game: ParsedGame, recorded_result: str | None = None) -> Report:

@@ -26,6 +26,15 @@ class AmbiguousMoveError(RulesError):
     """A short capture notation that matches several legal moves; the message lists them in long form."""
 
 
+class Severity(enum.StrEnum):
+    """How much a problem on a game sheet weighs: an error damages the game or its verdict, a warning is
+    said and read past, a note only informs. A str, so that reports stay plain JSON."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
 class Color(enum.Enum):
     WHITE = "W"
     BLACK = "B"

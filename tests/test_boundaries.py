@@ -1,46 +1,105 @@
-"""The one boundary of the design: the pure packages never import Django or the ORM."""
+"""The boundaries the package READMEs state, checked on the import graph (tests/import_graph.py).
+
+No module of rules/ or tournaments/ may take part in an import circle, wherever the import stands (a
+function-local import is still an arrow). Then each boundary below is one README's "may import" line
+turned into a rule: the modules under `where` never import anything under `never`.
+"""
 
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-PURE = [ROOT / "rules", ROOT / "tournaments" / "pairing", *sorted((ROOT / "tournaments").glob("standings*")),
-        ROOT / "tournaments" / "results.py"]
-FORBIDDEN = ("django", "tournaments.models", "tournaments.services", "tournaments.selectors",
-             "tournaments.admin", "tournaments.views")
+from tests.import_graph import ROOT, Arrow, arrows, circles, module_files
+
+ARROWS = arrows()
 
 
-def python_files() -> list[Path]:
-    files: list[Path] = []
-    for place in PURE:
-        if place.is_dir():
-            files.extend(sorted(place.rglob("*.py")))
-        elif place.exists():
-            files.append(place)
-    return files
+def _outside_imports() -> dict[str, list[tuple[str, int]]]:
+    """Every absolute import of each module, by name: outside packages (Django) are not in the graph."""
+    found: dict[str, list[tuple[str, int]]] = {}
+    for name, path in module_files().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.setdefault(name, []).extend((alias.name, node.lineno) for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.setdefault(name, []).append((node.module, node.lineno))
+    return found
 
 
-def imported_modules(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    names: list[str] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.extend(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.append(node.module)
-    return names
+OUTSIDE = _outside_imports()
+
+# (what, modules it is about, prefixes they never import, why: the README that says so)
+BOUNDARIES: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = [
+    ("the rules engine is pure Python", ("rules",), ("django", "tournaments"), "rules/README.md"),
+    ("reading PDN text never needs the engine",
+     ("rules.pdn.reader", "rules.pdn.game", "rules.pdn.gametype", "rules.pdn.problems"),
+     ("rules.board", "rules.core", "rules.notation", "rules.fast_notation", "rules.replay", "rules.draws",
+      "rules.fen", "rules.pdn.writer", "rules.pdn.irregularities"), "rules/pdn/README.md"),
+    ("pairing is pure", ("tournaments.pairing",),
+     ("django", "tournaments.models", "tournaments.services", "tournaments.selectors", "tournaments.admin",
+      "tournaments.views", "tournaments.public", "tournaments.sheets", "tournaments.printing",
+      "tournaments.exchange", "tournaments.pairing_bridge", "tournaments.standings"),
+     "tournaments/pairing/README.md"),
+    ("standings are pure", ("tournaments.standings",),
+     ("django", "tournaments.models", "tournaments.services", "tournaments.selectors", "tournaments.admin",
+      "tournaments.views", "tournaments.public", "tournaments.sheets", "tournaments.printing",
+      "tournaments.exchange", "tournaments.pairing_bridge", "tournaments.pairing.engine", "tournaments.pairing.dutch"),
+     "tournaments/standings/README.md"),
+]
 
 
-@pytest.mark.parametrize("path", python_files(), ids=lambda p: str(p.relative_to(ROOT)))
-def test_pure_module_never_imports_django(path: Path) -> None:
-    bad = [m for m in imported_modules(path) if any(m == f or m.startswith(f + ".") for f in FORBIDDEN)]
-    assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+# Public pages and PDFs only read: no service (the writes), no admin, no upload handling.
+NO_WRITES = ("tournaments.services", "tournaments.admin", "tournaments.sheets.services", "tournaments.sheets.upload",
+             "tournaments.exchange")
+BOUNDARIES += [
+    ("sheets import no page", ("tournaments.sheets",), ("tournaments.admin", "tournaments.public",
+                                                          "tournaments.printing"), "tournaments/sheets/README.md"),
+    ("exchange imports no page", ("tournaments.exchange",), ("tournaments.admin", "tournaments.public",
+                                                             "tournaments.printing"), "tournaments/exchange/README.md"),
+    ("selectors only read", ("tournaments.selectors",),
+     ("tournaments.services", "tournaments.pairing_bridge", "tournaments.round_control", "tournaments.admin"),
+     "tournaments/README.md"),
+    ("public views never write", ("tournaments.public",), NO_WRITES, "tournaments/public/README.md"),
+    ("printing never writes", ("tournaments.printing",), NO_WRITES, "tournaments/printing/README.md"),
+]
 
 
-def test_rules_never_imports_tournaments() -> None:
-    for path in (ROOT / "rules").rglob("*.py"):
-        assert not [m for m in imported_modules(path) if m.split(".")[0] == "tournaments"], path
+def _matches(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def crossings(where: tuple[str, ...], never: tuple[str, ...], graph: list[Arrow] | None = None,
+              outside: dict[str, list[tuple[str, int]]] | None = None) -> list[str]:
+    """Every import of a module under `where` that names something under `never`, as 'a -> b (line n)'."""
+    found = [f"{a.source} -> {a.target} (line {a.line})" for a in (ARROWS if graph is None else graph)
+             if _matches(a.source, where) and _matches(a.target, never)]
+    for source, names in (OUTSIDE if outside is None else outside).items():
+        if _matches(source, where):
+            found += [f"{source} -> {n} (line {line})" for n, line in names
+                      if _matches(n, never) and n.split(".")[0] != "tournaments" and n.split(".")[0] != "rules"]
+    return sorted(set(found))
+
+
+def test_no_import_circle() -> None:
+    found = circles(ARROWS)
+    assert not found, "import circles: " + "; ".join(" <-> ".join(group) for group in found)
+
+
+@pytest.mark.parametrize(("what", "where", "never", "readme"), BOUNDARIES, ids=[b[0] for b in BOUNDARIES])
+def test_boundary(what: str, where: tuple[str, ...], never: tuple[str, ...], readme: str) -> None:
+    assert (ROOT / readme).exists(), f"{readme} states this boundary"
+    bad = crossings(where, never)
+    assert not bad, f"{what} ({readme}): " + "; ".join(bad)
+
+
+def test_the_checks_see_a_circle_and_a_crossing() -> None:
+    """The two checks above are not vacuous: an arrow put back the other way is a circle, and a pure module
+    naming Django is a crossing."""
+    back = [*ARROWS, Arrow("rules.geometry", "rules.board", 1)]
+    assert ["rules.board", "rules.geometry"] in [sorted(set(g) & {"rules.board", "rules.geometry"})
+                                                  for g in circles(back)]
+    assert crossings(("rules",), ("django",), outside={"rules.board": [("django.db", 3)]}) == [
+        "rules.board -> django.db (line 3)"]

@@ -7,11 +7,22 @@ here, with gettext, at the moment they are shown (so the active language, or a P
 
 from __future__ import annotations
 
+import datetime
+from typing import Protocol
+
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.results import Result
 from tournaments.standings.records import Withdrawal
+
+
+class Dated(Protocol):
+    """What has dates: a tournament (this module never imports the models, which take their labels here)."""
+
+    start_date: datetime.date | None
+    end_date: datetime.date | None
 
 RESULT_LABELS = {
     Result.WHITE_WINS: "2-0",
@@ -32,6 +43,27 @@ def result_label(value: Result | str) -> str:
         return str(RESULT_LABELS[Result(value)])
     except ValueError:
         return str(value)
+
+
+def result_text(value: str) -> str:
+    """A game's result as the tables and PDFs print it: '2-0' as it is, forfeits, byes and the like in words;
+    '' for no result yet."""
+    if not value:
+        return ""
+    result = Result(value)
+    if result.is_single_player or result is Result.NOT_PLAYED:
+        return result_label(result)
+    return result.value
+
+
+def tournament_dates(tournament: Dated) -> str:
+    """'12 March 2026 – 15 March 2026' in the reader's date format; one date for a one-day event."""
+    if tournament.start_date is None:
+        return ""
+    start = date_format(tournament.start_date, "DATE_FORMAT")
+    if tournament.end_date is None or tournament.end_date == tournament.start_date:
+        return start
+    return f"{start} – {date_format(tournament.end_date, 'DATE_FORMAT')}"
 
 
 def withdrawal_text(withdrawal: Withdrawal | None) -> str:

@@ -301,7 +301,7 @@ class Round(models.Model):
     date = models.DateField(_("date"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
     pairing_explanation = models.TextField(_("how the round was paired"), blank=True)
-    # The engine's decisions as data (tournaments.swiss.pairing_record), worded for each reader in his
+    # The engine's decisions as data (tournaments.pairing_bridge.pairing_record), worded for each reader in his
     # language; pairing_explanation keeps the words of the pairing arbiter (older rounds, JSON transfer).
     pairing_record = models.JSONField(_("pairing decisions"), null=True, blank=True, editable=False)
     # Optimistic concurrency, as Game.version: every change of the round bumps it, and a change made on
@@ -387,8 +387,18 @@ class Game(models.Model):
             return str(_("Game %(pk)s of a deleted round, board %(board)s") % {"pk": self.pk, "board": self.board})
 
     @property
-    def result_enum(self) -> Result | None:
+    def parsed_result(self) -> Result | None:
+        """The stored result code as a Result (the one place it is parsed); None while there is none."""
         return Result(self.result) if self.result else None
+
+    @property
+    def has_sheet(self) -> bool:
+        """Whether a game sheet is stored for the game (reading `game.sheet` raises when there is none)."""
+        try:
+            self.sheet  # noqa: B018
+        except models.ObjectDoesNotExist:
+            return False
+        return True
 
     @property
     def is_bye(self) -> bool:
@@ -429,7 +439,7 @@ class GameSheet(models.Model):
     # Raised by every change of the sheet (upload, replay, ruling): a ruling made on a page showing an
     # older sheet is refused.
     version = models.PositiveIntegerField(default=1, editable=False)
-    # The replayed line for the public game page (tournaments.sheet_line), kept so that a page view never
+    # The replayed line for the public game page (tournaments.sheets.line), kept so that a page view never
     # replays the sheet; rebuilt when missing or made by an older engine. Not in the history: it is
     # derived from `text`, which is.
     line = models.JSONField(_("replayed line"), null=True, blank=True, editable=False)

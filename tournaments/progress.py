@@ -1,6 +1,6 @@
 """Where a tournament stands, in words that are true: which round the standings are after, whether
 that round is complete, and the tournament's status on the home page — read from the rounds, never
-from the dates (issue 12, item 9).
+from the dates.
 
 A round is complete when the arbiter has completed it (status "completed"); until then the standings
 are "round N in progress" with the number of results still missing, even when none is missing: the
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import Game, Round, RoundStatus, Tournament
-from tournaments.services import rounds_total
+from tournaments.selectors import rounds_total
 
 
 @dataclass(frozen=True)

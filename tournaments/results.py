@@ -1,6 +1,6 @@
 """Game results and their points: pure Python, shared by the models, pairing and standings.
 
-Competition rules (../shared/rules-text/001_...): 5.6 a win scores 2, a draw 1, a loss 0;
+FMJD competition rules: 5.6 a win scores 2, a draw 1, a loss 0;
 5.7 the player present when the opponent is absent scores 2 by forfeit (written 2F / 0F);
 5.8 a double forfeit scores 0-0. A pairing-allocated bye scores the tournament's bye points
 (2 by default, FFJD "marque 2 points d'office"); an excused player (one round off, asked for in

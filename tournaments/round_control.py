@@ -1,6 +1,6 @@
-"""Reads for running the rounds (issue 12): the control room's view of a tournament and its next step, what
+"""Reads for running the rounds: the control room's view of a tournament and its next step, what
 a correction means for the rounds paired after it, what deleting a round would lose, a round robin's
-whole schedule. Re-exported by tournaments.selectors, where the pages look for them.
+whole schedule.
 """
 
 from __future__ import annotations
@@ -8,10 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
 
-from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, Tournament
+from tournaments.models import Entry, Game, GameSheet, Numbering, Round, RoundStatus, System, Tournament
+from tournaments.pairing.roundrobin import berger_schedule
+from tournaments.pairing_bridge import check_round, round_violations, violation_words
 from tournaments.results import Result
-from tournaments.services import rounds_total
+from tournaments.selectors import rating_order_key, rounds_total
 
 
 @dataclass(frozen=True)
@@ -48,8 +51,6 @@ class ControlRoom:
 def control_room(tournament: Tournament) -> ControlRoom:
     """Every round with its state and missing results, and the next step. A fixed number of queries
     (plus the pairing check of a draft Swiss round)."""
-    from tournaments.models import Numbering
-    from tournaments.services import rating_order_key, round_violations
 
     rounds = list(tournament.rounds.annotate(
         n_games=Count("games"), n_missing=Count("games", filter=Q(games__result=""))).order_by("number"))
@@ -107,7 +108,6 @@ def correction_warnings(game: Game) -> list[str]:
     """After a result was corrected: the later rounds paired on the old result, in words, and what the
     pairing check says of each now. The later pairing stands (FMJD and FIDE practice): nothing changes
     by itself, the arbiter decides. A round robin's Berger tables do not depend on results: only that is said."""
-    from django.utils.translation import gettext as _
 
     rnd = game.round
     tournament = rnd.tournament
@@ -128,7 +128,6 @@ def correction_warnings(game: Game) -> list[str]:
                      or created[r.pk] <= changed_at]
     if not paired_before:
         return []
-    from tournaments import swiss
 
     names = ", ".join(str(r.number) for r in paired_before)
     words = [_("Round(s) %(rounds)s were paired when board %(board)s of round %(round)s read %(old)s (now "
@@ -137,13 +136,12 @@ def correction_warnings(game: Game) -> list[str]:
                 "new": game.result or _("no result")}]
     for r in paired_before:
         try:
-            report = swiss.check_round(tournament, r.number)
+            report = check_round(tournament, r.number)
         except Exception as exc:  # an earlier round of it still lacks a result: the check cannot run yet
             words.append(_("Pairing check of round %(number)s: not possible yet (%(why)s).")
                          % {"number": r.number, "why": exc})
             continue
         if report.violations:
-            from tournaments.services import violation_words
 
             broken = " ".join(violation_words(tournament, report.violations))
             words.append(_("Pairing check of round %(number)s now: %(broken)s") % {"number": r.number,
@@ -161,7 +159,6 @@ def round_deletion_impact(rounds: list[Round]) -> tuple[list[str], list[str]]:
     """What deleting these rounds would lose, in words, and what forbids it: a round with a later round
     can never be deleted (the later ones were paired on it); a round with results takes them, their
     sheets and the standings after it along."""
-    from django.utils.translation import gettext as _
 
     protected, lost = [], []
     for rnd in Round.objects.filter(pk__in=[r.pk for r in rounds]).select_related("tournament").order_by("number"):
@@ -184,8 +181,6 @@ def round_deletion_impact(rounds: list[Round]) -> tuple[list[str], list[str]]:
 def berger_table(tournament: Tournament) -> list[list[tuple[Entry, Entry | None]]]:
     """A round robin's whole schedule on today's pairing numbers: rounds, then boards (white, black or None
     for the free round). Empty unless the numbers run 1..n."""
-    from tournaments.models import System
-    from tournaments.pairing.roundrobin import berger_schedule
 
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     if len(entries) < 2 or [e.pairing_number for e in entries] != list(range(1, len(entries) + 1)):

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from fractions import Fraction
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
-from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, Tournament
+from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, System, Tournament
 from tournaments.results import Result
-from tournaments.services import rounds_total
 from tournaments.standings import (
     StandingGame,
     StandingPlayer,
@@ -21,18 +19,11 @@ from tournaments.standings import (
     compute_standings,
     crosstable_cells,
 )
+from tournaments.standings.performance import performance_rating
 
 
 def public_tournaments() -> QuerySet[Tournament]:
     return Tournament.objects.filter(public=True).order_by("-start_date", "name")
-
-
-def tournaments_for_arbiter(user: object) -> QuerySet[Tournament]:
-    qs = Tournament.objects.all()
-    if getattr(user, "is_superuser", False):
-        return qs
-    uid = getattr(user, "pk", None)
-    return qs.filter(Q(chief_arbiter_id=uid) | Q(deputy_arbiters__id=uid)).distinct()
 
 
 def round_games(rnd: Round) -> QuerySet[Game]:
@@ -68,10 +59,10 @@ class TournamentData:
     def standing_games(self, *, up_to_round: int | None = None) -> list[StandingGame]:
         out = []
         for g in self.games:
-            if not g.result or (up_to_round is not None and g.round.number > up_to_round):
+            result = g.parsed_result
+            if result is None or (up_to_round is not None and g.round.number > up_to_round):
                 continue
-            out.append(StandingGame(round=g.round.number, white=g.white_id, black=g.black_id,
-                                    result=Result(g.result)))
+            out.append(StandingGame(round=g.round.number, white=g.white_id, black=g.black_id, result=result))
         return out
 
 
@@ -114,7 +105,7 @@ def entries_with_games(tournament: Tournament) -> QuerySet[Entry]:
 
 
 # --- Public pages and printing ---------------------------------------------------------------
-# Reads for the public site and the PDFs (issue 7): each costs a fixed number of queries, and the
+# Reads for the public site and the PDFs: each costs a fixed number of queries, and the
 # shaping into rows is plain Python on what those queries returned, shared by HTML and PDF.
 
 
@@ -266,37 +257,6 @@ def crosstable(tournament: Tournament, *, after_round: int | None = None, public
     return Crosstable(False, last, [str(n) for n in range(1, last + 1)], out, tiebreaks)
 
 
-# FIDE Rating Regulations, table 8.1(a): fractional score p (two decimals) -> rating difference dp,
-# for p from 0.50 to 1.00; below 0.50, dp(p) = -dp(1 - p). p = 1.00 and 0.00 give +-800 as in the
-# FIDE title regulations (1.48). Index i holds dp for p = 0.50 + i / 100.
-_DP_TABLE: tuple[int, ...] = (
-    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175,
-    184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444,
-    470, 501, 538, 589, 677, 800,
-)
-
-
-def rating_difference(p: Fraction) -> int:
-    """dp for a fractional score p in [0, 1], p rounded to two decimals (half up) as FIDE does."""
-    if not 0 <= p <= 1:
-        raise ValueError(f"a fractional score is between 0 and 1, not {p}")
-    hundredths = int(p * 100 + Fraction(1, 2))
-    return _DP_TABLE[hundredths - 50] if hundredths >= 50 else -_DP_TABLE[50 - hundredths]
-
-
-def performance_rating(games: list[tuple[int, int]]) -> int | None:
-    """FIDE-style performance: average opponent rating + dp(p), rounded to the nearest integer.
-
-    `games` are (opponent rating, points scored on the 2/1/0 scale); the caller passes only games
-    played over the board against rated opponents. None when there is none.
-    """
-    if not games:
-        return None
-    average = Fraction(sum(r for r, _ in games), len(games))
-    p = Fraction(sum(points for _, points in games), 2 * len(games))
-    return int(average + rating_difference(p) + Fraction(1, 2))
-
-
 @dataclass(frozen=True)
 class PlayerRound:
     round: int
@@ -342,7 +302,7 @@ def player_card(tournament: Tournament, pairing_number: int) -> PlayerCard | Non
     for g in games:
         white = g.white_id == entry.pk
         opponent_id = g.black_id if white else g.white_id
-        result = Result(g.result) if g.result else None
+        result = g.parsed_result
         cell = counted.get(g.round.number)
         points = cell.points if cell is not None else 0
         running += points
@@ -376,14 +336,19 @@ def round_for_print(tournament: Tournament, number: int, *, public_only: bool) -
     return rnd, list(round_games(rnd))
 
 
-# The control room's reads live in their own module (size); they are selectors like the ones above.
-from tournaments.round_control import (  # noqa: E402, F401
-    ControlRoom,
-    RoundLine,
-    Step,
-    berger_table,
-    control_room,
-    correction_warnings,
-    round_deletion_impact,
-)
+TITLE_RANK = {"GMI": 0, "GMIF": 1, "MI": 2, "MIF": 3, "MF": 4, "MFF": 5, "CMI": 6, "CMIF": 7}
 
+
+def rating_order_key(entry: Entry) -> tuple[int, int, str, str]:
+    """Rating (highest first), then title, then name: the FMJD order of the initial ranking."""
+    p = entry.player
+    return (-(p.rating or 0), TITLE_RANK.get(p.title, 99), p.surname.lower(), p.given_name.lower())
+
+
+def rounds_total(tournament: Tournament, n_entries: int | None = None) -> int:
+    """Round robin: n-1 rounds for even n, n for odd n (a free round each), twice for a double one."""
+    if not tournament.is_round_robin:
+        return tournament.rounds_total or 0
+    n = tournament.entries.count() if n_entries is None else n_entries
+    single = n - 1 if n % 2 == 0 else n
+    return single * 2 if tournament.system == System.DOUBLE_ROUND_ROBIN else single

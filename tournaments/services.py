@@ -10,14 +10,14 @@ import datetime
 import random
 import secrets
 from collections.abc import Iterable
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
+from tournaments import pairing_bridge, selectors
 from tournaments.data_text import result_label
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
 from tournaments.models import (
@@ -75,14 +75,6 @@ def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | N
                           % {"player": player, "tournament": tournament}) from exc
 
 
-TITLE_RANK = {"GMI": 0, "GMIF": 1, "MI": 2, "MIF": 3, "MF": 4, "MFF": 5, "CMI": 6, "CMIF": 7}
-
-
-def rating_order_key(entry: Entry) -> tuple[int, int, str, str]:
-    """Rating (highest first), then title, then name: the FMJD order of the initial ranking."""
-    p = entry.player
-    return (-(p.rating or 0), TITLE_RANK.get(p.title, 99), p.surname.lower(), p.given_name.lower())
-
 
 def _renumber(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
     """Pairing numbers 1..n in the given order; two passes so the unique constraint never sees a duplicate."""
@@ -116,7 +108,7 @@ def entries_number_by_rating(*, tournament: Tournament) -> list[Entry]:
     The tournament goes back to numbering by rating on its own (until round 1 is paired)."""
     tournament = _lock_tournament(tournament)
     _before_round_one(tournament)
-    entries = sorted(tournament.entries.select_related("player"), key=rating_order_key)
+    entries = sorted(tournament.entries.select_related("player"), key=selectors.rating_order_key)
     _renumber(tournament, entries)
     _set_numbering(tournament, Numbering.AUTO, None, "pairing numbers set by rating")
     return entries
@@ -173,7 +165,7 @@ def entry_withdraw(*, entry: Entry, after_round: int | None = None) -> Entry:
                           % {"player": entry.player, "last": last_paired})
     later = Game.objects.filter(Q(white=entry) | Q(black=entry), round__number__gt=after_round).select_related("round")
     for game in later:
-        if game.result and game.result_enum is not None and game.result_enum.is_played:
+        if game.parsed_result is not None and game.parsed_result.is_played:
             raise DomainError(_("%(player)s has a result over the board in round %(round)s (%(result)s); he "
                                 "cannot have withdrawn after round %(after)s.")
                               % {"player": entry.player, "round": game.round.number, "result": game.result,
@@ -192,15 +184,6 @@ def entry_withdraw(*, entry: Entry, after_round: int | None = None) -> Entry:
 
 
 # --- Rounds ----------------------------------------------------------------------------------
-
-
-def rounds_total(tournament: Tournament, n_entries: int | None = None) -> int:
-    """Round robin: n-1 rounds for even n, n for odd n (a free round each), twice for a double one."""
-    if not tournament.is_round_robin:
-        return tournament.rounds_total or 0
-    n = tournament.entries.count() if n_entries is None else n_entries
-    single = n - 1 if n % 2 == 0 else n
-    return single * 2 if tournament.system == System.DOUBLE_ROUND_ROBIN else single
 
 
 @transaction.atomic
@@ -229,12 +212,12 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
         raise DomainError(_("Round %(round)s is not completed: complete it before pairing round %(next)s.") % values)
     number = previous.number + 1 if previous else 1
     if number == 1 and not tournament.is_round_robin and tournament.numbering == Numbering.AUTO:
-        _renumber(tournament, sorted(tournament.entries.select_related("player"), key=rating_order_key))
+        _renumber(tournament, sorted(tournament.entries.select_related("player"), key=selectors.rating_order_key))
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     if len(entries) < 2:
         raise DomainError(_("%(tournament)s: at least two players are needed to pair a round.")
                           % {"tournament": tournament})
-    total = rounds_total(tournament, len(entries))
+    total = selectors.rounds_total(tournament, len(entries))
     if number > total:
         raise DomainError(_("%(tournament)s: all %(total)s rounds are paired.")
                           % {"tournament": tournament, "total": total})
@@ -242,10 +225,8 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
     if tournament.is_round_robin:
         boards, explanation = _round_robin_boards(tournament, entries, number), ""
     else:
-        from tournaments import swiss  # the bridge to the pure Dutch engine
-
-        boards, record = swiss.pair_next_round(tournament, entries, number)
-        explanation = swiss.pairing_log(record)  # the pairing arbiter's words, for the history and transfers
+        boards, record = pairing_bridge.pair_next_round(tournament, entries, number)
+        explanation = pairing_bridge.pairing_log(record)  # the pairing arbiter's words, for the history and transfers
     rnd = Round.objects.create(tournament=tournament, number=number, date=date, status=RoundStatus.DRAFT,
                                pairing_explanation=explanation, pairing_record=record)
     # With history, so the audit trail shows who paired the round and how it was paired at first.
@@ -257,10 +238,7 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
     return rnd
 
 
-Board = tuple[Entry, Entry | None, Result | None]
-
-
-def _round_robin_boards(tournament: Tournament, entries: list[Entry], number: int) -> list[Board]:
+def _round_robin_boards(tournament: Tournament, entries: list[Entry], number: int) -> list[pairing_bridge.NewGame]:
     numbers = [e.pairing_number for e in entries]
     if numbers != list(range(1, len(entries) + 1)):
         raise DomainError(_("%(tournament)s: a round robin needs pairing numbers 1 to %(n)s without gaps "
@@ -268,7 +246,7 @@ def _round_robin_boards(tournament: Tournament, entries: list[Entry], number: in
                           % {"tournament": tournament, "n": len(entries), "found": ", ".join(map(str, numbers))})
     schedule = berger_schedule(len(entries), double=tournament.system == System.DOUBLE_ROUND_ROBIN)
     by_number = {e.pairing_number: e for e in entries}
-    boards: list[Board] = []
+    boards: list[pairing_bridge.NewGame] = []
     for white_no, black_no in schedule[number - 1]:
         white = by_number[white_no]
         black = by_number[black_no] if black_no is not None else None
@@ -296,6 +274,29 @@ def _lock_round(round: Round, expected_version: int | None) -> Round:
                                "%(status)s): nothing was done; look at it again.")
                              % {"number": rnd.number, "status": rnd.get_status_display().lower()})
     return rnd
+
+
+# A round's life, the one place its state changes: draft -> published -> completed, and one step back
+# (unpublish while no result is in, reopen while the next round is not paired). Step: (from, to).
+ROUND_STEPS: dict[str, tuple[RoundStatus, RoundStatus]] = {
+    "publish": (RoundStatus.DRAFT, RoundStatus.PUBLISHED),
+    "complete": (RoundStatus.PUBLISHED, RoundStatus.COMPLETED),
+    "reopen": (RoundStatus.COMPLETED, RoundStatus.PUBLISHED),
+    "unpublish": (RoundStatus.PUBLISHED, RoundStatus.DRAFT),
+}
+
+
+def _refuse_unless(rnd: Round, step: str, refusal: str) -> None:
+    """DomainError in the caller's words (%(round)s or %(number)s, %(status)s) when the round is not where
+    the step starts from."""
+    if rnd.status != ROUND_STEPS[step][0]:
+        raise DomainError(refusal % {"round": rnd.number, "number": rnd.number,
+                                     "status": rnd.get_status_display().lower()})
+
+
+def _take_step(rnd: Round, step: str, *, reason: str = "", user: object = None) -> Round:
+    rnd.status = ROUND_STEPS[step][1]
+    return _save_round(rnd, ["status"], reason=reason, user=user)
 
 
 def _save_round(rnd: Round, fields: list[str], *, reason: str = "", user: object = None) -> Round:
@@ -354,71 +355,23 @@ def round_set_boards(*, round: Round, boards: dict[int, tuple[Entry, Entry | Non
     return _save_round(rnd, [])
 
 
-def _broken_criteria(rnd: Round) -> list[Any]:
-    """The checker's violations of the round's pairing as it stands; a round robin follows the Berger
-    tables and has none to check."""
-    if rnd.tournament.is_round_robin:
-        return []
-    from tournaments import swiss
-
-    return list(swiss.check_round(rnd.tournament, rnd.number).violations)
-
-
-def violation_words(tournament: Tournament, violations: Iterable[Any]) -> list[str]:
-    """The checker's violations (codes and pairing numbers) in the reader's language, players by name."""
-    names = {e.pairing_number: f"{e.pairing_number}. {e.player.full_name}"
-             for e in tournament.entries.select_related("player")}
-    words = []
-    for v in violations:
-        who = _(" and ").join(names.get(n, str(n)) for n in v.players)
-        template = _VIOLATION_WORDS.get(v.criterion)
-        if v.criterion == "C3 colour":
-            template = (_COLOUR_DIFFERENCE if "beyond 2" in v.detail else _COLOUR_RUN)
-        words.append(str(template) % {"players": who} if template else f"{v.criterion}: {v.detail}")
-    return words
-
-
-_VIOLATION_WORDS = {
-    "C1 rematch": gettext_lazy("Rematch: %(players)s have already played each other."),
-    "forbidden pair": gettext_lazy("Forbidden pair: %(players)s may not meet."),
-    "C2 second bye": gettext_lazy("Second bye: %(players)s already had a bye or a win without playing."),
-    "C.04.1 bye": gettext_lazy("A bye for %(players)s although the number of players is even."),
-    "paired twice": gettext_lazy("%(players)s is paired twice."),
-    "not paired": gettext_lazy("Not paired: %(players)s."),
-    "not to be paired": gettext_lazy("%(players)s is paired but withdrawn or excused this round."),
-    "unknown player": gettext_lazy("%(players)s is not a player of the tournament."),
-    "paired with self": gettext_lazy("%(players)s is paired with himself."),
-}
-_COLOUR_DIFFERENCE = gettext_lazy("Colours: %(players)s would have a colour difference beyond 2.")
-_COLOUR_RUN = gettext_lazy("Colours: %(players)s would get the same colour three times running.")
-
-
-def round_violations(rnd: Round) -> list[str]:
-    """The absolute criteria the round's pairing breaks as it stands (a forbidden pair, a rematch, the
-    colour limits), in words."""
-    return violation_words(rnd.tournament, _broken_criteria(rnd))
-
-
 @transaction.atomic
 def round_publish(*, round: Round, expected_version: int | None = None, confirmed_violations: bool = False,
                   user: object = None) -> Round:
     """Draft -> published. A pairing that breaks an absolute criterion is published only when the arbiter
     confirmed the violations (listed in the refusal); the round's history keeps who confirmed which."""
     rnd = _lock_round(round, expected_version)
-    if rnd.status != RoundStatus.DRAFT:
-        raise DomainError(_("Round %(round)s is already %(status)s.")
-                          % {"round": rnd.number, "status": rnd.get_status_display().lower()})
-    broken = _broken_criteria(rnd)
+    _refuse_unless(rnd, "publish", _("Round %(round)s is already %(status)s."))
+    broken = pairing_bridge.broken_criteria(rnd)
     if broken and not confirmed_violations:
-        raise PublishNeedsConfirmation(rnd, violation_words(rnd.tournament, broken))
+        raise PublishNeedsConfirmation(rnd, pairing_bridge.violation_words(rnd.tournament, broken))
     reason = ""
     if broken:
         # Kept in the history as codes and pairing numbers: the same words whoever reads it, in any language.
         who = getattr(user, "get_username", lambda: "")() or "?"
         reason = f"published with {len(broken)} broken absolute criteria, confirmed by {who}: " + \
             "; ".join(f"{v.criterion} {'-'.join(map(str, v.players))}" for v in broken)
-    rnd.status = RoundStatus.PUBLISHED
-    return _save_round(rnd, ["status"], reason=_clip(reason), user=user)
+    return _take_step(rnd, "publish", reason=_clip(reason), user=user)
 
 
 def _clip(reason: str) -> str:
@@ -429,16 +382,13 @@ def _clip(reason: str) -> str:
 @transaction.atomic
 def round_complete(*, round: Round, expected_version: int | None = None) -> Round:
     rnd = _lock_round(round, expected_version)
-    if rnd.status != RoundStatus.PUBLISHED:
-        raise DomainError(_("Round %(round)s is %(status)s: only a published round can be completed.")
-                          % {"round": rnd.number, "status": rnd.get_status_display().lower()})
+    _refuse_unless(rnd, "complete", _("Round %(round)s is %(status)s: only a published round can be completed."))
     missing = list(rnd.games.filter(result="").values_list("board", flat=True))
     if missing:
         raise DomainError(ngettext("Round %(round)s cannot be completed: no result on board %(boards)s.",
                                    "Round %(round)s cannot be completed: no result on boards %(boards)s.",
                                    len(missing)) % {"round": rnd.number, "boards": ", ".join(map(str, missing))})
-    rnd.status = RoundStatus.COMPLETED
-    return _save_round(rnd, ["status"])
+    return _take_step(rnd, "complete")
 
 
 @transaction.atomic
@@ -446,13 +396,11 @@ def round_reopen(*, round: Round, expected_version: int | None = None) -> Round:
     """Back to published; only while the next round is not paired (a correction needs no reopening:
     game_record_result takes a reason in a completed round)."""
     rnd = _lock_round(round, expected_version)
-    if rnd.status != RoundStatus.COMPLETED:
-        raise DomainError(_("Round %(round)s is not completed.") % {"round": rnd.number})
+    _refuse_unless(rnd, "reopen", _("Round %(round)s is not completed."))
     if Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number).exists():
         raise DomainError(_("Round %(round)s cannot be reopened: round %(next)s is already paired.")
                           % {"round": rnd.number, "next": rnd.number + 1})
-    rnd.status = RoundStatus.PUBLISHED
-    return _save_round(rnd, ["status"])
+    return _take_step(rnd, "reopen")
 
 
 def _entered_results(rnd: Round) -> list[int]:
@@ -469,16 +417,14 @@ def round_unpublish(*, round: Round, expected_version: int | None) -> Round:
     """Take a published round back to draft (a late withdrawal or entry): only while no result is in.
     It can then be changed by hand, or deleted and paired again."""
     rnd = _lock_round(round, expected_version)
-    if rnd.status != RoundStatus.PUBLISHED:
-        raise DomainError(_("Round %(number)s is %(status)s: only a published round can go back to draft.")
-                          % {"number": rnd.number, "status": rnd.get_status_display().lower()})
+    _refuse_unless(rnd, "unpublish", _("Round %(number)s is %(status)s: only a published round can go back to "
+                                       "draft."))
     entered = _entered_results(rnd)
     if entered:
         raise DomainError(_("Round %(number)s cannot go back to draft: board(s) %(boards)s already have a "
                             "result or a game sheet. Clear them first, or correct the results instead.")
                           % {"number": rnd.number, "boards": ", ".join(map(str, entered))})
-    rnd.status = RoundStatus.DRAFT
-    return _save_round(rnd, ["status"], reason="taken back to draft")
+    return _take_step(rnd, "unpublish", reason="taken back to draft")
 
 
 @transaction.atomic

@@ -1,15 +1,49 @@
-"""The words for tie-breaks and presets, in the reader's language: names, what each one computes and
+"""The words for tie-breaks and presets, in the reader's language: names, values, what each one computes and
 how Damier counts byes, forfeits and withdrawn opponents (tournaments/standings/tiebreaks.py and
 withdrawals.py are the implementation these sentences describe; keep them in step)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.standings import PRESETS, TIEBREAKS, Preset
-from tournaments.tables import tiebreak_label
+from tournaments.standings import PRESETS, TIEBREAKS, Preset, TieBreakValue
+
+# The one name of each tie-break, in the reader's language (the registry has keys and functions only).
+TIEBREAK_LABELS: dict[str, Any] = {
+    "solkoff": _("Solkoff"),
+    "solkoff_median": _("Solkoff median"),
+    "solkoff_short_truncated": _("Truncated Solkoff"),
+    "solkoff_full_truncated": _("Full truncated Solkoff"),
+    "solkoff_plus": _("Solkoff plus"),
+    "sonneborn_berger": _("Sonneborn-Berger"),
+    "wins": _("Wins"),
+    "mutual_result": _("Mutual result"),
+    "average_rating": _("Avg. opp. rating"),
+    "ranking_order": _("Results in ranking order"),
+}
+
+
+
+def tiebreak_label(name: str) -> Any:
+    """The tie-break's name on every page, PDF and admin form; an unknown key is shown as it is."""
+    return TIEBREAK_LABELS.get(name, name)
+
+
+def format_tiebreak(value: TieBreakValue) -> str:
+    """How a tie-break value reads: '–' where it does not apply, averages to one decimal, and the full
+    truncated Solkoff as its first steps (the later ones only ever break ties)."""
+    if value is None:
+        return "–"
+    if isinstance(value, tuple):
+        return "/".join(str(v) for v in value[:3]) if value else "0"
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else number_format(float(value), 1)
+    return str(value)
+
 
 PRESET_LABELS: dict[str, Any] = {
     "fmjd_swiss_solkoff": _("FMJD Swiss on Solkoff"),

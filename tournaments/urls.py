@@ -7,7 +7,8 @@ version, ETag/304); `params` names the query parameters a view reads (others are
 from django.urls import path
 from django.views.decorators.cache import never_cache
 
-from tournaments import sheet_views, views
+from tournaments.printing import views as prints
+from tournaments.public import sheet_views, views
 from tournaments.public_cache import cached_public as cached
 
 app_name = "tournaments"
@@ -18,13 +19,13 @@ urlpatterns = [
     path("t/<slug:slug>/", cached(views.tournament_detail), name="tournament"),
     path("t/<slug:slug>/tiebreaks/", cached(views.tiebreak_help), name="tournament_tiebreaks"),
     path("t/<slug:slug>/standings/", cached(views.standings, params=["round"]), name="standings"),
-    path("t/<slug:slug>/standings.pdf", cached(views.standings_pdf, params=["round"]), name="standings_pdf"),
+    path("t/<slug:slug>/standings.pdf", cached(prints.standings_pdf, params=["round"]), name="standings_pdf"),
     path("t/<slug:slug>/crosstable/", cached(views.crosstable, params=["round"]), name="crosstable"),
-    path("t/<slug:slug>/crosstable.pdf", cached(views.crosstable_pdf, params=["round"]), name="crosstable_pdf"),
+    path("t/<slug:slug>/crosstable.pdf", cached(prints.crosstable_pdf, params=["round"]), name="crosstable_pdf"),
     path("t/<slug:slug>/round/<int:number>/", cached(views.round_detail), name="round"),
-    path("t/<slug:slug>/round/<int:number>/pairings.pdf", cached(views.pairings_pdf), name="pairings_pdf"),
-    path("t/<slug:slug>/round/<int:number>/boards.pdf", cached(views.boards_pdf), name="boards_pdf"),
-    path("t/<slug:slug>/round/<int:number>/scoresheets.pdf", never_cache(views.scoresheets_pdf),
+    path("t/<slug:slug>/round/<int:number>/pairings.pdf", cached(prints.pairings_pdf), name="pairings_pdf"),
+    path("t/<slug:slug>/round/<int:number>/boards.pdf", cached(prints.boards_pdf), name="boards_pdf"),
+    path("t/<slug:slug>/round/<int:number>/scoresheets.pdf", never_cache(prints.scoresheets_pdf),
          name="scoresheets_pdf"),
     path("t/<slug:slug>/player/<int:number>/", cached(views.player_detail), name="player"),
     path("t/<slug:slug>/game/<int:game_id>/", cached(views.game_detail, params=["ply"]), name="game"),

@@ -10,12 +10,11 @@ from typing import Any
 
 import pytest
 
+from tests.browser.screens import DESKTOP, PHONE
+
 CHROMIUM = os.environ.get("DAMIER_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
-SCREENSHOTS = Path(__file__).resolve().parent.parent.parent / "artifacts" / "screenshots"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="session")
@@ -67,13 +66,6 @@ def phone(browser: Any) -> Iterator[Any]:
     pg.set_default_timeout(15000)
     yield pg
     context.close()
-
-
-def shot(pg: Any, name: str) -> Path:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    pg.screenshot(path=str(path), full_page=True)
-    return path
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser import axe
-from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.screens import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, shot
+from tests.browser.screens import DESKTOP, PHONE, shot
 
 pytestmark = pytest.mark.browser
 
@@ -127,7 +127,7 @@ def test_an_arbiters_day_on_a_swiss(day: dict[str, Any], browser: Any) -> None:
     page.select_option("select[name=tournament]", label=t.name)
     with page.expect_navigation():
         page.click("input[type=submit]")
-    assert "15 player line(s) imported from nantes.csv" in messages(page)
+    assert "15 player lines imported from nantes.csv" in messages(page)
     assert t.entries.count() == 15
 
     # -- The control room, from the admin's home page.

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, shot
+from tests.browser.screens import DESKTOP, PHONE, SCREENSHOTS, shot
 
 pytestmark = pytest.mark.browser
 SLUG = "damier-demo-2026"

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PHONE, shot
+from tests.browser.screens import PHONE, shot
 
 pytestmark = pytest.mark.browser
 

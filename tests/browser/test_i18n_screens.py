@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, shot
+from tests.browser.screens import DESKTOP, PHONE, shot
 from tournaments.management.commands.load_demo import ARBITER_PASSWORD, ARBITER_USERNAME, SLUG
 
 pytestmark = pytest.mark.browser

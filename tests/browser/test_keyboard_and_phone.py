@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, shot
+from tests.browser.screens import DESKTOP, PHONE, shot
 from tests.browser.test_public_site import SLUG, irregular_game_id, sheet_game_id
 
 pytestmark = pytest.mark.browser
@@ -33,9 +33,9 @@ def spoken(pg: Any) -> dict[str, Any]:
 
 
 def test_keyboard_only_through_a_game_hears_every_move(demo: str, page: Any) -> None:
-    from tournaments import viewer
     from tournaments.models import Game
-    from tournaments.sheet_views import public_sheet
+    from tournaments.public import viewer
+    from tournaments.public.sheet_views import public_sheet
 
     game_id = irregular_game_id()
     line = public_sheet(Game.objects.get(pk=game_id).sheet)["line"]  # the line the page shows

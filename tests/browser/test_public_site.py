@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import shot
+from tests.browser.screens import shot
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, shot
+from tests.browser.screens import DESKTOP, PHONE, shot
 
 pytestmark = pytest.mark.browser
 

@@ -1,7 +1,7 @@
 """The replay fast paths agree with the full ones.
 
 Board.parse_move reads plain `a-b` / `axb` / `axcxb` text against the raw generator and builds only the
-chosen move; rules.notation.parse_move builds the whole legal move table.  Board.outcome keeps the
+chosen move; Board._parse_by_table (rules.notation) reads against the whole legal move table.  Board.outcome keeps the
 draw counts on push and pop instead of rescanning the game.  Both must give exactly what the full
 paths give: the same Move (route included, which Move equality ignores), the same error type and
 message, the same Outcome.
@@ -24,7 +24,6 @@ from rules import (
     Outcome,
     RulesError,
     draws,
-    notation,
 )
 from rules.board import _raw
 from rules.geometry import BIT_OF
@@ -54,7 +53,7 @@ def exact(move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def full_path(board: Board, text: str) -> tuple[tuple[int, ...], tuple[int, ...]] | tuple[type, str]:
     try:
-        return exact(notation.parse_move(board, text))
+        return exact(board._parse_by_table(text))
     except RulesError as err:
         return type(err), str(err)
 

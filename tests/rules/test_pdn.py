@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.pdn import PdnError, decode_pdn, normalize_result, read_file, read_game, read_games
+from rules.pdn import DecodeError, PdnError, decode_pdn, normalize_result, read_file, read_game, read_games
 
 
 def texts(game_moves: list) -> list[str]:  # type: ignore[type-arg]
@@ -226,3 +226,19 @@ def test_shared_syntax_samples_parse(corpus_dir: Path) -> None:
         else:
             assert errors == [], (path.name, errors)
     assert read_file(corpus_dir / "syntax" / "unicode.pdn")[0].headers["Black"] == "\u9ad8\u6587\u9f99"
+
+
+def test_one_decoding_policy_lenient_and_strict() -> None:
+    """The reader and an upload decode alike; strict refuses, with a code, what lenient replaces."""
+    utf16 = '[White "Gérard"]'.encode("utf-16")
+    assert decode_pdn(utf16) == decode_pdn(utf16, strict=True) == ('[White "Gérard"]', "utf-16")
+    assert decode_pdn(b'[White "\x81"]') == ('[White "\ufffd"]', "windows-1252")
+    with pytest.raises(DecodeError) as refused:
+        decode_pdn(b'[White "\xe9\x81"]', strict=True)
+    assert (refused.value.code, refused.value.values) == ("unknown_encoding", {"byte": "0x81", "offset": 9})
+    with pytest.raises(DecodeError) as binary:
+        decode_pdn(b"[White \x00]", strict=True)
+    assert binary.value.code == "binary"
+    with pytest.raises(DecodeError) as broken:
+        decode_pdn(b"\xff\xfe[\x00W", strict=True)
+    assert broken.value.code == "bad_utf16"

@@ -8,7 +8,7 @@ import pytest
 
 from rules import Board, Move, RulesError
 from rules.pdn import ParsedGame, PdnError, read_file, read_game, read_games
-from rules.pdn_writer import canonical_date, game_from_board, write_game, write_games
+from rules.pdn.writer import canonical_date, game_from_board, write_game, write_games
 
 
 def played(game: ParsedGame) -> list[Move]:

@@ -13,7 +13,7 @@ import pytest
 from rules.__main__ import main
 from rules.board import Board
 from rules.pdn import read_file
-from rules.pdn_gametype import read_game_type, square_number
+from rules.pdn.gametype import read_game_type, square_number
 from rules.replay import replay_game
 
 FILES = Path(__file__).parent / "pdn_files"
@@ -88,7 +88,7 @@ def test_summary_prints_one_line_per_file(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_alphanumeric_sheets_are_written_in_fmjd_numbers() -> None:
-    from rules.pdn_writer import write_game
+    from rules.pdn.writer import write_game
 
     text = write_game(read_file(FILES / "alpha_tagged.pdn")[0])
     assert '[GameType "20"]' in text and "1. 32-28 19-23 2. 28x19 14x23 3. 37-32" in text

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tournaments import services
 from tournaments.models import Entry, ForbiddenPair, Game, Numbering, Round, RoundStatus, System, Tournament
 

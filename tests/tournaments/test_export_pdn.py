@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from rules.pdn import read_games
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tournaments import services
 from tournaments.models import Game, Player, Round, RoundStatus
 from tournaments.sheets import export_pdn, sheet_upload

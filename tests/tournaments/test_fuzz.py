@@ -18,12 +18,11 @@ from rules import Board, InvalidFenError
 from tests.tournaments.test_admin import round_post_data
 from tournaments import services
 from tournaments.errors import DomainError
+from tournaments.exchange.player_import import players_import_csv
 from tournaments.models import Game, GameSheet, Player
 from tournaments.pairing import pair_dutch
-from tournaments.pairing.generator import GenSettings, generate
-from tournaments.pairing.reference import tournament_trf
+from tournaments.pairing.generator import GenSettings, generate, tournament_trf
 from tournaments.pairing.trf import parse_trf, request_from_trf
-from tournaments.player_import import players_import_csv
 from tournaments.results import Result
 
 DJANGO = settings(max_examples=25, deadline=None,
@@ -199,7 +198,7 @@ def test_round_result_form_never_fails(published_round, results: list[str], vers
 @DJANGO
 @given(seed=st.randoms(use_true_random=False))
 def test_a_mutated_export_is_imported_or_refused_by_name(published_round, seed: Any) -> None:  # type: ignore[no-untyped-def]
-    from tournaments.transfer import dumps, export_tournament
+    from tournaments.exchange.transfer import dumps, export_tournament
 
     t, _, _ = published_round
     with transaction.atomic():  # every example starts from the same tournament
@@ -208,7 +207,7 @@ def test_a_mutated_export_is_imported_or_refused_by_name(published_round, seed: 
 
 
 def _import_mutated(text: str, seed: Any) -> None:
-    from tournaments.transfer import TransferError, import_tournament, loads
+    from tournaments.exchange.transfer import TransferError, import_tournament, loads
 
     values = list(re.finditer(r'(?<=: )("[^"\n]*"|-?\d+|null|true|false)', text))
     chars = text
@@ -225,7 +224,7 @@ def _import_mutated(text: str, seed: Any) -> None:
 
 
 def test_an_oversized_csv_is_refused_without_reading_it_all(published_round, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from tournaments import player_import
+    from tournaments.exchange import player_import
 
     monkeypatch.setattr(player_import, "MAX_BYTES", 100)
     _, _, client = published_round

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import player_import
 from tournaments.errors import DomainError
+from tournaments.exchange import player_import
+from tournaments.exchange.player_import import players_import_csv
 from tournaments.models import Player
-from tournaments.player_import import players_import_csv
 
 HEADER = "surname,given_name,fmjd_id,federation,title,rating,club,birth_year\n"
 

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tests.tournaments.test_permissions import scrape_form
 from tournaments import services
 from tournaments.models import Entry, Player, System, Tournament

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.test_permissions import scrape_form
+from tournaments.exchange.transfer import TransferError, export_tournament, import_tournament, loads
 from tournaments.models import Entry, ForbiddenPair, Game, Player, Round, Tournament
-from tournaments.transfer import TransferError, export_tournament, import_tournament, loads
 
 
 def first_control_character(text: str) -> str | None:

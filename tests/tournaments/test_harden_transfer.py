@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
+from tournaments.exchange.transfer import TransferError, dumps, export_tournament, import_tournament, loads
 from tournaments.models import Entry, Game, GameSheet, Player, Round, Tournament
-from tournaments.transfer import TransferError, dumps, export_tournament, import_tournament, loads
 
 MODELS = (Tournament, Player, Entry, Round, Game, GameSheet)
 

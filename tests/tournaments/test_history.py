@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tests.tournaments.test_admin import round_post_data
 from tournaments import services, sheets
 from tournaments.models import Entry, Game, GameSheet, Round

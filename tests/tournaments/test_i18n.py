@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tournaments.models import Game
 
 PO = Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES" / "django.po"

@@ -128,7 +128,7 @@ SMALL = """[Event "Test"]
 
 @pytest.mark.django_db
 def test_command_line_previews_then_stores_with_confirm(make_tournament, tmp_path: Path, capsys) -> None:
-    from tests.tournaments.conftest import play_round
+    from tests.tournaments.rounds import play_round
 
     t = make_tournament(4)
     play_round(t, {1: "2-0"}, complete=False)
@@ -155,7 +155,7 @@ def test_command_line_previews_then_stores_with_confirm(make_tournament, tmp_pat
 
 @pytest.mark.django_db
 def test_command_line_bad_input(make_tournament, tmp_path: Path, settings) -> None:
-    from tests.tournaments.conftest import play_round
+    from tests.tournaments.rounds import play_round
 
     t = make_tournament(4)
     play_round(t, complete=False)

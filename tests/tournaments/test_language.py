@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.management.commands.load_demo import SLUG
-from tournaments.tables import format_tiebreak
+from tournaments.tiebreak_text import format_tiebreak
 
 
 @pytest.fixture
@@ -61,3 +61,15 @@ def test_averages_read_in_the_readers_format(lang: str, text: str) -> None:
 
     with translation.override(lang):
         assert format_tiebreak(Fraction(4371, 2)) == text
+
+
+def test_every_tiebreak_has_one_name() -> None:
+    """The registry has keys and functions only; each key's one name for people is in tiebreak_text."""
+    from django.utils import translation
+
+    from tournaments.standings import TIEBREAKS
+    from tournaments.tiebreak_text import TIEBREAK_LABELS, tiebreak_label
+
+    assert set(TIEBREAK_LABELS) == set(TIEBREAKS)
+    with translation.override("en"):
+        assert str(tiebreak_label("solkoff_short_truncated")) == "Truncated Solkoff"

@@ -16,7 +16,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_round, play_swiss_round
+from tests.tournaments.rounds import play_round, play_swiss_round
 from tournaments import services
 from tournaments.models import ForbiddenPair, Player, System
 

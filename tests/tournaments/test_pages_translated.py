@@ -20,7 +20,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_swiss_round
+from tests.tournaments.rounds import play_swiss_round
 from tournaments import services
 from tournaments.management.commands.load_demo import ARBITER_USERNAME, SLUG
 from tournaments.models import GameSheet, Player, System, Tournament

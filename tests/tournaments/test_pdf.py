@@ -13,9 +13,10 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments import pdf, selectors
+from tournaments import selectors
 from tournaments.management.commands.load_demo import ARBITER_USERNAME, SLUG
 from tournaments.models import Tournament
+from tournaments.printing import document
 
 pytestmark = pytest.mark.django_db
 
@@ -115,7 +116,7 @@ def test_scoresheets_two_copies_per_game(client: Client, demo: Tournament) -> No
 
 
 def test_missing_font_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(pdf, "FONT_DIR", tmp_path)
-    monkeypatch.setattr(pdf.pdfmetrics, "getRegisteredFontNames", lambda: [])
-    with pytest.raises(pdf.FontMissingError, match="fonts-dejavu-core"):
-        pdf.register_fonts()
+    monkeypatch.setattr(document, "FONT_DIR", tmp_path)
+    monkeypatch.setattr(document.pdfmetrics, "getRegisteredFontNames", lambda: [])
+    with pytest.raises(document.FontMissingError, match="fonts-dejavu-core"):
+        document.register_fonts()

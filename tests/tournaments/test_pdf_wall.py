@@ -11,9 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.tournaments.conftest import play_round, play_swiss_round
-from tournaments import pdf, services
+from tests.tournaments.rounds import play_round, play_swiss_round
+from tournaments import services
 from tournaments.models import Player, System, Tournament
+from tournaments.printing import document, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def hostile_tournament(make_tournament, system: str = System.ROUND_ROBIN, n: int
 
 
 def test_markup_helper_escapes_reportlab_markup() -> None:
-    assert pdf.markup('Broken <b & <img src="/etc/hostname"/>') == \
+    assert document.markup('Broken <b & <img src="/etc/hostname"/>') == \
         'Broken &lt;b &amp; &lt;img src="/etc/hostname"/&gt;'
 
 
@@ -87,11 +88,11 @@ def test_pairings_pdf_numbers_points_before_and_one_bye_line(client: Client, swi
             rf"^\s*{g.board}\s+{g.white.pairing_number}\s+{re.escape(g.white.player.full_name)}.*"
             rf"\s{points[g.white_id]}\s+{points[g.black_id]}\s+{re.escape(g.black.player.full_name)}.*"
             rf"\s{g.black.pairing_number}\s*$", line), line
-    # 16-pt names: readable from two metres (see pdf.WALL_SIZE)
+    # 16-pt names: readable from two metres (see printing.rounds.WALL_SIZE)
     sizes: set[int] = set()
     reader.pages[0].extract_text(
         visitor_text=lambda t, cm, tm, fd, fs: sizes.add(round(fs * tm[0])) if t.strip() else None)
-    assert pdf.WALL_SIZE in sizes
+    assert rounds.WALL_SIZE in sizes
 
 
 def test_boards_pdf_is_alphabetical_with_board_colour_and_opponent(client: Client, make_tournament) -> None:  # type: ignore[no-untyped-def]

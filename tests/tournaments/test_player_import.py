@@ -7,8 +7,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tournaments.errors import DomainError
+from tournaments.exchange.player_import import players_import_csv
 from tournaments.models import Player
-from tournaments.player_import import players_import_csv
 
 GOOD = (
     "surname,given_name,fmjd_id,federation,title,rating,club,birth_year\n"

@@ -21,7 +21,7 @@ from django.test import Client
 from django.urls import reverse
 from simple_history.utils import bulk_create_with_history
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tournaments import public_cache, services
 from tournaments.models import ForbiddenPair, Game, Player, Round, RoundStatus, System, Tournament
 from tournaments.sheets import sheet_upload

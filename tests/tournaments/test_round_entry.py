@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_round, play_swiss_round
+from tests.tournaments.rounds import play_round, play_swiss_round
 from tests.tournaments.test_permissions import _FormScraper, scrape_form
 from tournaments import services
 from tournaments.models import ForbiddenPair, Game, Round, Tournament

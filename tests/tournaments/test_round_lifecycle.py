@@ -7,8 +7,8 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.tournaments.conftest import play_round, play_swiss_round
-from tournaments import selectors, services
+from tests.tournaments.rounds import play_round, play_swiss_round
+from tournaments import pairing_bridge, round_control, selectors, services
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
 from tournaments.models import Entry, ForbiddenPair, Game, Numbering, Player, Round, RoundStatus, System
 
@@ -143,7 +143,7 @@ def test_a_hand_made_rematch_needs_a_confirmation(swiss9, arbiter) -> None:
     for i, game in enumerate(games[1:], start=2):
         boards[game.board] = (others[2 * (i - 2)], others[2 * (i - 2) + 1])
     services.round_set_boards(round=rnd, boards=boards)
-    violations = services.round_violations(Round.objects.get(pk=rnd.pk))
+    violations = pairing_bridge.round_violations(Round.objects.get(pk=rnd.pk))
     assert any("rematch" in v.lower() for v in violations), violations
     with pytest.raises(PublishNeedsConfirmation, match="from the tournament.s control room"):
         services.round_publish(round=rnd)
@@ -200,7 +200,7 @@ def test_a_correction_after_the_next_round_is_paired_warns_and_changes_nothing(s
     old = game.result
     new = "0-2" if old == "2-0" else "2-0"
     corrected = services.game_record_result(game=game, result=new, reason="wrong slip", user=arbiter)
-    words = selectors.correction_warnings(corrected)
+    words = round_control.correction_warnings(corrected)
     assert words[0] == (f"Round(s) 2 were paired when board {game.board} of round 1 read {old} (now {new}). "
                         "Their pairing stands; nothing was changed by itself.")
     assert words[1].startswith("Pairing check of round 2 now: ")
@@ -211,12 +211,12 @@ def test_no_warning_without_a_later_round_and_a_round_robin_says_nothing_moves(m
                                                                                arbiter) -> None:
     first = play_swiss_round(swiss9)
     game = first.games.filter(black__isnull=False).first()
-    assert selectors.correction_warnings(services.game_record_result(game=game, result="1-1", reason="x")) == []
+    assert round_control.correction_warnings(services.game_record_result(game=game, result="1-1", reason="x")) == []
     rr = make_tournament(4, slug="rr")
     r1 = play_round(rr)
     play_round(rr, complete=False)
     g = r1.games.get(board=1)
-    assert selectors.correction_warnings(services.game_record_result(game=g, result="2-0", reason="x")) == [
+    assert round_control.correction_warnings(services.game_record_result(game=g, result="2-0", reason="x")) == [
         "Round(s) 2 are already paired; a round robin follows the Berger tables, which do not depend on results: "
         "nothing else changes."]
 
@@ -277,7 +277,7 @@ def test_a_round_robin_draws_its_numbers_by_lot_and_keeps_the_seed(make_tourname
     expected = list(before)
     random.Random(20260101).shuffle(expected)
     assert after == expected  # the draw can be repeated from its seed
-    schedule = selectors.berger_table(t)
+    schedule = round_control.berger_table(t)
     assert len(schedule) == 5 and all(len(boards) == 3 for boards in schedule)
     services.round_pair(tournament=t)
     assert t.entries.order_by("pairing_number").first().player_id == after[0]  # a round robin keeps its draw
@@ -292,7 +292,7 @@ def test_a_round_robin_keeps_numbers_only_without_gaps(make_tournament) -> None:
     entry.save()
     with pytest.raises(DomainError, match="needs pairing numbers 1 to 4 without gaps .found 1, 2, 3, 7."):
         services.entries_keep_numbers(tournament=t)
-    assert selectors.berger_table(t) == []
+    assert round_control.berger_table(t) == []
 
 
 # --- Deleting a round (issue 18) -------------------------------------------------------------
@@ -301,11 +301,11 @@ def test_a_round_robin_keeps_numbers_only_without_gaps(make_tournament) -> None:
 def test_deleting_a_round_names_what_is_lost_and_never_a_round_with_a_later_one(make_tournament) -> None:
     t = make_tournament(4)
     first = play_round(t)
-    protected, lost = selectors.round_deletion_impact([first])
+    protected, lost = round_control.round_deletion_impact([first])
     assert protected == [] and lost == ["Test t – round 1 (completed): the results of 2 game(s), 0 game sheet(s), "
                                         "and the standings after round 1."]
     services.round_pair(tournament=t)
-    protected, lost = selectors.round_deletion_impact([first])
+    protected, lost = round_control.round_deletion_impact([first])
     assert protected == ["Test t – round 1: rounds 2 were paired on it; it cannot be deleted."]
     second = t.rounds.get(number=2)
-    assert selectors.round_deletion_impact([second]) == ([], [])  # a draft without results: nothing lost
+    assert round_control.round_deletion_impact([second]) == ([], [])  # a draft without results: nothing lost

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tournaments import selectors, services
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Entry, Game, RoundStatus, System
@@ -28,7 +28,7 @@ def test_odd_round_robin_gives_the_free_round_as_a_bye_without_points(make_tourn
     rnd = services.round_pair(tournament=t)
     byes = [g for g in rnd.games.all() if g.black_id is None]
     assert len(byes) == 1 and byes[0].result == Result.BYE
-    assert services.rounds_total(t) == 5
+    assert selectors.rounds_total(t) == 5
 
 
 def test_double_round_robin_reverses_colours_in_the_second_cycle(make_tournament) -> None:
@@ -42,7 +42,7 @@ def test_double_round_robin_reverses_colours_in_the_second_cycle(make_tournament
                 first[pair] = g.white_id
             else:
                 assert first[pair] == g.black_id
-    assert services.rounds_total(t) == 6
+    assert selectors.rounds_total(t) == 6
 
 
 def test_pairing_before_the_previous_round_is_complete_is_refused(make_tournament) -> None:

@@ -9,8 +9,8 @@ import pytest
 from django.utils import translation
 
 from rules.pdn import read_game
-from tournaments.sheet_verdict import sentence, status_label
 from tournaments.sheets import judge
+from tournaments.sheets.words import sentence, status_label
 
 FILES = Path(__file__).parents[1] / "rules" / "pdn_files"
 CODES = ("not_verifiable", "unmatched", "mismatch", "irregular", "verified", "ply")
@@ -62,3 +62,24 @@ def test_french_sentence_and_labels() -> None:
 def test_no_status_code_is_its_own_label(status: str) -> None:
     with translation.override("en"):
         assert status_label(status) != status and "_" not in status_label(status)
+
+
+def test_reading_problems_are_worded_from_their_code() -> None:
+    """The PDN reader gives a code and values (rules.pdn.problems); the sheet page words them in the reader's
+    language, and falls back to the replay's English only for a report stored before codes existed."""
+    from django.utils import translation
+
+    from rules.pdn import read_game
+    from rules.replay import replay_game
+    from tournaments.sheets.words import issue_message
+
+    report = replay_game(read_game('[White "A"]\n[White "B"]\n1. 32-28 @ 19-23 *\n'))
+    issues = [i.to_dict() for i in report.issues if i.article == "PDN"]
+    assert [i["code"] for i in issues] == ["duplicate_tag", "unreadable_text"]
+    with translation.override("fr"):
+        assert [issue_message(i) for i in issues] == [
+            "balise White donnée deux fois ; la dernière valeur “B” est gardée", "texte illisible “@”"]
+    with translation.override("en"):
+        assert issue_message(issues[1]) == "unreadable text “@”"
+    stored_before = {k: v for k, v in issues[1].items() if k not in ("code", "values")}
+    assert issue_message(stored_before) == "unreadable text '@'"

@@ -9,8 +9,8 @@ import pytest
 from django.core.management import call_command
 
 from rules import Board
-from rules.pdn_writer import game_from_board, write_game
-from tests.tournaments.conftest import play_round
+from rules.pdn.writer import game_from_board, write_game
+from tests.tournaments.rounds import play_round
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, RoundStatus
 from tournaments.sheets import (

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tournaments.models import Game, GameSheet
 
 
@@ -142,3 +142,18 @@ def test_another_tournaments_arbiter_is_kept_out(setup) -> None:  # type: ignore
                            {"action": "accept_sheet_result", "_selected_action": [games[1].pk]})
     assert Game.objects.get(pk=games[1].pk).result == "2-0" and response.status_code in (200, 302, 403)
     assert GameSheet.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_the_sheet_page_words_the_readers_problems_in_the_arbiters_language(setup) -> None:  # type: ignore[no-untyped-def]
+    """The PDN reader returns a code and values (rules.pdn.problems); the sheet page says them in French."""
+    _, _, games, client = setup
+    game = games[1]
+    url = reverse("admin:tournaments_game_sheet", args=[game.pk])
+    text = pdn(game, "2-0", moves="1. 32-28 $300 19-23 2. 28x19 14x23")
+    assert client.post(url, {"file": SimpleUploadedFile("b1.pdn", text.encode())}).status_code == 302
+    issues = GameSheet.objects.get(game=game).report["replay"]["issues"]
+    assert [(i["code"], i["values"]) for i in issues if i["article"] == "PDN"] == [
+        ("nag_out_of_range", {"text": "$300"})]
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "annotation “$300” hors limites ($0 à $255)" in page, page[page.find("sheet-issues"):][:1500]

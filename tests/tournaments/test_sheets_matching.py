@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments.sheet_matching import PairingRef, PlayerRef, SheetHeaders, fold, match_games, name_key
+from tournaments.sheets.matching import PairingRef, PlayerRef, SheetHeaders, fold, match_games, name_key
 
 JANSEN = PlayerRef(1, "Jansen", "Gérard", 1001)
 DOLFING = PlayerRef(2, "Dolfing", "Martin", 1002)

@@ -8,10 +8,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_round
-from tournaments import sheet_line
+from tests.tournaments.rounds import play_round
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet
+from tournaments.sheets import line as sheet_line
 from tournaments.sheets import round_import_confirm, round_import_preview, sheet_accept_verdict, sheet_upload
 
 MOVES = "1. 32-28 19-23 2. 28x19 14x23"

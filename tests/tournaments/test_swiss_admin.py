@@ -7,7 +7,7 @@ import itertools
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_swiss_round
+from tests.tournaments.rounds import play_swiss_round
 from tournaments import services
 from tournaments.models import Game
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from tests.tournaments.conftest import play_round, play_swiss_round
-from tournaments import services, swiss
+from tests.tournaments.rounds import play_round, play_swiss_round
+from tournaments import pairing_bridge, selectors, services
 from tournaments.errors import DomainError
 from tournaments.models import ForbiddenPair, Game, System
 from tournaments.pairing import pair_dutch
@@ -67,7 +69,7 @@ def test_forbidden_pair_never_meets(make_tournament) -> None:
 def test_trf_export_gives_the_same_next_round_to_the_engine(swiss9) -> None:
     for _ in range(3):
         play_swiss_round(swiss9)
-    text = swiss.export_trf(swiss9)
+    text = pairing_bridge.export_trf(swiss9)
     request = request_from_trf(parse_trf(text), 4)
     expected = pair_dutch(request)
     rnd = services.round_pair(tournament=swiss9)
@@ -77,10 +79,32 @@ def test_trf_export_gives_the_same_next_round_to_the_engine(swiss9) -> None:
 
 
 def test_standing_order_pairs_too(make_tournament) -> None:
+    """FMJD "Swiss Solkoff": within a score group the standing decides, not the rating. The engine is given
+    the standings table's order after the previous round, and at least one round pairs otherwise than the
+    rating order would: a wrong order (by rating, reversed, stale) fails here."""
     t = make_tournament(10, system=System.SWISS, slug="solkoff", rounds_total=4, swiss_order="standing",
                         tiebreaks=["solkoff"])
-    for _ in range(4):
-        play_swiss_round(t)
+    rating_would_differ = False
+    for number in range(1, 5):
+        entries = list(t.entries.select_related("player"))
+        request = pairing_bridge.pairing_request(t, entries, number)
+        number_of = {e.pk: e.pairing_number for e in entries}
+        table = [number_of[row.player.id] for row in selectors.standings(t, after_round=number - 1)]
+        assert request.order == "standing"
+        assert [p.id for p in sorted(request.players, key=lambda p: p.standing_key)] == table
+        expected = {(b.white, b.black) for b in pair_dutch(request).boards}
+        by_rating = {(b.white, b.black) for b in pair_dutch(dataclasses.replace(request, order="rating")).boards}
+        rating_would_differ |= expected != by_rating
+        rnd = services.round_pair(tournament=t)
+        services.round_publish(round=rnd)
+        for g in rnd.games.select_related("white__player", "black__player").filter(black__isnull=False):
+            # Upsets on even boards: the standing (score, then Solkoff) parts from the rating order.
+            higher_wins = g.white.player.rating > g.black.player.rating
+            services.game_record_result(game=g, result="2-0" if higher_wins == (g.board % 2 == 1) else "0-2")
+        services.round_complete(round=rnd)
+        assert {(g.white.pairing_number, g.black.pairing_number)
+                for g in rnd.games.select_related("white", "black") if g.black_id} == expected
+    assert rating_would_differ, "the results chosen never make the standing order matter"
     pairs = meetings(t)
     assert len(pairs) == len(set(pairs)) == 20
 
@@ -90,7 +114,7 @@ def test_a_round_needs_every_previous_result(swiss9) -> None:
     game = Game.objects.filter(round__tournament=swiss9, black__isnull=False).first()
     Game.objects.filter(pk=game.pk).update(result="")  # a gap that the services never leave
     with pytest.raises(DomainError, match="has no result"):
-        swiss.pair_next_round(swiss9, list(swiss9.entries.select_related("player")), 2)
+        pairing_bridge.pair_next_round(swiss9, list(swiss9.entries.select_related("player")), 2)
 
 
 def test_manual_override_refuses_a_player_twice(swiss9) -> None:

@@ -14,11 +14,11 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import play_round
+from tests.tournaments.rounds import play_round
 from tests.tournaments.test_admin import round_post_data
 from tournaments import selectors, services, sheets
+from tournaments.exchange.transfer import TransferError, dumps, export_tournament, import_tournament, loads
 from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
-from tournaments.transfer import TransferError, dumps, export_tournament, import_tournament, loads
 
 
 def sheet_text(game: Game, result: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.utils import translation
 
 from rules import Board
-from tournaments import viewer
-from tournaments.diagram import Ply, line_from_moves, line_from_pdn
+from tournaments.public import viewer
+from tournaments.sheets.line import Ply, line_from_moves, line_from_pdn
 
 
 def test_start_and_a_quiet_move() -> None:

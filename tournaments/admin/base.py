@@ -10,7 +10,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.html import format_html, format_html_join
 from django.utils.timezone import localtime
@@ -30,9 +30,9 @@ from tournaments.models import (
     RoundStatus,
     SheetStatus,
 )
-from tournaments.permissions import colleagues, managed_tournaments, tournament_of
+from tournaments.pairing_bridge import violation_words
+from tournaments.permissions import arbitrated_by, colleagues, managed_tournaments, tournament_of
 from tournaments.results import Result
-from tournaments.services import violation_words
 
 
 def is_arbiter(user: Any) -> bool:
@@ -59,8 +59,7 @@ class ArbiterScopedAdmin(SimpleHistoryAdmin):
     def scope(self, qs: QuerySet[Any], user: Any) -> QuerySet[Any]:
         if user.is_superuser:
             return qs
-        p = self.tournament_lookup
-        return qs.filter(Q(**{f"{p}__chief_arbiter": user}) | Q(**{f"{p}__deputy_arbiters": user})).distinct()
+        return qs.filter(arbitrated_by(user, self.tournament_lookup)).distinct()
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return self.scope(super().get_queryset(request), request.user)

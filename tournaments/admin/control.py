@@ -22,7 +22,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import selectors, services
+from tournaments import round_control, selectors, services
 from tournaments.errors import DomainError, PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
 
@@ -80,7 +80,7 @@ class ControlRoomMixin:
 
     def control_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self._tournament(request, pk)
-        room = selectors.control_room(tournament)
+        room = round_control.control_room(tournament)
         step = room.step
         return render(request, "admin/tournaments/tournament/control.html", self._context(
             request, tournament, _("Control room: %(tournament)s") % {"tournament": tournament},
@@ -92,7 +92,7 @@ class ControlRoomMixin:
             numbering_fixed=FIXED_NUMBERING[tournament.numbering] if room.rounds else "",
         ))
 
-    def _step_href(self, tournament: Tournament, room: selectors.ControlRoom) -> str:
+    def _step_href(self, tournament: Tournament, room: round_control.ControlRoom) -> str:
         step = room.step
         if step.name == "results":
             rnd = next(line.round for line in room.rounds if line.round.number == step.round)
@@ -108,7 +108,7 @@ class ControlRoomMixin:
         tournament = self._tournament(request, pk)
         return render(request, "admin/tournaments/tournament/schedule.html", self._context(
             request, tournament, _("Schedule of all rounds: %(tournament)s") % {"tournament": tournament},
-            schedule=selectors.berger_table(tournament),
+            schedule=round_control.berger_table(tournament),
             numbering_label=tournament.get_numbering_display(),
         ))
 
@@ -183,7 +183,7 @@ class ControlRoomMixin:
         elif name == "complete":
             assert rnd is not None
             services.round_complete(round=rnd, expected_version=version)
-            total = services.rounds_total(tournament)
+            total = selectors.rounds_total(tournament)
             messages.success(request, _("Round %(n)s is completed.") % {"n": number} + " " + (
                 _("Next: pair round %(next)s.") % {"next": number + 1} if number < total
                 else _("That was the last round.")))

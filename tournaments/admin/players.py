@@ -15,12 +15,12 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments import player_import, selectors
 from tournaments.admin.base import is_arbiter
 from tournaments.errors import DomainError
+from tournaments.exchange import player_import
+from tournaments.exchange.player_import import players_import_csv
 from tournaments.models import Entry, Player, Tournament
 from tournaments.permissions import can_change_player, managed_tournaments
-from tournaments.player_import import players_import_csv
 
 
 class CsvImportForm(forms.Form):
@@ -79,7 +79,7 @@ class PlayerAdmin(SimpleHistoryAdmin):
         if not self.has_add_permission(request):
             raise PermissionDenied
         form = CsvImportForm(request.POST or None, request.FILES or None)
-        form.fields["tournament"].queryset = selectors.tournaments_for_arbiter(request.user)  # type: ignore[attr-defined]
+        form.fields["tournament"].queryset = managed_tournaments(request.user)  # type: ignore[attr-defined]
         report = None
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]

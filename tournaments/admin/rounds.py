@@ -14,7 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import selectors, services, swiss
+from tournaments import pairing_bridge, round_control, services
 from tournaments.admin.base import (
     ArbiterScopedAdmin,
     ScopedInline,
@@ -132,7 +132,7 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
             "can_complete": bool(control) and bool(games) and not missing
             and rnd.status == RoundStatus.PUBLISHED,
             "keys": key_legend(), "key_map": {key: result.value for key, result in KEYS.items()},
-            "history": self.history_log(rnd), "explanation": swiss.round_pairing_log(rnd),
+            "history": self.history_log(rnd), "explanation": pairing_bridge.round_pairing_log(rnd),
             "tournament_url": reverse("admin:tournaments_tournament_change", args=[rnd.tournament_id]),
             # The models menu would put a dozen Tab stops before the first result; the breadcrumbs stay.
             "is_nav_sidebar_enabled": False,
@@ -175,7 +175,7 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
         # Issue 18: a round with a later round is never deleted (Django shows the reason and no button);
         # deleting the last one names what goes with it (results, sheets, the standings after it).
         deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
-        refused, lost = selectors.round_deletion_impact(list(objs))
+        refused, lost = round_control.round_deletion_impact(list(objs))
         return [*lost, *deleted], counts, perms, [*protected, *refused]
 
     @admin.display(description=_("change history"))
@@ -203,7 +203,7 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
                                                reason=formset.reason if correcting else "", user=request.user)
             formset.changed_objects.append((game, ["result"]))
             if correcting:
-                warnings += [w for w in selectors.correction_warnings(game) if w not in warnings]
+                warnings += [w for w in round_control.correction_warnings(game) if w not in warnings]
         for warning in warnings:
             messages.warning(request, warning)
         moved = [f for f in formset.forms if {"white", "black"} & set(f.changed_data)]
@@ -217,12 +217,12 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
 
     def _report_draft(self, request: HttpRequest, rnd: Round) -> None:
         """After a hand edit: a broken absolute criterion is a warning listing each one, never a success."""
-        report = swiss.check_round(rnd.tournament, rnd.number)
+        report = pairing_bridge.check_round(rnd.tournament, rnd.number)
         if not report.violations:
             report_messages(request, rnd, report)
             return
         request._damier_violations = True  # type: ignore[attr-defined]
-        items = format_html_join("", "<li>{}</li>", ((w,) for w in services.violation_words(rnd.tournament,
+        items = format_html_join("", "<li>{}</li>", ((w,) for w in pairing_bridge.violation_words(rnd.tournament,
                                                                                               report.violations)))
         messages.warning(request, format_html(
             "{}<ul>{}</ul>{}",
@@ -246,7 +246,7 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
             if rnd.tournament.is_round_robin:
                 messages.info(request, gettext("%(round)s: a round robin follows the Berger tables.") % {"round": rnd})
                 continue
-            report_messages(request, rnd, swiss.check_round(rnd.tournament, rnd.number))
+            report_messages(request, rnd, pairing_bridge.check_round(rnd.tournament, rnd.number))
 
     @admin.action(description=_("Publish the round"))
     def publish(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:

@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import sheets
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, Round, Tournament
-from tournaments.sheet_verdict import issue_message, issue_where, sentence, severity_label, status_label
+from tournaments.sheets.words import issue_message, issue_where, sentence, severity_label, status_label
 
 # A sign beside the words, so the status never rests on colour (the colours: static/damier/admin-a11y.css).
 _STATUS_SIGNS = {"verified": "✓", "not_verifiable": "○", "irregular": "⚠", "mismatch": "⚠", sheets.MISSING: "–"}
@@ -95,6 +95,20 @@ def _pack(rnd: Round, preview: sheets.RoundImport, replace: bool) -> str:
     upload = preview.upload
     return _signer(rnd).sign_object({"t": upload.text, "n": upload.source_name, "e": upload.encoding,
                                      "r": replace}, compress=True)
+
+
+def _unpack(request: HttpRequest, rnd: Round) -> dict[str, Any] | None:
+    """The file a signed preview carries; None, with the message, when it expired or was altered."""
+    try:
+        packed: dict[str, Any] = _signer(rnd).unsign_object(request.POST.get("payload", ""), max_age=3600)
+    except signing.BadSignature:
+        messages.error(request, gettext("The preview expired or was altered: upload the file again."))
+        return None
+    return packed
+
+
+def _preview_again(rnd: Round, packed: dict[str, Any]) -> sheets.RoundImport:
+    return sheets.round_import_preview(round=rnd, data=packed["t"], source_name=packed["n"], replace=bool(packed["r"]))
 
 
 def _assignments(request: HttpRequest) -> dict[int, int]:
@@ -399,24 +413,21 @@ class RoundSheetsMixin(_ExtraActions):
         preview = None
         signed = ""
         assigned: dict[int, int] = {}
-        if request.method == "POST" and "confirm" in request.POST:
-            try:
-                packed = _signer(rnd).unsign_object(request.POST.get("payload", ""), max_age=3600)
-            except signing.BadSignature:
-                messages.error(request, gettext("The preview expired or was altered: upload the file again."))
-                return HttpResponseRedirect(request.path)
+        signed_post = request.method == "POST" and ("confirm" in request.POST or "payload" in request.POST)
+        packed = _unpack(request, rnd) if signed_post else None
+        if signed_post and packed is None:
+            return HttpResponseRedirect(request.path)  # the preview expired or was altered (said by _unpack)
+        if packed is not None and "confirm" in request.POST:
             assigned = _assignments(request)
             try:
                 with transaction.atomic():
                     # Matched again against the round as it is now: a sheet stored meanwhile is not overwritten.
-                    preview = sheets.round_import_preview(round=rnd, data=packed["t"], source_name=packed["n"],
-                                                          replace=bool(packed["r"]))
+                    preview = _preview_again(rnd, packed)
                     stored = sheets.round_import_confirm(preview=preview, user=request.user, assignments=assigned)
             except DomainError as exc:
                 # The preview is shown again with the arbiter's choices, and what went wrong.
                 messages.error(request, gettext("Nothing stored: %(why)s") % {"why": exc})
-                preview = sheets.round_import_preview(round=rnd, data=packed["t"], source_name=packed["n"],
-                                                      replace=bool(packed["r"]))
+                preview = _preview_again(rnd, packed)
                 signed = request.POST.get("payload", "")
             else:
                 messages.success(request, gettext("%(n)s sheet(s) stored for round %(round)s.")
@@ -425,15 +436,9 @@ class RoundSheetsMixin(_ExtraActions):
                     messages.warning(request, gettext("Not stored, a sheet arrived since the preview: board(s) "
                                                       "%(boards)s.") % {"boards": ", ".join(map(str, preview.skipped))})
                 return HttpResponseRedirect(reverse("admin:tournaments_round_change", args=[rnd.pk]))
-        elif request.method == "POST" and "payload" in request.POST:
+        elif packed is not None:
             # Another page of the preview: the same signed text, read again.
-            try:
-                packed = _signer(rnd).unsign_object(request.POST.get("payload", ""), max_age=3600)
-            except signing.BadSignature:
-                messages.error(request, gettext("The preview expired or was altered: upload the file again."))
-                return HttpResponseRedirect(request.path)
-            preview = sheets.round_import_preview(round=rnd, data=packed["t"], source_name=packed["n"],
-                                                  replace=bool(packed["r"]))
+            preview = _preview_again(rnd, packed)
             signed = request.POST.get("payload", "")
         elif request.method == "POST":
             form = RoundUploadForm(request.POST, request.FILES)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
@@ -14,7 +14,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import selectors, services, swiss
+from tournaments import pairing_bridge, selectors, services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
 from tournaments.admin.control import ControlRoomMixin
 from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
@@ -23,6 +23,7 @@ from tournaments.admin.sheets import (
 )
 from tournaments.admin.tiebreak_field import CUSTOM, SLOTS, STANDARD, TiebreakField
 from tournaments.models import Entry, ForbiddenPair, Tournament
+from tournaments.permissions import arbitrated_by
 from tournaments.standings import PRESETS, default_preset
 from tournaments.tiebreak_text import preset_label
 
@@ -135,7 +136,7 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
     def scope(self, qs: QuerySet[Any], user: Any) -> QuerySet[Any]:
         if user.is_superuser:
             return qs
-        return qs.filter(Q(chief_arbiter=user) | Q(deputy_arbiters=user)).distinct()
+        return qs.filter(arbitrated_by(user)).distinct()
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return super().get_queryset(request).annotate(
@@ -213,13 +214,13 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
         if tournament.is_round_robin:
             messages.error(request, _("TRF(x) export is for Swiss tournaments."))
             return None
-        response = HttpResponse(swiss.export_trf(tournament), content_type="text/plain; charset=utf-8")
+        response = HttpResponse(pairing_bridge.export_trf(tournament), content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
         return response
 
     @admin.action(description=_("Export everything (JSON, for import_tournament)"))
     def export_json(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse | None:
-        from tournaments.transfer import dumps, export_tournament
+        from tournaments.exchange.transfer import dumps, export_tournament
 
         self.check_objects(request, queryset)
         if queryset.count() != 1:

@@ -104,8 +104,7 @@ def _fmt(pair: tuple[int, int | None]) -> str:
 
 
 def _generate(out: Path, players: int, rounds: int, seed: int) -> int:
-    from tournaments.pairing.generator import GenSettings, generate
-    from tournaments.pairing.reference import tournament_trf
+    from tournaments.pairing.generator import GenSettings, generate, tournament_trf
 
     t = generate(GenSettings(players=players, rounds=rounds, seed=seed))
     out.write_text(tournament_trf(t), encoding="utf-8")

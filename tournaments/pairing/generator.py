@@ -18,6 +18,7 @@ from tournaments.pairing.model import (
     PointSystem,
     SwissPlayer,
 )
+from tournaments.pairing.trf import write_trf
 
 
 @dataclass(frozen=True)
@@ -186,3 +187,16 @@ def _entry(g: GameRecord, white: bool, ps: PointSystem) -> PlayedRound:
     if g.forfeit:
         return PlayedRound(opp, "w" if white else "b", pts, played=False)
     return PlayedRound(opp, "w" if white else "b", pts, played=True)
+
+
+def tournament_trf(t: Tournament) -> str:
+    """The generated tournament as a TRF(x) file: what `python -m tournaments.pairing -g` writes."""
+    players = [SwissPlayer(p.id, p.pairing_number, p.rating, p.name, tuple(t.histories[p.id])) for p in t.players]
+    s = t.settings
+    return write_trf(
+        players,
+        total_rounds=s.rounds,
+        points=s.points,
+        name=f"generated seed {s.seed}",
+        initial_colour=s.initial_colour,  # type: ignore[arg-type]
+    )

@@ -2,7 +2,7 @@
 prescribe, and the preset each new tournament starts with. Pure data; the words are made at the edge
 (tournaments/tiebreak_text.py).
 
-Sources, as found (issue 12 item 7; the regulations themselves were not at hand, so each list
+Sources, as found (the regulations themselves were not at hand, so each list
 follows what was found quoted and says where a reading was needed):
 - FMJD round robin: FMJD competition rules 5.11.1.2.1 (quoted on the FFJD forum, 2018): when no
   play-off is held, "1. plus grand nombre de victoires; 2. résultat entre les joueurs classés ex

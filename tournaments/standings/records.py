@@ -1,6 +1,6 @@
 """The plain records the standings work on, and what one game is worth to each side.
 
-Scoring (competition rules, ../shared/rules-text/001_...): 5.6 a win 2, a draw 1, a loss 0;
+Scoring (FMJD competition rules): 5.6 a win 2, a draw 1, a loss 0;
 5.7 a forfeit win 2 (written 2F, the absent side 0F); 5.8 a double forfeit 0-0. A pairing-allocated
 bye scores `bye_points` (the caller passes 0 for the free round of a round robin), an excused
 round 0. A game NOT_PLAYED (after a withdrawal) or cancelled under 5.9 A.a counts for nobody.

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.results import Result
 from tournaments.standings.records import (
     Colour,
+    Encounter,
     StandingGame,
     StandingPlayer,
     StandingRow,
@@ -19,7 +20,13 @@ from tournaments.standings.records import (
     totals,
 )
 from tournaments.standings.tiebreaks import GROUP_TIEBREAKS, TIEBREAKS, TieBreakContext, sort_key
-from tournaments.standings.withdrawals import cut_off, effective_games, rulings, withdrawals_in_effect
+from tournaments.standings.withdrawals import (
+    WithdrawalRuling,
+    cut_off,
+    effective_games,
+    rulings,
+    withdrawals_in_effect,
+)
 
 
 def compute_standings(
@@ -39,58 +46,80 @@ def compute_standings(
     5.9 is applied here (see withdrawals.py), so pass them as recorded. `after_round` cuts the table
     at that round (games of later rounds are ignored); default: the last round present.
     """
+    by_id = _players_by_id(players, tiebreaks)
+    last = cut_off(games, after_round, rounds_total)
+    effective = effective_games(players, games, system, rounds_total, after_round=last)
+    encounters = encounters_by_player(by_id, effective, bye_points)
+    facts = _Facts(
+        players=by_id, tiebreaks=tiebreaks, encounters=encounters,
+        ctx=TieBreakContext(players=by_id, points=totals(encounters), encounters=encounters),
+        rulings=rulings(players, [g for g in games if g.round <= last], system, last),
+        withdrawn=withdrawals_in_effect(players, last),
+    )
+    facts.values = _individual_values(facts)
+    by_number = sorted(players, key=lambda p: p.pairing_number)
+    unranked = {pid for pid, ruling in facts.rulings.items() if ruling.cancelled}
+    classes: list[list[int]] = []
+    for group in _runs([p.id for p in by_number if p.id not in unranked], lambda pid: facts.ctx.points[pid]):
+        classes.extend(_refine(group, 0, tiebreaks, facts.ctx, facts.values))
+    rows: list[StandingRow] = []
+    for tie_class in classes:
+        rank = len(rows) + 1
+        rows.extend(facts.row(pid, rank, len(tie_class) > 1) for pid in tie_class)
+    rows.extend(facts.row(p.id, None, False) for p in by_number if p.id in unranked)
+    return rows
+
+
+def _players_by_id(players: Sequence[StandingPlayer], tiebreaks: Sequence[str]) -> dict[int, StandingPlayer]:
     unknown = [name for name in tiebreaks if name not in TIEBREAKS]
     if unknown:
         raise ValueError(f"unknown tie-break(s) {', '.join(unknown)}; known: {', '.join(TIEBREAKS)}")
     by_id = {p.id: p for p in players}
     if len(by_id) != len(players):
         raise ValueError("two players share an id")
+    return by_id
 
-    last = cut_off(games, after_round, rounds_total)
-    effective = effective_games(players, games, system, rounds_total, after_round=last)
-    ruled = rulings(players, [g for g in games if g.round <= last], system, last)
-    withdrawn = withdrawals_in_effect(players, last)
-    encounters = encounters_by_player(by_id, effective, bye_points)
-    ctx = TieBreakContext(players=by_id, points=totals(encounters), encounters=encounters)
 
-    values: dict[int, dict[str, TieBreakValue]] = {pid: {} for pid in by_id}
-    for name in dict.fromkeys(tiebreaks):
-        for pid in by_id:
-            # Group tie-breaks are filled in while ranking; None stays for the unranked.
-            values[pid][name] = (None if name in GROUP_TIEBREAKS
-                                 else TIEBREAKS[name].function(pid, ctx, frozenset()))
+@dataclass
+class _Facts:
+    """What the rows are made of, once 5.9 is applied and the individual tie-breaks are computed."""
 
-    unranked = {pid for pid, ruling in ruled.items() if ruling.cancelled}
-    ranked = [p.id for p in sorted(players, key=lambda p: p.pairing_number) if p.id not in unranked]
-    classes: list[list[int]] = []
-    for group in _runs(ranked, lambda pid: ctx.points[pid]):
-        classes.extend(_refine(group, 0, tiebreaks, ctx, values))
+    players: dict[int, StandingPlayer]
+    tiebreaks: Sequence[str]
+    encounters: dict[int, list[Encounter]]
+    ctx: TieBreakContext
+    rulings: dict[int, WithdrawalRuling]
+    withdrawn: dict[int, int]
+    values: dict[int, dict[str, TieBreakValue]] = field(default_factory=dict)
 
-    def row(pid: int, rank: int | None, shared: bool) -> StandingRow:
-        ruling = ruled.get(pid)
+    def row(self, pid: int, rank: int | None, shared: bool) -> StandingRow:
+        ruling = self.rulings.get(pid)
         note = ruling.withdrawal if ruling is not None else (
-            Withdrawal("5.9 B", withdrawn[pid]) if pid in withdrawn else None)
+            Withdrawal("5.9 B", self.withdrawn[pid]) if pid in self.withdrawn else None)
         return StandingRow(
             rank=rank,
-            player=by_id[pid],
-            points=ctx.points[pid],
-            played=sum(1 for e in encounters[pid] if e.over_the_board),
-            wins=sum(1 for e in encounters[pid] if e.won),
-            tiebreaks={name: values[pid][name] for name in tiebreaks},
-            withdrawn=pid in withdrawn,
+            player=self.players[pid],
+            points=self.ctx.points[pid],
+            played=sum(1 for e in self.encounters[pid] if e.over_the_board),
+            wins=sum(1 for e in self.encounters[pid] if e.won),
+            tiebreaks={name: self.values[pid][name] for name in self.tiebreaks},
+            withdrawn=pid in self.withdrawn,
             not_ranked_reason=ruling.reason if ruling is not None and ruling.cancelled else None,
             shared_rank=shared,
             withdrawal_note=note.english() if note is not None else None,
             withdrawal=note,
         )
 
-    rows: list[StandingRow] = []
-    for tie_class in classes:
-        rank = len(rows) + 1
-        rows.extend(row(pid, rank, len(tie_class) > 1) for pid in tie_class)
-    rows.extend(row(p.id, None, False) for p in sorted(players, key=lambda p: p.pairing_number)
-                if p.id in unranked)
-    return rows
+
+def _individual_values(facts: _Facts) -> dict[int, dict[str, TieBreakValue]]:
+    """Each player's value of each tie-break that does not depend on the tied group; the group ones (mutual
+    result, ranking order) stay None here and are filled in while ranking (None for the unranked)."""
+    values: dict[int, dict[str, TieBreakValue]] = {pid: {} for pid in facts.players}
+    for name in dict.fromkeys(facts.tiebreaks):
+        for pid in facts.players:
+            values[pid][name] = (None if name in GROUP_TIEBREAKS
+                                 else TIEBREAKS[name].function(pid, facts.ctx, frozenset()))
+    return values
 
 
 def _runs(ids: list[int], key: Callable[[int], Any]) -> list[list[int]]:

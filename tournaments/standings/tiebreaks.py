@@ -57,7 +57,8 @@ TieBreakFunction = Callable[[int, TieBreakContext, frozenset[int]], TieBreakValu
 
 
 class TieBreak(NamedTuple):
-    label: str
+    """A registry entry; its name for people is made at the edge (tournaments.tiebreak_text)."""
+
     function: TieBreakFunction
 
 
@@ -157,16 +158,16 @@ def average_rating(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> Fra
 
 
 TIEBREAKS: dict[str, TieBreak] = {
-    "solkoff": TieBreak("Solkoff", solkoff),
-    "solkoff_median": TieBreak("Solkoff median", solkoff_median),
-    "solkoff_short_truncated": TieBreak("Short truncated Solkoff", solkoff_short_truncated),
-    "solkoff_full_truncated": TieBreak("Full truncated Solkoff", solkoff_full_truncated),
-    "solkoff_plus": TieBreak("Solkoff plus", solkoff_plus),
-    "sonneborn_berger": TieBreak("Sonneborn-Berger", sonneborn_berger),
-    "wins": TieBreak("Wins", wins),
-    "mutual_result": TieBreak("Mutual result", mutual_result),
-    "average_rating": TieBreak("Average opponent rating", average_rating),
-    "ranking_order": TieBreak("Results in ranking order", ranking_order),
+    "solkoff": TieBreak(solkoff),
+    "solkoff_median": TieBreak(solkoff_median),
+    "solkoff_short_truncated": TieBreak(solkoff_short_truncated),
+    "solkoff_full_truncated": TieBreak(solkoff_full_truncated),
+    "solkoff_plus": TieBreak(solkoff_plus),
+    "sonneborn_berger": TieBreak(sonneborn_berger),
+    "wins": TieBreak(wins),
+    "mutual_result": TieBreak(mutual_result),
+    "average_rating": TieBreak(average_rating),
+    "ranking_order": TieBreak(ranking_order),
 }
 
 # Tie-breaks whose value depends on the tied group, computed while ranking rather than up front.

@@ -1,4 +1,4 @@
-"""Competition rules 5.9, "Abandon en cours de compétition" (../shared/rules-text/001_...).
+"""FMJD competition rules 5.9, "Abandon en cours de compétition".
 
 A. Round robin ("tournoi complet"):
   a. "s'il n'a pas joué plus de la moitié des parties prévues, les résultats [...] seront neutralisés

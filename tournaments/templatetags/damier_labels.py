@@ -9,7 +9,7 @@ from django import template
 from tournaments import progress, selectors
 from tournaments.data_text import withdrawal_text
 from tournaments.models import Tournament
-from tournaments.tables import format_tiebreak, tiebreak_label
+from tournaments.tiebreak_text import format_tiebreak, tiebreak_label
 
 register = template.Library()
 

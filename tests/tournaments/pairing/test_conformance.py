@@ -1,6 +1,6 @@
 """Identical pairings to a reference Dutch implementation (caissify-pairings, which matched
 bbpPairings on every tournament its authors tried). The reference lives in a throwaway virtualenv
-(see tournaments/pairing/reference.py); without it the test is skipped. The full measurement is
+(see tests/tournaments/pairing/reference.py); without it the test is skipped. The full measurement is
 `bench/pairing.py --conformance N`."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tournaments.pairing import reference
+from tests.tournaments.pairing import reference
 from tournaments.pairing.generator import GenSettings, generate
 
 pytestmark = pytest.mark.slow

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests.tournaments.pairing import reference_check as rc
-from tournaments import services, swiss
+from tournaments import pairing_bridge, services
 from tournaments.models import Entry, Game, Player, Round, System, Tournament
 
 FORCED = {(2, 2): "2F-0F", (2, 3): "0F-0F", (3, 1): "0F-2F"}
@@ -52,7 +52,7 @@ def test_export_then_import_gives_the_same_tournament(make_tournament, tmp_path:
     resting.excused_rounds = [5]
     resting.save()
     Player.objects.filter(pk=t.entries.get(pairing_number=1).player_id).update(title="GMI", birth_year=1990)
-    text = swiss.export_trf(t)
+    text = pairing_bridge.export_trf(t)
     players_before = Player.objects.count()
     _import(tmp_path, text, "--slug", "copy")
     assert "11 players (11 already known by FMJD id), 4 completed round(s) of 7" in capsys.readouterr().out
@@ -64,7 +64,7 @@ def test_export_then_import_gives_the_same_tournament(make_tournament, tmp_path:
     gone = copy.entries.get(pairing_number=4)
     assert gone.is_withdrawn and gone.withdrawn_after_round == 4  # the file says: absent from round 5 on
     assert copy.entries.get(pairing_number=7).excused_rounds == [5]
-    assert swiss.export_trf(copy) == text
+    assert pairing_bridge.export_trf(copy) == text
     # and the next round is paired the same in both
     mine = {(g.white.pairing_number, g.black.pairing_number if g.black else None)
             for g in services.round_pair(tournament=t).games.select_related("white", "black")}

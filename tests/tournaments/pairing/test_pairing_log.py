@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from tests.tournaments.conftest import play_swiss_round
-from tournaments import services, swiss
+from tests.tournaments.rounds import play_swiss_round
+from tournaments import pairing_bridge, services
 from tournaments.models import System
 
 
@@ -53,7 +53,7 @@ def test_the_log_follows_the_reader_not_the_arbiter_who_paired(make_tournament, 
     url = reverse("admin:tournaments_round_change", args=[rnd.pk])
     page = client.get(url, headers={"accept-language": "ru"}).content.decode()
     with translation.override("ru"):
-        expected = swiss.pairing_log(rnd.pairing_record)
+        expected = pairing_bridge.pairing_log(rnd.pairing_record)
     assert expected.splitlines()[0] in page and "Couleurs" not in page and "Ronde 1" not in page
     english = client.get(url, headers={"accept-language": "en"}).content.decode()
     assert "Round 1: Dutch system (FIDE C.04.3), 7 players paired." in english
@@ -64,4 +64,4 @@ def test_a_round_paired_before_the_record_keeps_its_words(make_tournament) -> No
     rnd = services.round_pair(tournament=t)
     rnd.pairing_record = None
     rnd.pairing_explanation = "Paired in 2025 by hand."
-    assert swiss.round_pairing_log(rnd) == "Paired in 2025 by hand."
+    assert pairing_bridge.round_pairing_log(rnd) == "Paired in 2025 by hand."

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments import services, swiss
+from tournaments import pairing_bridge, services
 from tournaments.models import Round, System, Tournament
 
 BBP = os.environ.get("DAMIER_BBPPAIRINGS", "")
@@ -64,7 +64,7 @@ def test_bbppairings_pairs_the_exported_tournament_as_damier(make_tournament, tm
             resting = t.entries.get(pairing_number=2)
             resting.excused_rounds = [4]
             resting.save()
-        expected = bbp_pairing(swiss.export_trf(t), tmp_path)
+        expected = bbp_pairing(pairing_bridge.export_trf(t), tmp_path)
         rnd = services.round_pair(tournament=t)
         assert damier_pairing(rnd) == expected, f"round {number}"
         compared += 1

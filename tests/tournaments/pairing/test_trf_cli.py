@@ -8,8 +8,7 @@ from pathlib import Path
 
 from tournaments.pairing import PlayedRound, PointSystem, SwissPlayer, pair_dutch
 from tournaments.pairing.__main__ import main
-from tournaments.pairing.generator import GenSettings, generate
-from tournaments.pairing.reference import tournament_trf
+from tournaments.pairing.generator import GenSettings, generate, tournament_trf
 from tournaments.pairing.trf import parse_trf, request_from_trf, write_pairing, write_trf
 
 REPO = Path(__file__).resolve().parents[3]

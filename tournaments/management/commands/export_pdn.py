@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.models import Tournament
-from tournaments.sheet_export import export_pdn
+from tournaments.sheets.export import export_pdn
 
 
 class Command(BaseCommand):

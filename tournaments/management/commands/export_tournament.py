@@ -5,8 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.exchange.transfer import dumps, export_tournament
 from tournaments.models import Tournament
-from tournaments.transfer import dumps, export_tournament
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments import swiss
+from tournaments import pairing_bridge
 from tournaments.models import Tournament
 
 
@@ -22,4 +22,4 @@ class Command(BaseCommand):
             raise CommandError(f"No tournament with slug {options['slug']!r}.")
         if tournament.is_round_robin:
             raise CommandError(f"{tournament} is a round robin: TRF(x) export is for Swiss tournaments.")
-        self.stdout.write(swiss.export_trf(tournament, next_round=options["next_round"]), ending="")
+        self.stdout.write(pairing_bridge.export_trf(tournament, next_round=options["next_round"]), ending="")

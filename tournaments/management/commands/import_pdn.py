@@ -13,6 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.errors import DomainError
+from tournaments.management.files import read_input
 from tournaments.models import Round
 from tournaments.sheets import max_bytes, round_import_confirm, round_import_preview
 
@@ -33,12 +34,7 @@ class Command(BaseCommand):
         if rnd is None:
             raise CommandError(f"No round {options['round']} in a tournament with slug {options['slug']!r}.")
         path: Path = options["file"]
-        limit = max_bytes()
-        try:
-            with path.open("rb") as handle:
-                data = handle.read(limit + 1)  # one byte more than allowed is enough to refuse
-        except OSError as exc:
-            raise CommandError(f"{path}: {exc.strerror or exc}") from None
+        data = read_input(path, max_bytes())  # the upload's own check words a file over the limit
         try:
             preview = round_import_preview(round=rnd, data=data, source_name=path.name,
                                            replace=options["replace"])

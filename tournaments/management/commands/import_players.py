@@ -6,8 +6,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.errors import DomainError
+from tournaments.exchange.player_import import players_import_csv
+from tournaments.management.files import read_input
 from tournaments.models import Tournament
-from tournaments.player_import import players_import_csv
 
 
 class Command(BaseCommand):
@@ -24,10 +25,7 @@ class Command(BaseCommand):
             tournament = Tournament.objects.filter(slug=options["tournament"]).first()
             if tournament is None:
                 raise CommandError(f"No tournament with slug {options['tournament']!r}.")
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise CommandError(f"{path}: {exc.strerror}") from None
+        data = read_input(path)
         try:
             report = players_import_csv(data=data, source=str(path), tournament=tournament)
         except DomainError as exc:

@@ -6,7 +6,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.errors import DomainError
-from tournaments.transfer import import_tournament, loads
+from tournaments.exchange.transfer import import_tournament, loads
+from tournaments.management.files import read_input
 
 MAX_BYTES = 200 * 1024 * 1024  # far above any real tournament; refuses a wrong file before reading it
 
@@ -23,12 +24,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
-        try:
-            if path.stat().st_size > MAX_BYTES:
-                raise CommandError(f"{path}: over {MAX_BYTES} bytes; not a tournament export.")
-            data = path.read_bytes()
-        except OSError as exc:
-            raise CommandError(f"{path}: {exc.strerror}") from None
+        data = read_input(path, MAX_BYTES, "a tournament export")
         try:
             result = import_tournament(loads(data), replace=options["replace"])
         except DomainError as exc:

@@ -5,7 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.trf_import import TrfImportError, import_trf
+from tournaments.exchange.trf_import import TrfImportError, import_trf
+from tournaments.management.files import read_input
 
 MAX_BYTES = 20 * 1024 * 1024  # a TRF of 9,999 players and 99 rounds is under 10 MB
 
@@ -23,12 +24,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
-        try:
-            if path.stat().st_size > MAX_BYTES:
-                raise CommandError(f"{path}: over {MAX_BYTES} bytes; not a TRF file.")
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise CommandError(f"{path}: {exc.strerror}") from None
+        raw = read_input(path, MAX_BYTES, "a TRF file")
         try:
             text = raw.decode("utf-8").lstrip("\ufeff")
         except UnicodeDecodeError:

@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from rules import Board, Color
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Game, GameSheet, Player, RoundStatus, System, Title, Tournament
 from tournaments.results import Result
 from tournaments.sheets import sheet_accept_verdict, sheet_upload
@@ -91,7 +91,7 @@ class Command(BaseCommand):
             services.entry_add(tournament=tournament, player=player)
         services.entries_number_by_rating(tournament=tournament)
         rng = random.Random(2026)
-        total = services.rounds_total(tournament)
+        total = selectors.rounds_total(tournament)
         for number in range(1, total + 1):
             day = tournament.start_date + datetime.timedelta(number - 1)
             rnd = services.round_pair(tournament=tournament, date=day)

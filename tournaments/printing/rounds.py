@@ -1,0 +1,219 @@
+"""A round's PDFs: the pairings and "find your board" at wall size, and the score sheets (art. 3.10)."""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, Spacer
+
+from tournaments.data_text import result_text
+from tournaments.models import Game, Round, Tournament
+from tournaments.printing.document import (
+    FONT,
+    FONT_BOLD,
+    Document,
+    fit_name,
+    new_canvas,
+    para,
+    player_text,
+    register_fonts,
+    styled_table,
+)
+
+MOVES_PER_SHEET = 100  # four blocks of 25 numbered lines
+COPIES = 2  # competition rules 3.10.2: a sheet must allow writing the game "au moins, en double exemplaire"
+WALL_SIZE = 16
+WALL_BOARD_SIZE = 20
+
+
+def _wall_doc(tournament: Tournament, rnd: Round, heading: str) -> Document:
+    when = f" – {date_format(rnd.date, 'DATE_FORMAT')}" if rnd.date else ""
+    return Document(tournament, heading % {"n": rnd.number} + when, wide=True)
+
+
+def _wall_title(text: str) -> Paragraph:
+    return para(text, ParagraphStyle("wall-title", fontName=FONT_BOLD, fontSize=WALL_SIZE + 4,
+                                      leading=WALL_SIZE + 8, spaceAfter=3 * mm))
+
+
+def _bye_text(game: Game, bye_points: int) -> str:
+    if game.result == "excused":
+        return _("excused (0 points)")
+    if bye_points == 0:  # a round robin's free round: every player has one, it scores nothing
+        return _("free round (no game)")
+    return _("bye (+%(points)s points)") % {"points": bye_points}
+
+
+def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
+                 points_before: Mapping[int, int], bye_points: int) -> bytes:
+    """Board, pairing numbers, names and each player's points before the round, at wall size.
+
+    A bye (or an excused round) is one line: the player, then "bye (+2 points)" across the opponent's
+    columns; nothing else on that line repeats it. `points_before` maps entry id -> points in the
+    standings after the previous round.
+    """
+    doc = _wall_doc(tournament, rnd, _("Round %(n)s pairings"))
+    usable = doc.pagesize[0] - 24 * mm
+    fixed = [21 * mm, 14 * mm, 0, 14 * mm, 28 * mm, 14 * mm, 0, 14 * mm]
+    fixed[2] = fixed[6] = (usable - sum(fixed)) / 2
+    rows: list[list[Any]] = [[_("Board"), _("No."), _("White"), _("Pts"), _("Result"), _("Pts"), _("Black"),
+                              _("No.")]]
+    extra: list[tuple[Any, ...]] = [("FONT", (0, 1), (0, -1), FONT_BOLD, WALL_BOARD_SIZE),
+                                    ("TEXTCOLOR", (3, 1), (3, -1), colors.HexColor("#333333")),
+                                    ("TEXTCOLOR", (5, 1), (5, -1), colors.HexColor("#333333"))]
+    name_w = fixed[2] - 8
+    for i, g in enumerate(games, start=1):
+        w = g.white.player
+        # On the wall the name and title; the federation would cost the name its end.
+        white = [g.board, g.white.pairing_number, fit_name(player_text(w.full_name, w.title, ""), name_w, WALL_SIZE),
+                 points_before.get(g.white_id, 0)]
+        if g.black is None:
+            rows.append([*white, _bye_text(g, bye_points), "", "", ""])
+            extra += [("SPAN", (4, i), (7, i)), ("ALIGN", (4, i), (4, i), "LEFT")]
+            continue
+        b = g.black.player
+        rows.append([*white, result_text(g.result), points_before.get(g.black_id, 0),
+                     fit_name(player_text(b.full_name, b.title, ""), name_w, WALL_SIZE),
+                     g.black.pairing_number])
+    if not games:
+        rows.append(["", "", _("No game in this round."), "", "", "", "", ""])
+    table = styled_table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra)
+    note = ParagraphStyle("wall-note", fontName=FONT, fontSize=10, leading=13)
+    return doc.build([
+        _wall_title(_("Round %(n)s pairings") % {"n": rnd.number}), table, Spacer(1, 3 * mm),
+        para(_("No.: pairing number. Pts: points before this round."), note),
+    ])
+
+
+def _sort_key(name: str) -> tuple[str, str]:
+    # Alphabetical as a player looks for himself: accents do not move a name (Émile with the Es).
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return (bare.casefold(), name)
+
+
+def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye_points: int) -> bytes:
+    """'Find your board': every player of the round in alphabetical order, with his board, his colour
+    and his opponent, at wall size. Players without a game this round (withdrawn) are not listed."""
+    doc = _wall_doc(tournament, rnd, _("Round %(n)s – find your board"))
+    usable = doc.pagesize[0] - 24 * mm
+    fixed = [0, 14 * mm, 25 * mm, 30 * mm, 0]
+    fixed[0] = fixed[4] = (usable - sum(fixed)) / 2
+    lines: list[tuple[str, list[Any]]] = []
+    for g in games:
+        sides = [(g.white, g.black, _("White")), (g.black, g.white, _("Black"))] if g.black else [(g.white, None, "–")]
+        for entry, opponent, colour in sides:
+            assert entry is not None
+            p = entry.player
+            if opponent is None:
+                against = _bye_text(g, bye_points)
+            else:
+                o = opponent.player
+                against = f"{player_text(o.full_name, o.title, '')} ({opponent.pairing_number})"
+            lines.append((p.full_name, [fit_name(player_text(p.full_name, p.title, ""), fixed[0] - 8,
+                                                  WALL_SIZE), entry.pairing_number, g.board, colour,
+                                        fit_name(against, fixed[4] - 8, WALL_SIZE)]))
+    rows: list[list[Any]] = [[_("Player"), _("No."), _("Board"), _("Colour"), _("Opponent (No.)")]]
+    rows.extend(cells for _name, cells in sorted(lines, key=lambda line: _sort_key(line[0])))
+    if not lines:
+        rows.append([_("No game in this round."), "", "", "", ""])
+    table = styled_table(rows, fixed, align_left=[0, 3, 4], size=WALL_SIZE,
+                   extra=[("FONT", (2, 1), (2, -1), FONT_BOLD, WALL_BOARD_SIZE)])
+    return doc.build([_wall_title(_("Round %(n)s – find your board") % {"n": rnd.number}), table])
+
+
+def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -> bytes:
+    """One page per copy, COPIES copies per game (3.10.2), byes skipped: nothing is played there."""
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, pagesize=A4, pageCompression=1)
+    canvas.setTitle(f"{tournament.name} – " + _("Round %(n)s score sheets") % {"n": rnd.number})
+    for g in games:
+        if g.black is None:
+            continue
+        for copy in range(1, COPIES + 1):
+            _scoresheet(canvas, tournament, rnd, g, copy)
+            canvas.showPage()
+    if canvas.getPageNumber() == 1 and not any(g.black is not None for g in games):
+        canvas.setFont(FONT, 12)
+        canvas.drawString(20 * mm, A4[1] - 30 * mm, _("No game to play in this round."))
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int) -> None:
+    width, height = A4
+    left, right = 15 * mm, width - 15 * mm
+    y = height - 18 * mm
+    c.setFont(FONT_BOLD, 14)
+    c.drawString(left, y, _("Score sheet"))
+    c.setFont(FONT, 9)
+    c.drawRightString(right, y, _("Copy %(i)s of %(n)s") % {"i": copy, "n": COPIES})
+    y -= 7 * mm
+    c.setFont(FONT_BOLD, 11)
+    c.drawString(left, y, fit_name(t.name, right - left, 11))
+    y -= 5.5 * mm
+    c.setFont(FONT, 9)
+    place = ", ".join(p for p in (t.venue, date_format(rnd.date, "DATE_FORMAT") if rnd.date else "") if p)
+    c.drawString(left, y, place)
+    c.setFont(FONT_BOLD, 11)
+    c.drawRightString(right, y + 5.5 * mm, _("Round %(r)s – Board %(b)s") % {"r": rnd.number, "b": g.board})
+    y -= 9 * mm
+    for colour, entry in ((_("White"), g.white), (_("Black"), g.black)):
+        assert entry is not None
+        p = entry.player
+        c.setFont(FONT, 9)
+        c.drawString(left, y, colour)
+        c.setFont(FONT_BOLD, 11)
+        c.drawString(left + 18 * mm, y, fit_name(player_text(p.full_name, p.title, p.federation), 120 * mm, 11))
+        c.setFont(FONT, 9)
+        c.drawRightString(right, y, (_("No. %(n)s") % {"n": entry.pairing_number})
+                          + (f" – {_('Rating')} {p.rating}" if p.rating else ""))
+        y -= 6.5 * mm
+    y -= 2 * mm
+    _move_grid(c, left, y, right - left)
+    base = 26 * mm
+    c.setFont(FONT, 9)
+    c.drawString(left, base, _("Result") + ":")
+    c.line(left + 16 * mm, base - 1, left + 50 * mm, base - 1)
+    c.drawString(left + 60 * mm, base, _("White's signature") + ":")
+    c.line(left + 60 * mm, base - 9 * mm, left + 115 * mm, base - 9 * mm)
+    c.drawString(left + 125 * mm, base, _("Black's signature") + ":")
+    c.line(left + 125 * mm, base - 9 * mm, right, base - 9 * mm)
+    c.setFont(FONT, 7)
+    c.drawString(left, 8 * mm, _("The original stays with the organisers when the competition ends (3.10.4)."))
+
+
+def _move_grid(c: Canvas, x0: float, top: float, width: float) -> None:
+    blocks, per_block = 4, MOVES_PER_SHEET // 4
+    gap = 3 * mm
+    block_w = (width - gap * (blocks - 1)) / blocks
+    num_w = 8 * mm
+    half = (block_w - num_w) / 2
+    row_h = min(7 * mm, (top - 40 * mm) / (per_block + 1))
+    for b in range(blocks):
+        x = x0 + b * (block_w + gap)
+        c.setFont(FONT_BOLD, 8)
+        c.drawCentredString(x + num_w + half / 2, top - row_h + 2 * mm, _("White"))
+        c.drawCentredString(x + num_w + half * 1.5, top - row_h + 2 * mm, _("Black"))
+        c.setFont(FONT, 8)
+        for r in range(per_block + 1):
+            y = top - (r + 1) * row_h
+            c.setLineWidth(0.8 if r == 0 else 0.3)
+            c.line(x, y, x + block_w, y)
+            if r < per_block:
+                c.drawRightString(x + num_w - 1.5 * mm, y - row_h + 2 * mm, str(b * per_block + r + 1))
+        bottom = top - (per_block + 1) * row_h
+        c.setLineWidth(0.3)
+        for xx in (x, x + num_w, x + num_w + half, x + block_w):
+            c.line(xx, top - row_h, xx, bottom)

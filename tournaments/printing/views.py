@@ -1,0 +1,113 @@
+"""The PDFs: standings and crosstable (public), a round's pairings and "find your board" (public; a draft
+round for its arbiters), score sheets (arbiters only). Each renders in the tournament's PDF language.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import translation
+from django.utils.translation import get_language
+
+from tournaments import progress, selectors
+from tournaments.models import Game, Tournament
+from tournaments.permissions import require_manage
+from tournaments.printing import rounds
+from tournaments.printing.standings import crosstable_pdf as crosstable_pdf_bytes
+from tournaments.printing.standings import standings_pdf as standings_pdf_bytes
+from tournaments.public.views import after_round_asked, public_tournament_or_404
+
+# --- PDFs ------------------------------------------------------------------------------------
+
+
+def _pdf(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Content-Language"] = get_language()
+    return response
+
+
+def _in_pdf_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Render a PDF in the tournament's PDF language when it has one (Tournament.pdf_language), else in
+    the reader's. Inside the page cache, which keys on the reader's language: each key still holds the
+    one right PDF."""
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        chosen = Tournament.objects.filter(slug=slug).values_list("pdf_language", flat=True).first()
+        with translation.override(chosen or get_language()):
+            return view(request, slug, *args, **kwargs)
+
+    return wrapper
+
+
+def _public_table(request: HttpRequest, slug: str) -> tuple[Tournament, selectors.TournamentData, int | None]:
+    """The public tournament, its public games and the round the table is asked after (?round=N)."""
+    tournament = public_tournament_or_404(slug)
+    rounds = list(selectors.tournament_rounds(tournament, public_only=True))
+    after = after_round_asked(request, [r.number for r in rounds])
+    return tournament, selectors.tournament_data(tournament, public_only=True), after
+
+
+@_in_pdf_language
+def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament, data, after = _public_table(request, slug)
+    lines = selectors.standing_lines(tournament, data, after)
+    heading = progress.heading("standings", progress.shown_round(data.games, after))
+    return _pdf(standings_pdf_bytes(tournament, lines, heading=heading), f"{slug}-standings.pdf")
+
+
+@_in_pdf_language
+def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament, data, after = _public_table(request, slug)
+    table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
+    heading = progress.heading("crosstable", progress.shown_round(data.games, after))
+    return _pdf(crosstable_pdf_bytes(tournament, table, heading=heading), f"{slug}-crosstable.pdf")
+
+
+def _round_to_print(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Any, list[Game]]:
+    """A published round of a public tournament; its arbiters may also print a draft round, to check
+    the wall sheets before publishing. A private tournament stays out of the public URLs for everyone,
+    as every other public page does."""
+    tournament = public_tournament_or_404(slug)
+    arbiter = request.user.is_authenticated and request.user.is_staff and tournament.is_arbiter(request.user)
+    found = selectors.round_for_print(tournament, number, public_only=not arbiter)
+    if found is None:
+        raise Http404("No such round.")
+    return tournament, found[0], found[1]
+
+
+@_in_pdf_language
+def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament, rnd, games = _round_to_print(request, slug, number)
+    return _pdf(rounds.pairings_pdf(tournament, rnd, games, points_before=progress.points_before(tournament, number),
+                                 bye_points=selectors.bye_points_for(tournament)),
+                f"{slug}-round-{number}-pairings.pdf")
+
+
+@_in_pdf_language
+def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """'Find your board': the players of a round in alphabetical order."""
+    tournament, rnd, games = _round_to_print(request, slug, number)
+    return _pdf(rounds.boards_pdf(tournament, rnd, games, bye_points=selectors.bye_points_for(tournament)),
+                f"{slug}-round-{number}-boards.pdf")
+
+
+@_in_pdf_language
+def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Arbiters only, any round status: sheets are printed before the round is published."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        raise Http404("No such tournament.")
+    require_manage(request.user, tournament)  # the rule of every arbiter view: staff, and his tournament
+    found = selectors.round_for_print(tournament, number, public_only=False)
+    if found is None:
+        raise Http404("No such round.")
+    rnd, games = found
+    return _pdf(rounds.scoresheets_pdf(tournament, rnd, games), f"{slug}-round-{number}-scoresheets.pdf")

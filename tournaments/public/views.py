@@ -1,0 +1,196 @@
+"""Public pages: thin views, reads through selectors, rows through tables.py; they never write.
+
+Only public tournaments and non-draft rounds exist for the public: anything else is a 404, never an
+empty page. The PDFs of the same pages are tournaments.printing.views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from tournaments import progress, selectors
+from tournaments.data_text import result_label, tournament_dates, withdrawal_text
+from tournaments.models import Game, Tournament
+from tournaments.public import viewer
+from tournaments.public.diagram import board_svg
+from tournaments.public.sheet_views import public_sheet
+from tournaments.public.tables import (
+    CrosstableTable,
+    PairingsTable,
+    PlayerGamesTable,
+    StandingsTable,
+    TournamentTable,
+)
+from tournaments.sheets.line import GameLine
+
+
+def public_tournament_or_404(slug: str) -> Tournament:
+    tournament = selectors.public_tournament(slug)
+    if tournament is None:
+        raise Http404("No such public tournament.")
+    return tournament
+
+
+def after_round_asked(request: HttpRequest, public_numbers: list[int]) -> int | None:
+    """?round=N: the standings after round N, N a published round; anything else is a 404."""
+    raw = request.GET.get("round")
+    if raw in (None, ""):
+        return None
+    try:
+        number = int(raw)
+    except ValueError:
+        raise Http404("Bad round number.") from None
+    if number not in public_numbers:
+        raise Http404("No such round.")
+    return number
+
+
+def _context(tournament: Tournament, section: str, **extra: Any) -> dict[str, Any]:
+    rounds = list(selectors.tournament_rounds(tournament, public_only=True))
+    return {"tournament": tournament, "rounds": rounds, "section": section,
+            "dates": tournament_dates(tournament), **extra}
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    listings = selectors.public_tournament_listing(timezone.localdate())
+    statuses = progress.tournament_statuses([ls.tournament for ls in listings])
+    return render(request, "tournaments/list.html", {
+        "table": TournamentTable.build(listings, tournament_dates, statuses), "count": len(listings)})
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+    ctx = _context(tournament, "tournament")
+    return render(request, "tournaments/tournament.html", {
+        **ctx,
+        "arbiters": selectors.tournament_arbiters(tournament),
+        "players": tournament.entries.count(),
+        "rounds_total": selectors.rounds_total(tournament),
+    })
+
+
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+    ctx = _context(tournament, "standings")
+    after = after_round_asked(request, [r.number for r in ctx["rounds"]])
+    data = selectors.tournament_data(tournament, public_only=True)
+    lines = selectors.standing_lines(tournament, data, after)
+    return render(request, "tournaments/standings.html", {
+        **ctx, "after_round": after, "last_round": selectors.last_round_with_results(data, after),
+        "heading": progress.heading("standings", progress.shown_round(data.games, after)),
+        "table": StandingsTable.build(slug, lines, tournament.tiebreaks),
+        "notes": [(ln.player.name, withdrawal_text(ln.row.withdrawal)) for ln in lines if ln.row.withdrawal],
+    })
+
+
+def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+    ctx = _context(tournament, "crosstable")
+    after = after_round_asked(request, [r.number for r in ctx["rounds"]])
+    data = selectors.tournament_data(tournament, public_only=True)
+    table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
+    return render(request, "tournaments/crosstable.html", {
+        **ctx, "after_round": after, "cross": table, "table": CrosstableTable.build(slug, table),
+        "heading": progress.heading("crosstable", progress.shown_round(data.games, after)),
+        "notes": [(ln.standing.player.name, withdrawal_text(ln.standing.row.withdrawal)) for ln in table.lines
+                  if ln.standing.row.withdrawal],
+    })
+
+
+def tiebreak_help(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    """What each tie-break computes and how byes, forfeits and withdrawals count; for a tournament,
+    its own order first."""
+    from tournaments import tiebreak_text
+    from tournaments.standings import preset_of
+
+    extra: dict[str, Any] = {}
+    if slug is not None:
+        tournament = public_tournament_or_404(slug)
+        preset = preset_of(tournament.tiebreaks)
+        extra = {**_context(tournament, "tiebreaks"),
+                 "order": [(name, tiebreak_text.TIEBREAK_HELP.get(name, "")) for name in tournament.tiebreaks],
+                 "preset": tiebreak_text.preset_label(preset) if preset else ""}
+    return render(request, "tournaments/tiebreaks.html", {
+        **extra, "tiebreaks": tiebreak_text.tiebreak_rows(), "presets": tiebreak_text.preset_rows(),
+        "counting": tiebreak_text.COUNTING_RULES,
+    })
+
+
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+    rnd = selectors.public_round(tournament, number)
+    if rnd is None:
+        raise Http404("No such round.")
+    games = list(selectors.round_games(rnd))
+    lines = {e.pk: selectors.player_line(e) for e in _entries_of(games)}
+    return render(request, "tournaments/round.html", {
+        **_context(tournament, "round"), "round": rnd, "table": PairingsTable.build(slug, games, lines),
+        "missing": sum(1 for g in games if not g.result),
+    })
+
+
+def _entries_of(games: list[Game]) -> list[Any]:
+    out = []
+    for g in games:
+        out.append(g.white)
+        if g.black is not None:
+            out.append(g.black)
+    return out
+
+
+def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+    card = selectors.player_card(tournament, number)
+    if card is None:
+        raise Http404("No such player.")
+    return render(request, "tournaments/player.html", {
+        **_context(tournament, "player"), "card": card, "table": PlayerGamesTable.build(slug, card),
+    })
+
+
+def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    tournament = public_tournament_or_404(slug)
+    game = selectors.public_game(tournament, game_id)
+    if game is None:
+        raise Http404("No such game.")
+    sheet = getattr(game, "sheet", None)
+    shown = public_sheet(sheet) if sheet is not None else {}
+    line: GameLine | None = shown.get("line")
+    ply = len(line.plies) if line else 0
+    if line is not None and request.GET.get("ply", "").isdigit():
+        ply = min(int(request.GET["ply"]), len(line.plies))
+    code = (line.plies[ply - 1].code if ply else line.start) if line else None
+    lit = line.plies[ply - 1].squares if line and ply else ()
+    white, black = game.white.player, (game.black.player if game.black else None)
+    said = viewer.announcement(line, ply) if line else ""
+    return render(request, "tournaments/game.html", {
+        **_context(tournament, "game"), "game": game, "round": game.round, "sheet": sheet, "line": line,
+        "ply": ply, "white": white, "black": black,
+        "result": result_label(game.result) if game.result else "",
+        "svg": board_svg(code, highlight=lit, label=viewer.fill(viewer.viewer_words()["board"], what=said))
+        if code else "",
+        "announcement": said,
+        "position_text": viewer.position_text(line, ply) if line else "",
+        # Per ply: position, squares of the move, move number, 1 for White, the move as written, the note.
+        "positions": {"start": line.start, "words": viewer.viewer_words(),
+                      "plies": [[p.code, list(p.squares), p.number, int(p.white), p.text, p.note]
+                                for p in line.plies]} if line else None,
+        "sheet_class": shown.get("sheet_class", ""), "sheet_label": shown.get("sheet_label", ""),
+        "verdict": shown.get("verdict", ""),
+        "moves": _move_rows(line) if line else [],
+        "irregular": [(i, p) for i, p in enumerate(line.plies, start=1) if p.note] if line else [],
+    })
+
+
+def _move_rows(line: GameLine) -> list[dict[str, Any]]:
+    """Move list rows: number, white ply, black ply (either may be missing), with ply indexes."""
+    rows: list[dict[str, Any]] = []
+    for index, p in enumerate(line.plies, start=1):
+        if p.white or not rows or rows[-1]["number"] != p.number:
+            rows.append({"number": p.number, "white": None, "black": None})
+        rows[-1]["white" if p.white else "black"] = {"ply": index, "text": p.text, "note": p.note}
+    return rows

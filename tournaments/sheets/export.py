@@ -1,0 +1,76 @@
+"""The tournament's games as one canonical PDN (PDN 3.0 via rules.pdn.writer).
+
+Tags: the seven-tag roster with the recorded result, GameType 20, then the players' FMJD ids
+(WhiteFMJDId / BlackFMJDId, not standard PDN tags: the standard lets a file add its own), ratings
+(WhiteRating / BlackRating), titles and the board. The moves come from the game's sheet when there is
+one; the result is always the recorded one, since that is the tournament's. Forfeits, byes and games not
+played are left out: nothing was played over the board.
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from rules.pdn import ParsedGame, read_games
+from rules.pdn.writer import write_games
+from tournaments.models import Entry, Game, Round, RoundStatus, Tournament
+from tournaments.results import Result
+
+# PDN has no forfeit results; a game without a recorded result is written "*".
+_PDN_RESULTS = {Result.WHITE_WINS.value: "2-0", Result.DRAW.value: "1-1", Result.BLACK_WINS.value: "0-2", "": "*"}
+
+
+def exported_games(tournament: Tournament, round: Round | None = None,
+                   public_only: bool = True) -> QuerySet[Game]:
+    games = Game.objects.filter(round__tournament=tournament, black__isnull=False,
+                                result__in=list(_PDN_RESULTS))
+    if round is not None:
+        games = games.filter(round=round)
+    if public_only:
+        games = games.exclude(round__status=RoundStatus.DRAFT)
+    return games.select_related("round", "white__player", "black__player", "sheet").order_by(
+        "round__number", "board")
+
+
+def _date(game: Game, tournament: Tournament) -> str:
+    day = game.round.date or tournament.start_date
+    return day.strftime("%Y.%m.%d") if day else "????.??.??"
+
+
+def _headers(game: Game, tournament: Tournament) -> dict[str, str]:
+    headers = {"Event": tournament.name, "Site": tournament.venue or "?", "Date": _date(game, tournament),
+               "Round": str(game.round.number)}
+    sides: list[tuple[str, Entry]] = [("White", game.white), ("Black", game.black)]  # type: ignore[list-item]
+    for side, entry in sides:
+        headers[side] = entry.player.full_name
+    headers["Result"] = _PDN_RESULTS[game.result]
+    for side, entry in sides:
+        player = entry.player
+        if player.fmjd_id is not None:
+            headers[f"{side}FMJDId"] = str(player.fmjd_id)
+        if player.rating is not None:
+            headers[f"{side}Rating"] = str(player.rating)
+        if player.title:
+            headers[f"{side}Title"] = player.title
+    headers["Board"] = str(game.board)
+    return headers
+
+
+def _game(game: Game, tournament: Tournament, index: int) -> ParsedGame:
+    parsed = None
+    sheet = getattr(game, "sheet", None) if game.has_sheet else None
+    if sheet is not None:
+        found = read_games(sheet.text, sheet.source_name or "sheet")
+        parsed = found[0] if found and not found[0].refused else None
+    if parsed is None:
+        parsed = ParsedGame(source="damier", index=index, line=1, encoding="str")
+    parsed.headers = _headers(game, tournament)
+    parsed.result_token = parsed.headers["Result"]
+    return parsed
+
+
+def export_pdn(tournament: Tournament, round: Round | None = None, public_only: bool = True) -> str:
+    """One PDN text with the tournament's games (or one round's), in round and board order; with
+    public_only, draft rounds are left out. An empty string when there is no game to write."""
+    games = [_game(g, tournament, i) for i, g in enumerate(exported_games(tournament, round, public_only), 1)]
+    return write_games(games) if games else ""
