@@ -7,6 +7,7 @@ while an arbiter enters the last round's results through the admin (the real log
     .venv/bin/python bench/load.py --cache off --servers 1 --seconds 20 --readers 20
     .venv/bin/python bench/load.py --servers 2           # two gunicorn servers on two ports, one Redis
     .venv/bin/python bench/load.py --gzip --players 200  # readers accept gzip, as phones do
+    .venv/bin/python bench/load.py --reader-processes 5  # readers as 5 separate client processes
     DATABASE_URL=postgres://damier@127.0.0.1:54331/damier .venv/bin/python bench/load.py
         # a scratch server of yours: the tournament is (re)loaded into it (one run, no --matrix)
 
@@ -30,6 +31,7 @@ import argparse
 import gzip
 import hashlib
 import http.client
+import multiprocessing
 import os
 import re
 import secrets
@@ -399,6 +401,43 @@ def reader(port: int, paths: list[str], deadline: float, cap: int, conditional: 
         reads.append((started, latency, status, path, digest))
 
 
+def reader_threads(first: int, count: int, ports: list[int], paths: list[str], deadline: float,
+                   args: argparse.Namespace, reads: list[Read], bodies: dict[str, bytes],
+                   errors: Counter[str]) -> list[threading.Thread]:
+    return [threading.Thread(target=reader, args=(ports[i % len(ports)], paths[i % 3:] + paths[:i % 3], deadline,
+                                                  args.cap, args.conditional, reads, bodies, errors, args.gzip))
+            for i in range(first, first + count)]
+
+
+def split_readers(readers: int, processes: int) -> list[tuple[int, int]]:
+    """(first reader, how many) for each process; the first group runs in this process."""
+    processes = max(1, min(processes, readers))
+    size, extra = divmod(readers, processes)
+    groups, first = [], 0
+    for k in range(processes):
+        count = size + (k < extra)
+        groups.append((first, count))
+        first += count
+    return groups
+
+
+def reader_process(send: Any, first: int, count: int, ports: list[int], paths: list[str], deadline: float,
+                   args: argparse.Namespace) -> None:
+    """Readers in a process of their own, as separate clients are: fifty threads in one interpreter would
+    queue for its lock after each answer arrives, and that wait would be counted as the server's latency.
+    time.monotonic() is the same clock in every process, so reads and saves compare as before."""
+    reads: list[Read] = []
+    bodies: dict[str, bytes] = {}
+    errors: Counter[str] = Counter()
+    threads = reader_threads(first, count, ports, paths, deadline, args, reads, bodies, errors)
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=args.seconds + 180)
+    send.send((reads, bodies, errors))
+    send.close()
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -475,13 +514,30 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
         cpu0 = sum(cpu_seconds(p.pid) for p in procs)
         t0 = time.monotonic()
         deadline = t0 + args.seconds
-        threads = [threading.Thread(target=reader, args=(ports[i % servers], paths[i % 3:] + paths[:i % 3], deadline,
-                                                         args.cap, args.conditional, reads, bodies, errors, args.gzip))
-                   for i in range(args.readers)]
+        groups = split_readers(args.readers, args.reader_processes)
+        pipes = []
+        for first, count in groups[1:]:
+            receive, send = multiprocessing.Pipe(duplex=False)
+            child = multiprocessing.get_context("fork").Process(
+                target=reader_process, args=(send, first, count, ports, paths, deadline, args))
+            child.start()
+            send.close()
+            pipes.append((child, receive))
+        first, count = groups[0]
+        threads = reader_threads(first, count, ports, paths, deadline, args, reads, bodies, errors)
         threads.append(threading.Thread(target=arbiter, args=(ports[0], boards, round_pk, args.seconds, log,
                                                                arbiter_latencies, saves)))
         for t in threads:
             t.start()
+        for child, receive in pipes:
+            if receive.poll(args.seconds + 180):
+                more_reads, more_bodies, more_errors = receive.recv()
+                reads.extend(more_reads)
+                bodies.update(more_bodies)
+                errors.update(more_errors)
+            else:
+                errors["a reader process hung"] += 1
+            child.join(timeout=30)
         for t in threads:
             t.join(timeout=args.seconds + 180)
         elapsed = time.monotonic() - t0
@@ -511,7 +567,8 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
                   "max": max(lat, default=0) * 1000, "errors": sum(errors.values()),
                   "stale": sum(stale.values()), "not_modified": sum(1 for r in reads if r[2] == 304),
                   "cpu_ms": cpu * 1000 / max(1, len(reads)), "equal": equal}
-        print(f"load: {args.readers} readers, {elapsed:.1f} s, {servers} gunicorn server(s) x {args.workers} workers "
+        print(f"load: {args.readers} readers in {args.reader_processes} process(es), {elapsed:.1f} s, "
+              f"{servers} gunicorn server(s) x {args.workers} workers "
               f"x {args.threads} threads (gthread), PostgreSQL, page cache {cache}, "
               f"{'conditional' if args.conditional else 'full'} GETs{' (gzip)' if args.gzip else ''}, "
               f"{args.players} players ({slug})")
@@ -559,6 +616,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--servers", type=int, default=1, help="gunicorn servers on their own ports (2+: Redis)")
     ap.add_argument("--conditional", action="store_true", help="readers send If-None-Match, as browsers do")
     ap.add_argument("--gzip", action="store_true", help="readers accept gzip, as browsers and phones do")
+    ap.add_argument("--reader-processes", type=int, default=1,
+                    help="spread the readers over this many processes (separate clients; 1: all in this one)")
     ap.add_argument("--conn-max-age", type=int, default=60, help="DJANGO_CONN_MAX_AGE of the servers")
     ap.add_argument("--matrix", action="store_true",
                     help="no cache / cache (files) / 2 servers + Redis, one after the other, fresh databases")
@@ -593,7 +652,8 @@ def main(argv: list[str] | None = None) -> int:
         if pg is not None:
             pg.stop()
     if len(results) > 1:
-        print(f"\nsummary ({args.players} players, {args.readers} readers, {args.seconds:.0f} s each, "
+        print(f"\nsummary ({args.players} players, {args.readers} readers in {args.reader_processes} process(es), "
+              f"{args.seconds:.0f} s each, "
               f"{'conditional' if args.conditional else 'full'} GETs):")
         print("  cache  servers    req/s   p50 ms   p95 ms  CPU ms/req  errors  stale")
         for r in results:
