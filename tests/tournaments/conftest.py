@@ -58,3 +58,20 @@ def published_round(make_tournament, arbiter):  # type: ignore[no-untyped-def]
     client = Client()
     client.force_login(arbiter)
     return t, rnd, client
+
+
+@pytest.fixture
+def page_cache(settings, tmp_path):  # type: ignore[no-untyped-def]
+    """The public page cache switched on: files in this test's folder, or the Redis server named by
+    DAMIER_CACHE_URL (CI runs the cache tests against one), emptied before and after."""
+    import os
+
+    from django.core.cache import cache
+
+    settings.DAMIER_PAGE_CACHE = True
+    if not os.environ.get("DAMIER_CACHE_URL"):
+        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                                       "LOCATION": str(tmp_path / "cache")}}
+    cache.clear()
+    yield
+    cache.clear()

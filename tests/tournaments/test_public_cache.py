@@ -30,14 +30,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def page_cache(settings: Any, tmp_path: Any) -> Iterator[None]:
-    settings.DAMIER_PAGE_CACHE = True
-    if not os.environ.get("DAMIER_CACHE_URL"):
-        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                                       "LOCATION": str(tmp_path / "cache")}}
-    cache.clear()
-    yield
-    cache.clear()
+def _page_cache(page_cache: None) -> None:
+    """The page cache on, in a folder of this test's (or the Redis of DAMIER_CACHE_URL)."""
 
 
 def version(t: Tournament) -> tuple[int, Any]:

@@ -4,9 +4,7 @@ full stack would answer it, and only when nothing below could change the answer 
 from __future__ import annotations
 
 import gzip
-import os
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,14 +25,8 @@ VARYING = {"Date", "Expires", "Last-Modified"}  # Last-Modified: once its second
 
 
 @pytest.fixture(autouse=True)
-def page_cache(settings: Any, tmp_path: Any) -> Iterator[None]:
-    settings.DAMIER_PAGE_CACHE = True
-    if not os.environ.get("DAMIER_CACHE_URL"):
-        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                                       "LOCATION": str(tmp_path / "cache")}}
-    cache.clear()
-    yield
-    cache.clear()
+def _page_cache(page_cache: None) -> None:
+    """The page cache on, in a folder of this test's (or the Redis of DAMIER_CACHE_URL)."""
 
 
 def _down_the_stack(request: HttpRequest) -> HttpResponse:
