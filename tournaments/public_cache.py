@@ -231,10 +231,14 @@ def look_up(request: HttpRequest, slug: str | None, params: tuple[str, ...], sco
     stored = _cache().get(key)
     if stored is None:
         return _Lookup(stamp, etag, key, None)
+    return _Lookup(stamp, etag, key, _hit(stored, request, etag, stamp))
+
+
+def _hit(stored: Stored, request: HttpRequest, etag: str, stamp: Stamp) -> HttpResponse:
     response = _unpack(stored, request)
     _public_headers(response, etag, stamp)
     response.headers["X-Damier-Cache"] = "hit"
-    return _Lookup(stamp, etag, key, response)
+    return response
 
 
 def _claim_render(key: str | None) -> bool | None:
@@ -254,10 +258,7 @@ def _wait_for(found: _Lookup, request: HttpRequest) -> HttpResponse | None:
         time.sleep(0.02)
         stored = _cache().get(found.key)
         if stored is not None:
-            response = _unpack(stored, request)
-            _public_headers(response, found.etag, found.stamp)
-            response.headers["X-Damier-Cache"] = "hit"
-            return response
+            return _hit(stored, request, found.etag, found.stamp)
         if not _cache().has_key(f"{found.key}:rendering"):
             return None
     return None

@@ -25,7 +25,6 @@ from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
 
 from tournaments.language import linked_language
 from tournaments.public_cache import look_up, page_cache_enabled
@@ -81,8 +80,8 @@ class StoredPageMiddleware:
         if found is None or found.answer is None:
             return None
         response = found.answer
-        # What LocaleMiddleware, XFrameOptionsMiddleware and CommonMiddleware add on the way out.
-        patch_vary_headers(response, ("Accept-Language",))
+        # What LocaleMiddleware, XFrameOptionsMiddleware and CommonMiddleware add on the way out (the
+        # stored page already varies on Accept-Language).
         response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
         if response.get("X-Frame-Options") is None:
             response.headers["X-Frame-Options"] = getattr(settings, "X_FRAME_OPTIONS", "DENY").upper()
