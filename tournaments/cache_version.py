@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.db.models import Model
 
-from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
+from tournaments.models import ConformanceEvent, Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
 
 PREFIX = "damier_cache"
 
@@ -60,6 +60,7 @@ def watches() -> list[Watch]:
         Watch("entry", E, f"SELECT {{row}}.{_c(Entry, 'tournament')}"),
         Watch("round", R, f"SELECT {{row}}.{r_t}"),
         Watch("forbidden", _t(ForbiddenPair), f"SELECT {{row}}.{_c(ForbiddenPair, 'tournament')}"),
+        Watch("conformance", _t(ConformanceEvent), f"SELECT {{row}}.{_c(ConformanceEvent, 'tournament')}"),
         Watch("deputy", deputies._meta.db_table, f"SELECT {{row}}.{dep_t}"),
         Watch("game", G, game_to_t),
         Watch("sheet", _t(GameSheet),

@@ -147,6 +147,11 @@ class Tournament(models.Model):
     # them: a stale instance saved later cannot move them back (the trigger counts from the stored value).
     cache_version = models.PositiveBigIntegerField(default=1, editable=False)
     cache_changed_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The conformance mode (tournaments/conformance): None while the tournament is in it; once a level-4
+    # breach is confirmed, the round under way then (0: before round 1). Never cleared: the mode is not
+    # re-entered, so a page can say for good that the tournament left it.
+    conformance_left_round = models.PositiveSmallIntegerField(
+        _("left the conformance mode at round"), null=True, blank=True, editable=False)
     history = HistoricalRecords(excluded_fields=["cache_version", "cache_changed_at"])
 
     class Meta:
@@ -163,6 +168,10 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def in_conformance(self) -> bool:
+        return self.conformance_left_round is None
 
     @property
     def is_round_robin(self) -> bool:
@@ -451,3 +460,28 @@ class GameSheet(models.Model):
 
     def __str__(self) -> str:
         return str(_("sheet of %(board)s") % {"board": self.game})
+
+
+class ConformanceEvent(models.Model):
+    """A breach of the competition rules the arbiter confirmed (or a notice he was given), kept for good:
+    on the tournament's pages, in its history and as a `###` line of its TRF. `code` and `values` are data
+    (tournaments/conformance/policy.py); the words are made when it is shown, in the reader's language."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="conformance_events",
+                                   verbose_name=_("tournament"))
+    round_number = models.PositiveSmallIntegerField(_("round"), default=0)
+    code = models.CharField(_("what happened"), max_length=40)
+    level = models.PositiveSmallIntegerField(_("warning level"))
+    values = models.JSONField(_("details"), default=dict, blank=True)
+    left_mode = models.BooleanField(_("left the conformance mode"), default=False)
+    created_at = models.DateTimeField(_("when"), default=timezone.now)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("conformance event")
+        verbose_name_plural = _("conformance events")
+
+    def __str__(self) -> str:
+        return f"{self.code} @ round {self.round_number}"

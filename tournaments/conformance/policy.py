@@ -1,0 +1,115 @@
+"""Which breach of the competition rules gets which warning level: pure data, no ORM.
+
+The levels are the checklist's (VCL4THP, FIDE Handbook C.02): 2 a notice, 3 a confirmation, 4 a
+confirmation that explains the consequence and takes the tournament out of the conformance mode, 5 a
+refusal. No setting lowers a level: the checklist fails a program whose warnings can be turned down.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Level(enum.IntEnum):
+    NOTICE = 2
+    CONFIRM = 3
+    LEAVE = 4
+    REFUSE = 5
+
+
+class Code(enum.StrEnum):
+    """What happened. The value is stable: it is stored, and written in the TRF's ### lines."""
+
+    # Settings under way (item 2)
+    LEFT_MODE = "left-mode"  # the arbiter took the tournament out of the mode on purpose
+    ROUNDS_CHANGED = "rounds-changed"
+    BYE_POINTS_CHANGED = "bye-points-changed"
+    TIEBREAKS_CHANGED = "tiebreaks-changed"
+    SWISS_ORDER_CHANGED = "swiss-order-changed"
+    SYSTEM_CHANGED = "system-changed"  # always refused once a round is paired
+    FORBIDDEN_PAIR_LATE = "forbidden-pair-late"
+    SETUP_CANNOT_FINISH = "setup-cannot-finish"
+    # Corrections (item 3)
+    PREVIOUS_ROUND_CORRECTED = "previous-round-corrected"
+    OLD_ROUND_CORRECTED = "old-round-corrected"
+    RATING_CORRECTION = "rating-correction"
+    # Manual pairing (item 4)
+    MANUAL_PAIRING = "manual-pairing"  # validated with differences from the engine's pairing
+    REMATCH = "rematch"
+    FORBIDDEN_PAIR_PAIRED = "forbidden-pair-paired"
+    BYE_INELIGIBLE = "bye-ineligible"
+    COLOUR_BREACH = "colour-breach"
+    BOTH_WRONG_COLOUR = "both-wrong-colour"
+    # Results (item 5)
+    FULL_POINT_BYE = "full-point-bye"  # a requested bye worth a win
+    HALF_POINT_BYE = "half-point-bye"  # a requested bye worth a draw, second or later
+    POSTPONED_NOT_DRAW = "postponed-not-draw"
+    PAIRED_WITH_POSTPONED = "paired-with-postponed"
+    # Numbers and ratings (item 6)
+    NUMBERS_REGENERATED = "numbers-regenerated"
+    NUMBERS_EXCHANGED = "numbers-exchanged"
+    LATE_ENTRY = "late-entry"
+    RATING_CHANGED = "rating-changed"
+    # Round robin (item 7)
+    SCHEDULE_BY_HAND = "schedule-by-hand"
+    # Final standings (item 8)
+    LOTS_DRAWN = "lots-drawn"
+    RANKED_BY_HAND = "ranked-by-hand"
+    # Import (TRF)
+    IMPORT_BROKE_RULES = "import-broke-rules"
+
+
+LEVELS: dict[Code, Level] = {
+    Code.LEFT_MODE: Level.LEAVE,
+    Code.ROUNDS_CHANGED: Level.LEAVE,
+    Code.BYE_POINTS_CHANGED: Level.LEAVE,
+    Code.TIEBREAKS_CHANGED: Level.LEAVE,
+    Code.SWISS_ORDER_CHANGED: Level.LEAVE,
+    Code.SYSTEM_CHANGED: Level.REFUSE,
+    Code.FORBIDDEN_PAIR_LATE: Level.LEAVE,
+    Code.SETUP_CANNOT_FINISH: Level.NOTICE,
+    Code.PREVIOUS_ROUND_CORRECTED: Level.CONFIRM,
+    Code.OLD_ROUND_CORRECTED: Level.LEAVE,
+    Code.RATING_CORRECTION: Level.CONFIRM,
+    Code.MANUAL_PAIRING: Level.CONFIRM,
+    Code.REMATCH: Level.CONFIRM,
+    Code.FORBIDDEN_PAIR_PAIRED: Level.CONFIRM,
+    Code.BYE_INELIGIBLE: Level.CONFIRM,
+    Code.COLOUR_BREACH: Level.CONFIRM,
+    Code.BOTH_WRONG_COLOUR: Level.CONFIRM,
+    Code.FULL_POINT_BYE: Level.NOTICE,
+    Code.HALF_POINT_BYE: Level.CONFIRM,
+    Code.POSTPONED_NOT_DRAW: Level.CONFIRM,
+    Code.PAIRED_WITH_POSTPONED: Level.NOTICE,
+    Code.NUMBERS_REGENERATED: Level.CONFIRM,
+    Code.NUMBERS_EXCHANGED: Level.CONFIRM,
+    Code.LATE_ENTRY: Level.NOTICE,
+    Code.RATING_CHANGED: Level.NOTICE,
+    Code.SCHEDULE_BY_HAND: Level.CONFIRM,
+    Code.LOTS_DRAWN: Level.CONFIRM,
+    Code.RANKED_BY_HAND: Level.LEAVE,
+    Code.IMPORT_BROKE_RULES: Level.CONFIRM,
+}
+
+
+@dataclass(frozen=True)
+class Warning:
+    """One breach an action would commit: its code, level and the values its words need (numbers, codes)."""
+
+    code: Code
+    values: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def level(self) -> Level:
+        return LEVELS[self.code]
+
+
+def unconfirmed(warnings: list[Warning], confirmed: frozenset[str] | set[str] | list[str]) -> list[Warning]:
+    """The warnings of level 3 or 4 the arbiter has not confirmed yet; a notice needs no confirmation."""
+    return [w for w in warnings if w.level in (Level.CONFIRM, Level.LEAVE) and str(w.code) not in set(confirmed)]
+
+
+def refusals(warnings: list[Warning]) -> list[Warning]:
+    return [w for w in warnings if w.level is Level.REFUSE]
