@@ -127,6 +127,13 @@ class GameInlineForm(forms.ModelForm):
                 field.widget = getattr(field.widget, "widget", field.widget)
                 field.widget.attrs["aria-label"] = label
 
+    def _post_clean(self) -> None:
+        # A board the arbiter did not touch is not saved: checking its row against the model again would cost
+        # queries a board (its constraints) on every save of a hundred-board round.
+        if self.instance.pk and not self.has_changed():
+            return
+        super()._post_clean()
+
     @cached_property
     def sheet(self) -> SheetCell | None:
         return sheet_cell(self.instance) if self.instance.pk else None
@@ -243,6 +250,21 @@ def apply_slip(post: QueryDict, rnd: Round) -> tuple[QueryDict, SlipOutcome]:
     return data, outcome
 
 
+class _LoadedGame(forms.ModelChoiceField):
+    """A board's hidden id: the formset has already loaded every game of the round, so the id is looked up
+    there, not with a query a board (a hundred boards made a hundred queries on every save)."""
+
+    def __init__(self, known: dict[str, Game], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.known = known
+
+    def to_python(self, value: Any) -> Any:
+        if value in self.empty_values:
+            return None
+        found = self.known.get(str(value))
+        return found if found is not None else super().to_python(value)
+
+
 class GameFormSet(BaseInlineFormSet):
     """The boards of one round, checked together: the slip's refusals and a correction's reason."""
 
@@ -250,6 +272,16 @@ class GameFormSet(BaseInlineFormSet):
         super().__init__(*args, **kwargs)
         self.slip = slip or SlipOutcome()
         self.reason_error = ""
+
+    def add_fields(self, form: forms.Form, index: int | None) -> None:
+        super().add_fields(form, index)
+        name = self.model._meta.pk.name
+        field = form.fields.get(name)
+        if self.is_bound and type(field) is forms.ModelChoiceField:
+            if not hasattr(self, "_known"):
+                self._known = {str(game.pk): game for game in self.get_queryset()}
+            form.fields[name] = _LoadedGame(self._known, field.queryset, initial=field.initial, required=False,
+                                            widget=field.widget)
 
     @property
     def reason(self) -> str:
