@@ -41,7 +41,7 @@ from tournaments.pairing.trf import TrfError, TrfFile, cell_points, request_from
 
 # Header records of TRF-2016 (and TRF-2006 but 132) that Damier reads, or reads elsewhere.
 _READ = {"001", "012", "XXR", "XXC", "XXP", "BBW", "BBD", "BBL", "BBZ", "BBU", "BBF", "162", "142", "152",
-         "042", "052", "132"}
+         "042", "052", "132", "240"}
 # Records only TRF-2026 has (besides ### comments and national rating records).
 _TRF26 = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299", "300",
           "310", "320", "330", "352", "362", "801", "802"}
@@ -54,7 +54,7 @@ SKIPPED_MEANING = {
     "172": "starting rank method", "182": "pairing controller", "192": "tournament type: Damier pairs the "
     "Swiss by the FMJD Swiss rules (Dutch system)", "202": "tie-breaks: the tournament gets Damier's default "
     "list", "212": "tie-breaks of the standings: Damier's default list", "222": "time control",
-    "240": "byes listed apart (the 001 round cells are read)", "250": "acceleration: none",
+    "250": "acceleration: none",
     "260": "forbidden pairs by round range: not kept, set them in the admin",
     "299": "points assigned outside the results: not kept", "013": "team", "310": "team", "320": "team bye",
     "330": "team forfeit", "300": "team line-up", "352": "team colours", "362": "team points",
@@ -245,12 +245,39 @@ def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int
         review.add("bye-points-default", bye=trf.points.bye)
     if "012" not in first:
         review.add("name-missing")
-    for code in ("192", "202"):  # what TRF-2026 says and a TRF-2016 file cannot
-        if code not in first:
-            review.add("record-missing", record=code)
+    if "192" not in first:  # what TRF-2026 says and a TRF-2016 file cannot
+        review.add("record-missing", record="192")
+    if "202" not in first and "212" not in first:  # two ways of giving the tie-breaks
+        review.add("record-missing", record="202")
+    _byes_240(lines, trf, review)
     _dates(first, lines, trf, review)
     for code, numbers in sorted(skipped.items()):
         review.add("record-skipped", record=code, lines=numbers[:10], count=len(numbers))
+
+
+def _byes_240(lines: list[str], trf: TrfFile, review: Review) -> None:
+    """TRF-2026 `240 T RRR IIII IIII ...`: byes asked for in advance (F, H, Z). The 001 round cells say the
+    same for played rounds; for the round to pair only 240 may say it (in-tournament exchange). A bye is
+    written into the player's cell when the cell is empty; a cell that says otherwise wins, and is listed."""
+    by_number = {p.number: p for p in trf.players}
+    for number, line in enumerate(lines, start=1):
+        if not line.startswith("240"):
+            continue
+        kind, rnd_text = line[4:5].upper(), line[6:9].strip()
+        if kind not in ("F", "H", "Z") or not rnd_text.isdigit():
+            raise TrfError(f"line {number} (240): expected '240 T RRR IIII ...' with T one of F H Z "
+                           "(columns 5 and 7-9)")
+        rnd = int(rnd_text)
+        for id_text in line[9:].split():  # columns 11-14, 16-19, ...; read by spaces, as writers differ
+            player = by_number.get(int(id_text)) if id_text.isdigit() else None
+            if player is None:
+                raise TrfError(f"line {number} (240): {id_text!r} is not a starting rank of the file")
+            cell = player.cells.get(rnd)
+            if cell is None:
+                player.cells[rnd] = (0, "-", kind)
+                review.add("240-bye-read", line=number, round=rnd, player=player.number, kind=kind)
+            elif cell != (0, "-", kind):
+                review.add("240-bye-ignored", line=number, round=rnd, player=player.number, kind=kind)
 
 
 def _162_has(first: dict[str, tuple[int, str]], letter: str) -> bool:

@@ -20,6 +20,9 @@ _ADJUSTMENTS: dict[str, str] = {
     "162-absence-as-zero-point-bye": "line {line} (162): A (absence) read as the value of a bye asked for in "
                                      "advance and of a forfeit loss",
     "162-unknown-result-dropped": "line {line} (162): X (unknown result) dropped: Damier has no such result",
+    "240-bye-read": "line {line} (240): player {player} has a bye asked for in advance ({kind}) in round {round}",
+    "240-bye-ignored": "line {line} (240): the bye ({kind}) of player {player} in round {round} is not the one "
+                       "his 001 record gives; the 001 record is used",
     "name-missing": "tournament name: no 012 record; --name or 'Imported tournament' is used",
     "record-missing": "record {record} missing: {meaning}",
     "date-missing": "record {record} missing: the tournament's {what} date is left blank",
@@ -41,7 +44,7 @@ _ADJUSTMENTS: dict[str, str] = {
     "title-dropped": "player {player}: title {title!r} is not an FMJD title; left blank",
 }
 _MISSING = {"192": "the type of tournament; a Swiss paired by the FMJD rules (Dutch system) is assumed",
-            "202": "the tie-break list; the tournament gets Damier's default list"}
+            "202": "the tie-break list (202 or 212); the tournament gets Damier's default list"}
 _CRITERIA = {
     "C1 rematch": "rematch", "forbidden pair": "forbidden pair", "C2 second bye": "second bye (or a bye after "
     "a win without playing)", "C.04.1 bye": "a bye with an even number of players", "C3 colour": "colours",

@@ -209,3 +209,31 @@ def test_a_trf2026_file_with_142_152_and_an_absence_value(db: None) -> None:
     assert [a.code for a in reviewed.review.adjustments][:1] == ["162-absence-as-zero-point-bye"]
     assert "initial-colour-inferred" not in {a.code for a in reviewed.review.adjustments}
     assert reviewed.review.version.evidence == ("142", "152", "162")
+
+
+def test_a_trf2026_bye_for_the_round_to_pair_from_a_240_record(db: None) -> None:
+    text = "\n".join(["012 ITDX", "142 3", "152 W", "240 Z 002 0003", "240 Z 001  001",
+                      _line(1, "A, A", "2.0", ["   3 w 1"]), _line(2, "B, B", "2.0", ["0000 - U"]),
+                      _line(3, "C, C", "0.0", ["   1 b 0"])]) + "\n"
+    reviewed = review_trf(text)
+    adjustments = [(a.code, a.values) for a in reviewed.review.adjustments if a.code.startswith("240")]
+    assert adjustments == [("240-bye-read", {"line": 4, "round": 2, "player": 3, "kind": "Z"}),
+                           ("240-bye-ignored", {"line": 5, "round": 1, "player": 1, "kind": "Z"})]
+    result = import_trf(text, slug="itdx")
+    assert result.tournament.entries.get(pairing_number=3).excused_rounds == [2]
+
+
+def test_an_engine_failure_is_reported_not_taken_for_a_pass(db: None, monkeypatch, tmp_path: Path,
+                                                            capsys) -> None:
+    from tournaments.exchange import trf_review
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("no pairing")
+
+    monkeypatch.setattr(trf_review, "check_pairing", broken)
+    review = review_trf(REMATCH).review
+    assert [r.engine_failed for r in review.rounds] == ["RuntimeError"] * 3
+    assert [r.round for r in review.broken_rounds] == [3]  # the absolute criteria are still checked
+    _run(tmp_path, _clean_file(), "--dry-run")
+    assert "round 1: the engine could not pair this round (RuntimeError); its pairing was checked against " \
+           "the absolute criteria only" in capsys.readouterr().out
