@@ -46,21 +46,14 @@ _READ = {"001", "012", "XXR", "XXC", "XXP", "BBW", "BBD", "BBL", "BBZ", "BBU", "
 _TRF26 = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299", "300",
           "310", "320", "330", "352", "362", "801", "802"}
 _TRF16_HEADERS = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "013"}
-# What a skipped record means for the tournament Damier builds (said in the report).
-SKIPPED_MEANING = {
-    "022": "city", "032": "federation", "062": "number of players (counted from the 001 records)",
-    "072": "number of rated players", "082": "number of teams", "092": "type of tournament (free text)",
-    "102": "chief arbiter", "112": "deputy arbiter", "122": "rate of play (free text)",
-    "172": "starting rank method", "182": "pairing controller", "192": "tournament type: Damier pairs the "
-    "Swiss by the FMJD Swiss rules (Dutch system)", "202": "tie-breaks: the tournament gets Damier's default "
-    "list", "212": "tie-breaks of the standings: Damier's default list", "222": "time control",
-    "250": "acceleration: none",
-    "260": "forbidden pairs by round range: not kept, set them in the admin",
-    "299": "points assigned outside the results: not kept", "013": "team", "310": "team", "320": "team bye",
-    "330": "team forfeit", "300": "team line-up", "352": "team colours", "362": "team points",
-    "801": "team crosstable", "802": "team crosstable", "XXA": "acceleration: none",
-    "XXS": "point system (JaVaFo): use BBx or 162", "XXZ": "players not paired next round (JaVaFo)",
-    "DAT": "extra player data (Tornelo)", "NRS": "national rating record",
+# What a record Damier does not read means for the tournament it builds (the words: trf_review_text).
+SKIPPED_KIND = {
+    **dict.fromkeys(("022", "032", "062", "072", "082", "102", "112", "122", "172", "182", "222", "DAT", "NRS"),
+                    "informative"),
+    "092": "system", "192": "system", "202": "tiebreaks", "212": "tiebreaks", "250": "acceleration",
+    "XXA": "acceleration", "260": "forbidden-by-round", "299": "extra-points", "XXS": "points-javafo",
+    "XXZ": "absent-javafo",
+    **dict.fromkeys(("013", "310", "320", "330", "300", "352", "362", "801", "802"), "team"),
 }
 
 
@@ -214,7 +207,7 @@ def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int
             continue
         first.setdefault(code, (number, line[4:].strip()))
         if code not in _READ:
-            skipped["NRS" if _is_national(code) and code not in SKIPPED_MEANING else code].append(number)
+            skipped["NRS" if _is_national(code) and code not in SKIPPED_KIND else code].append(number)
     has_xxr = "XXR" in first
     file_rounds = None
     if has_xxr:

@@ -45,8 +45,8 @@ def test_a_round_with_a_rematch_is_refused_with_the_report(db: None, tmp_path: P
     with pytest.raises(CommandError, match=r"round\(s\) 3 break the pairing rules .* run again with --confirm"):
         _run(tmp_path, REMATCH)
     out = capsys.readouterr().out
-    assert "round 3: BREAKS THE PAIRING RULES on board(s) 3-1, 4-2" in out
-    assert "rematch: 3 and 1" in out and "rematch: 4 and 2" in out
+    assert ("Round 3 breaks the pairing rules on board(s) 3-1, 4-2:\n    - rematch: players 3, 1\n"
+            "    - rematch: players 4, 2\n") in out
     assert "1 break(s) the rules" in out
     assert not Tournament.objects.exists() and not Player.objects.exists()
 
@@ -150,11 +150,11 @@ def test_the_adjustments_of_a_trf16_file_are_listed_before_anything_is_written(d
     assert review.dates.start is not None and review.dates.end is None and set(review.dates.rounds) == {1}
     _run(tmp_path, TRF16, "--dry-run")
     out = capsys.readouterr().out
-    assert out.startswith("File: TRF-2016, from 132, U; extensions: JaVaFo TRF(x) XX lines.\n")
-    assert "line 7, player 1: points column 3.0, the results make 4.0; the results are used" in out
-    assert "round dates: none in the file for round(s) 2; left blank" in out
-    assert "record 052 missing: the tournament's end date is left blank" in out
-    assert "player 1: title 'GM' is not an FMJD title; left blank" in out
+    assert out.startswith("File: TRF-2016 (from 132, U); extensions: JaVaFo TRF(x) XX lines.\n")
+    assert "Line 7, player 1: the points column says 3.0, the results make 4.0; the results are used." in out
+    assert "Round dates: none in the file for round(s) 2; left blank." in out
+    assert "No 052 record: the tournament's end date is left blank." in out
+    assert "Player 1: title 'GM' is not an FMJD title; left blank." in out
     assert out.endswith("Dry run: nothing written.\n")
     assert not Tournament.objects.exists() and not Player.objects.exists()
     _run(tmp_path, TRF16, "--slug", "club")  # the same list, then the tournament with what it could read
@@ -190,9 +190,9 @@ TRF06 = "\n".join([
 def test_a_trf2006_file_is_read_with_its_old_byes_listed(db: None, tmp_path: Path, capsys) -> None:
     _run(tmp_path, TRF06, "--slug", "old")
     out = capsys.readouterr().out
-    assert out.startswith("File: TRF-2006, from 0000 - +; extensions: JaVaFo TRF(x) XX lines.\n")
-    assert "round 1, player 3: '0000 - +' (TRF-2006 style) read as the pairing-allocated bye" in out
-    assert "round 2, player 1: '0000 - +' (TRF-2006 style) read as the pairing-allocated bye" in out
+    assert out.startswith("File: TRF-2006 (from 0000 - +); extensions: JaVaFo TRF(x) XX lines.\n")
+    assert "Round 1, player 3: '0000 - +' (TRF-2006 style) read as the pairing-allocated bye." in out
+    assert "Round 2, player 1: '0000 - +' (TRF-2006 style) read as the pairing-allocated bye." in out
     assert "0 break(s) the rules" in out
     t = Tournament.objects.get(slug="old")
     assert sorted((g.round.number, g.white.pairing_number) for g in
@@ -235,5 +235,5 @@ def test_an_engine_failure_is_reported_not_taken_for_a_pass(db: None, monkeypatc
     assert [r.engine_failed for r in review.rounds] == ["RuntimeError"] * 3
     assert [r.round for r in review.broken_rounds] == [3]  # the absolute criteria are still checked
     _run(tmp_path, _clean_file(), "--dry-run")
-    assert "round 1: the engine could not pair this round (RuntimeError); its pairing was checked against " \
-           "the absolute criteria only" in capsys.readouterr().out
+    assert "Round 1: the engine could not pair this round (RuntimeError); the file's pairing was checked " \
+           "against the absolute criteria only." in capsys.readouterr().out
