@@ -117,6 +117,10 @@ def import_reviewed(reviewed: ReviewedFile, *, slug: str | None = None, name: st
     events.require(warnings, confirmed=confirmed)
     with transaction.atomic():
         result = _Importer(reviewed.trf, slug, name).run()
+        if getattr(user, "is_authenticated", False) and not user.is_superuser:
+            # the arbiter who imports it runs it (as one who creates a tournament in the admin)
+            Tournament.objects.filter(pk=result.tournament.pk).update(chief_arbiter=user)
+            result.tournament.chief_arbiter = user
         _keep_dates(result.tournament, reviewed.review)
         for w in warnings:
             events.record(result.tournament, w.code, values=w.values, user=user, round_number=w.values["round"])
