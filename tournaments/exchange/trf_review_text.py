@@ -141,6 +141,8 @@ def round_text(r: RoundCheck) -> list[str]:
     if r.engine_failed:
         lines.append(_("Round %(round)s: the engine could not pair this round (%(error)s); the file's pairing was "
                        "checked against the absolute criteria only.") % {"round": r.round, "error": r.engine_failed})
+    elif r.broken:
+        lines.append(_("Damier would pair this round: %(engine)s.") % {"engine": pairs_text(r.only_engine)})
     elif r.differs:
         lines.append(_("Round %(round)s keeps the rules but differs from Damier's pairing (information, not "
                        "recorded): the file %(file)s; Damier %(engine)s.")
