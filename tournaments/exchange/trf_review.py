@@ -243,9 +243,32 @@ def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int
     if "202" not in first and "212" not in first:  # two ways of giving the tie-breaks
         review.add("record-missing", record="202")
     _byes_240(lines, trf, review)
+    _old_style_f_byes(trf, review)
     _dates(first, lines, trf, review)
     for code, numbers in sorted(skipped.items()):
         review.add("record-skipped", record=code, lines=numbers[:10], count=len(numbers))
+
+
+def _old_style_f_byes(trf: TrfFile, review: Review) -> None:
+    """Before TRF-2016's `U`, programs wrote the pairing-allocated bye as a full-point bye (`0000 - F`;
+    bbpPairings and JaVaFo then give the same player a second bye). In a plain file (not TRF-2026, no XX
+    or BB lines: files from pairing engines and from Damier, which write `U`, have them) without any `U`,
+    the one `F` of a played round is read as the pairing-allocated bye, and listed."""
+    if review.version.year == 2026 or review.version.extensions:
+        return
+    if any(c[0] == 0 and c[2] == "U" for p in trf.players for c in p.cells.values()):
+        return
+    last = trf.rounds_in_file
+    by_round: dict[int, list[int]] = defaultdict(list)
+    for p in trf.players:
+        for rnd, (opp, _, code) in p.cells.items():
+            if opp == 0 and code == "F" and rnd <= last:
+                by_round[rnd].append(p.number)
+    for rnd, numbers in sorted(by_round.items()):
+        if len(numbers) == 1:
+            player = next(p for p in trf.players if p.number == numbers[0])
+            player.cells[rnd] = (0, "-", "U")
+            review.add("old-style-bye-f", round=rnd, player=numbers[0])
 
 
 def _byes_240(lines: list[str], trf: TrfFile, review: Review) -> None:

@@ -45,6 +45,9 @@ _ADJUSTMENTS: dict[str, Any] = {
         "Points column blank for player(s) %(players)s: the points come from the results."),
     "old-style-bye": gettext_lazy(
         "Round %(round)s, player %(player)s: '0000 - +' (TRF-2006 style) read as the pairing-allocated bye."),
+    "old-style-bye-f": gettext_lazy(
+        "Round %(round)s, player %(player)s: '0000 - F' in a file without 'U' (before TRF-2016) read as the "
+        "pairing-allocated bye."),
     "forfeit-without-colours": gettext_lazy(
         "Round %(round)s, forfeit %(pair)s written without colours: the lower number is entered as White."),
     "absent-next-round-withdrawn": gettext_lazy(

@@ -13,9 +13,9 @@ from django.core.management.base import CommandError
 from tests.tournaments.pairing import reference_check as rc
 from tournaments.conformance import events
 from tournaments.exchange.trf_import import import_trf, review_trf
-from tournaments.exchange.trf_review import detect_version
+from tournaments.exchange.trf_review import Review, detect_version, review_header
 from tournaments.models import ConformanceEvent, Game, Player, Round, Tournament
-from tournaments.pairing import PairingRequest, PlayedRound, SwissPlayer, pair_dutch, write_trf
+from tournaments.pairing import PairingRequest, PlayedRound, SwissPlayer, pair_dutch, parse_trf, write_trf
 
 
 def _line(n: int, name: str, pts: str, cells: list[str], *, rating: int = 2000, title: str = "",
@@ -237,3 +237,22 @@ def test_an_engine_failure_is_reported_not_taken_for_a_pass(db: None, monkeypatc
     _run(tmp_path, _clean_file(), "--dry-run")
     assert "Round 1: the engine could not pair this round (RuntimeError); the file's pairing was checked " \
            "against the absolute criteria only." in capsys.readouterr().out
+
+
+def test_an_old_file_s_full_point_bye_is_read_as_the_pairing_allocated_bye(db: None) -> None:
+    # no U anywhere, no XX/BB line: the one F of round 1 was that program's pairing-allocated bye
+    text = "\n".join(["012 Older", "042 2005/06/01",
+                      _line(1, "A, A", "4.0", ["   2 w 1", "0000 - F"]),
+                      _line(2, "B, B", "2.0", ["   1 b 0", "   3 w 1"]),
+                      _line(3, "C, C", "2.0", ["0000 - F", "   2 b 0"])]) + "\n"
+    reviewed = review_trf(text, rounds=3)
+    assert [(a.code, a.values) for a in reviewed.review.adjustments if a.code == "old-style-bye-f"] == [
+        ("old-style-bye-f", {"round": 1, "player": 3}), ("old-style-bye-f", {"round": 2, "player": 1})]
+    result = import_trf(text, rounds=3, slug="older")
+    assert Game.objects.filter(round__tournament=result.tournament, result="bye").count() == 2
+    with_xx = "XXR 3\n" + text  # an engine's or Damier's file: F stays a bye asked for in advance
+    review = Review(detect_version(with_xx))
+    trf = parse_trf(with_xx)
+    review_header(with_xx, trf, review, rounds_option=None)
+    assert trf.players[2].cells[1] == (0, "-", "F")
+    assert "old-style-bye-f" not in {a.code for a in review.adjustments}
