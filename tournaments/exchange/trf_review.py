@@ -244,9 +244,27 @@ def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int
         review.add("record-missing", record="202")
     _byes_240(lines, trf, review)
     _old_style_f_byes(trf, review)
+    _columns_not_kept(lines, trf, review)
     _dates(first, lines, trf, review)
     for code, numbers in sorted(skipped.items()):
         review.add("record-skipped", record=code, lines=numbers[:10], count=len(numbers))
+
+
+def _columns_not_kept(lines: list[str], trf: TrfFile, review: Review) -> None:
+    """001 columns Damier does not keep: the sex (10), the birth date beyond its year (70-79), the rank
+    (86-89: Damier ranks by its own tie-breaks)."""
+    sex = birth = ranked = 0
+    for p in trf.players:
+        raw = lines[p.line - 1] if 0 < p.line <= len(lines) else ""
+        sex += bool(raw[9:10].strip())
+        birth += len(raw[69:79].strip()) > 4
+        ranked += bool(raw[85:89].strip())
+    if sex:
+        review.add("sex-not-kept", players=sex)
+    if birth:
+        review.add("birth-date-year-only", players=birth)
+    if ranked:
+        review.add("rank-column-not-read", players=ranked)
 
 
 def _old_style_f_byes(trf: TrfFile, review: Review) -> None:

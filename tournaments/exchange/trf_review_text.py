@@ -48,6 +48,10 @@ _ADJUSTMENTS: dict[str, Any] = {
     "old-style-bye-f": gettext_lazy(
         "Round %(round)s, player %(player)s: '0000 - F' in a file without 'U' (before TRF-2016) read as the "
         "pairing-allocated bye."),
+    "sex-not-kept": gettext_lazy("Sex (column 10) of %(players)s player(s): not kept."),
+    "birth-date-year-only": gettext_lazy("Birth date of %(players)s player(s): only the year is kept."),
+    "rank-column-not-read": gettext_lazy(
+        "Rank column (86-89) of %(players)s player(s): not read; Damier ranks by the tournament's tie-breaks."),
     "forfeit-without-colours": gettext_lazy(
         "Round %(round)s, forfeit %(pair)s written without colours: the lower number is entered as White."),
     "absent-next-round-withdrawn": gettext_lazy(

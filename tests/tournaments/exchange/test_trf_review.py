@@ -140,7 +140,8 @@ def test_the_adjustments_of_a_trf16_file_are_listed_before_anything_is_written(d
     assert (review.version.year, review.version.certain) == (2016, True)
     codes = [a.code for a in review.adjustments]
     assert codes == ["initial-colour-inferred", "points-default", "record-missing", "record-missing",
-                     "date-missing", "round-dates-missing", "record-skipped", "record-skipped", "record-skipped",
+                     "rank-column-not-read", "date-missing", "round-dates-missing", "record-skipped",
+                     "record-skipped", "record-skipped",
                      "points-column-differs", "rating-missing", "points-column-missing", "title-dropped"]
     by = {(a.code, a.values.get("record")): a.values for a in review.adjustments}
     assert by[("record-missing", "192")] and by[("record-missing", "202")]
