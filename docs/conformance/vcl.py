@@ -3,6 +3,7 @@
     python docs/conformance/vcl.py                 # the Markdown table of all 225 and the path's totals
     python docs/conformance/vcl.py --path          # only the questions on the path, in walking order
     python docs/conformance/vcl.py --strict        # exit status 1 unless the path is complete and passes
+    python docs/conformance/vcl.py --apply REPORT  # fill answers from report lines "Qn | reading | pass | test"
     python docs/conformance/vcl.py --assume-best   # a preview: each pending question takes the branch that makes
                                                    # the rest of the path cheapest (the best still reachable)
 
@@ -214,14 +215,83 @@ def totals(questions: list[dict[str, Any]], result: Walk) -> str:
     return "\n".join(lines)
 
 
+def parse_report(text: str) -> dict[int, dict[str, str]]:
+    """Answer lines as the #19 reports end: `Qn | draughts reading | pass / fail / n/a | test node id`,
+    optionally with the answer as a field of its own (`Qn | Y | reading | pass | test`). Other lines are
+    ignored; a range `Q40-46` gives the same answer to each."""
+    found: dict[int, dict[str, str]] = {}
+    for line in text.splitlines():
+        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+        head = cells[0].lstrip("-* ").upper() if cells else ""
+        if len(cells) < 3 or not head.startswith("Q"):
+            continue
+        first, _sep, last = head[1:].partition("-")
+        if not first.isdigit() or (last and not last.lstrip("Q").isdigit()):
+            continue
+        rest = cells[1:]
+        answer = next((c.upper() for c in rest if c.upper() in ("Y", "N", "YES", "NO")), "")[:1]
+        rest = [c for c in rest if c.upper() not in ("Y", "N", "YES", "NO")]
+        status_at = next((i for i, c in enumerate(rest) if _status_word(c)), None)
+        if status_at is None:
+            continue
+        status = _status_word(rest[status_at])
+        reading = " ".join(rest[:status_at]).strip()
+        test = next((c for c in rest[status_at + 1:] if "::" in c), "")
+        for q in range(int(first), int(last.lstrip("Q") or first) + 1):
+            found[q] = {"answer": answer, "status": status, "reading": reading, "test": test}
+    return found
+
+
+def _status_word(cell: str) -> str:
+    word = cell.lower().replace("/", "-").replace(" ", "")
+    return {"pass": "pass", "fail": "fail", "n-a": "n-a", "na": "n-a", "n-a.": "n-a"}.get(word, "")
+
+
+def apply_report(path: Path, report: str) -> list[str]:
+    """Write the report's answers into the JSON; the answer Y/N is inferred where only one branch fits
+    the status (a pass takes the cheaper branch, a fail the dearer). What could not be filled is said."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    by_q = {r["q"]: r for r in data["questions"]}
+    said = []
+    for q, new in sorted(parse_report(report).items()):
+        r = by_q.get(q)
+        if r is None:
+            said.append(f"Q{q}: no such question")
+            continue
+        answer = new["answer"]
+        if not answer:
+            yes, no = branch_cost(r["yes"]), branch_cost(r["no"])
+            if new["status"] == "pass" and yes != no:
+                answer = "Y" if yes < no else "N"
+            elif new["status"] == "fail" and yes != no:
+                answer = "Y" if yes > no else "N"
+            elif r.get("answer") in ("Y", "N"):
+                answer = r["answer"]
+        if not answer:
+            said.append(f"Q{q}: both answers fit '{new['status']}': set \"answer\" to Y or N by hand")
+            r.update({"reading": new["reading"] or r.get("reading", ""), "test": new["test"] or r.get("test", "")})
+            continue
+        r.update({"answer": answer, "status": new["status"], "reading": new["reading"] or r.get("reading", ""),
+                  "test": new["test"] or r.get("test", "")})
+        r.pop("owner", None)
+        said.append(f"Q{q}: {answer} {new['status']}")
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return said
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", type=Path, default=DATA, help="the answers (default: vcl4thp.json beside this file)")
     ap.add_argument("--path", action="store_true", help="only the questions on the path, in walking order")
     ap.add_argument("--strict", action="store_true", help="exit 1 unless the path is complete and passes")
+    ap.add_argument("--apply", type=Path, metavar="REPORT",
+                    help="fill answers from a report's lines 'Qn | reading | pass/fail/n/a | test', then print")
     ap.add_argument("--assume-best", action="store_true",
                     help="a preview: pending questions take the branches that make the path cheapest")
     args = ap.parse_args(argv)
+    if args.apply:
+        for line in apply_report(args.json, args.apply.read_text(encoding="utf-8")):
+            print(line, file=sys.stderr)
     questions = load(args.json)
     if args.assume_best:
         questions = assume_best(questions)

@@ -142,3 +142,30 @@ def test_the_script_prints_all_225_rows_and_the_totals() -> None:
     again = subprocess.run([sys.executable, str(DOCS / "vcl.py")], capture_output=True, text=True, check=True,
                            cwd=ROOT).stdout
     assert again == out
+
+
+def test_report_lines_fill_the_answers(tmp_path: Path) -> None:
+    """The lead pastes the branches' "VCL answers" lines; the answer is inferred only where one branch fits."""
+    copy = tmp_path / "vcl.json"
+    copy.write_text((DOCS / "vcl4thp.json").read_text(encoding="utf-8"), encoding="utf-8")
+    report = "\n".join([
+        "## VCL answers",
+        "Q16 | our own Dutch engine | pass | tests/a.py::test_a",  # both branches cost nothing: not inferred
+        "- Q19 | the checker and the generator | pass | `tests/a.py::test_b`",  # yes: next, no: fail -> Y
+        "Q30 | N | a fresh seed each run | pass | tests/a.py::test_c",  # the answer given outright
+        "Q57-58 | fixed once paired | fail |",  # a range; Q57 both cost 0 -> left, Q58 fail -> N (the dearer)
+        "Q222 | Chess960: no draughts meaning | n/a |",
+        "some other line | pass |",
+    ])
+    said = vcl.apply_report(copy, report)
+    records = {r["q"]: r for r in vcl.load(copy)}
+    assert records[19]["answer"] == "Y" and records[19]["status"] == "pass" and "owner" not in records[19]
+    assert records[19]["test"] == "tests/a.py::test_b"
+    assert records[30]["answer"] == "N" and records[30]["reading"] == "a fresh seed each run"
+    assert records[16]["answer"] is None and records[16]["status"] == "pending"
+    assert records[16]["test"] == "tests/a.py::test_a"
+    assert records[58]["answer"] == "N" and records[58]["status"] == "fail"
+    assert records[57]["status"] == "pending"
+    assert records[222]["status"] == "n-a" and records[222]["answer"] == "N"  # kept: both fit n/a
+    assert any(line.startswith("Q16: both answers fit") for line in said)
+    assert len(records) == 225
