@@ -169,3 +169,13 @@ def test_report_lines_fill_the_answers(tmp_path: Path) -> None:
     assert records[222]["status"] == "n-a" and records[222]["answer"] == "N"  # kept: both fit n/a
     assert any(line.startswith("Q16: both answers fit") for line in said)
     assert len(records) == 225
+
+
+def test_pytest_collects_every_test_the_table_names() -> None:
+    """Beyond the file and the function existing: pytest itself collects each node id a pass names."""
+    nodes = sorted({r["test"] for r in QUESTIONS if r["status"] == "pass" and r["test"]})
+    run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *nodes],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    collected = {line.split("[", 1)[0] for line in run.stdout.splitlines() if "::" in line}
+    assert set(nodes) <= collected, set(nodes) - collected
