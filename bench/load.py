@@ -578,6 +578,13 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
             mine = [x for _, x, _, q, _ in reads if q == p]
             print(f"    {p:<36} {len(mine):>6} requests  p50 {percentile(mine, .5) * 1000:.0f} ms  "
                   f"p95 {percentile(mine, .95) * 1000:.0f} ms")
+        # Where the tail comes from: reads in the 2 s after a save (re-renders, the arbiter's own requests)
+        # against the rest of the run.
+        near = [x for at, x, _, _, _ in reads if any(0 <= at - s < 2.0 for s in saves)]
+        far = [x for at, x, _, _, _ in reads if not any(0 <= at - s < 2.0 for s in saves)]
+        print(f"    within 2 s after a save: {len(near):>6} requests  p50 {percentile(near, .5) * 1000:.0f} ms  "
+              f"p95 {percentile(near, .95) * 1000:.0f} ms; the rest: {len(far)} requests  "
+              f"p50 {percentile(far, .5) * 1000:.0f} ms  p95 {percentile(far, .95) * 1000:.0f} ms")
         print(f"  server CPU: {result['cpu_ms']:.2f} ms per request ({cpu:.1f} s)")
         print(f"  errors:   {result['errors']}" + "".join(f"\n    {k}: {v}" for k, v in errors.items()))
         print(f"  stale reads (a page read after a save not showing it): {result['stale']}"

@@ -3,7 +3,12 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
+from tournaments.admin import manual
+
 urlpatterns = [
+    # The arbiter's manual (docs/manual), for staff: before admin.site.urls, whose catch-all would take it.
+    path("admin/manual/", admin.site.admin_view(manual.index), name="manual"),
+    path("admin/manual/<slug:slug>/", admin.site.admin_view(manual.chapter), name="manual_chapter"),
     path("admin/", admin.site.urls),
     # The language switch is on every public page, and those pages are shared by caches: a form token in
     # them would be one reader's, and would set a cookie that forbids sharing. Choosing a language only
