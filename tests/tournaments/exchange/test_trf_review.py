@@ -257,3 +257,26 @@ def test_an_old_file_s_full_point_bye_is_read_as_the_pairing_allocated_bye(db: N
     review_header(with_xx, trf, review, rounds_option=None)
     assert trf.players[2].cells[1] == (0, "-", "F")
     assert "old-style-bye-f" not in {a.code for a in review.adjustments}
+
+
+SECOND_BYE = "\n".join([
+    "XXR 9", "XXC white1",
+    _line(1, "A, A", "2.0", ["   2 w 1", "   3 b 0"]), _line(2, "B, B", "2.0", ["   1 b 0", "   4 w 1"]),
+    _line(3, "C, C", "4.0", ["   4 w 1", "   1 w 1"]), _line(4, "D, D", "0.0", ["   3 b 0", "   2 b 0"]),
+    _line(5, "E, E", "4.0", ["0000 - U", "0000 - U"]),
+]) + "\n"
+# player 1 has White three times running (9 rounds: not the last round's exemption)
+THREE_WHITES = "\n".join([
+    "XXR 9", "XXC white1",
+    _line(1, "A, A", "6.0", ["   3 w 1", "   4 w 1", "   2 w 1"]),
+    _line(2, "B, B", "2.0", ["   4 w 1", "   3 b 0", "   1 b 0"]),
+    _line(3, "C, C", "2.0", ["   1 b 0", "   2 w 1", "   4 b 0"]),
+    _line(4, "D, D", "2.0", ["   2 b 0", "   1 b 0", "   3 w 1"]),
+]) + "\n"
+
+
+def test_a_second_bye_and_three_same_colours_are_rules_broken(db: None) -> None:
+    (broken,) = review_trf(SECOND_BYE).review.warnings()
+    assert broken.values == {"round": 2, "pairs": ["bye:5"], "criteria": ["c2-second-bye"]}
+    (broken,) = review_trf(THREE_WHITES).review.warnings()
+    assert broken.values == {"round": 3, "pairs": ["1-2"], "criteria": ["c3-colour"]}
