@@ -37,6 +37,7 @@ PAGE_CHAPTERS: tuple[tuple[str, str], ...] = (
     ("tournaments_tournament_step", "pairing"),
     ("tournaments_tournament_schedule", "getting-started"),
     ("tournaments_tournament_standings", "tiebreaks"),
+    ("tournaments_tournament_import_trf", "trf"),
     ("tournaments_tournament", "getting-started"),
     ("tournaments_round_sheets", "game-sheets"),
     ("tournaments_round_pdn", "game-sheets"),

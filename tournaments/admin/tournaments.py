@@ -22,6 +22,7 @@ from tournaments.admin.sheets import (
     TournamentSheetsMixin,
 )
 from tournaments.admin.tiebreak_field import CUSTOM, SLOTS, STANDARD, TiebreakField
+from tournaments.admin.trf_import import import_trf_view
 from tournaments.models import Entry, ForbiddenPair, Tournament
 from tournaments.permissions import arbitrated_by
 from tournaments.standings import PRESETS, default_preset
@@ -181,6 +182,8 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
         return [
             path("<int:pk>/standings/", self.admin_site.admin_view(self.standings_view),
                  name="tournaments_tournament_standings"),
+            path("import-trf/", self.admin_site.admin_view(lambda request: import_trf_view(self, request)),
+                 name="tournaments_tournament_import_trf"),
             *super().get_urls(),
         ]
 

@@ -16,14 +16,26 @@ and the message names the line and the field.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 from simple_history.utils import bulk_create_with_history
 
+from tournaments.conformance import events
 from tournaments.errors import DomainError
+from tournaments.exchange.trf_review import (
+    Review,
+    detect_version,
+    normalise,
+    replay,
+    review_header,
+    review_known_players,
+    review_players,
+)
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -71,21 +83,63 @@ class TrfImportResult:
         )
 
 
-def import_trf(text: str, *, slug: str | None = None, name: str | None = None,
-               rounds: int | None = None) -> TrfImportResult:
-    """Create the tournament, all or nothing."""
+@dataclass(frozen=True)
+class ReviewedFile:
+    """A file read and reviewed, nothing written yet: what import_reviewed will create."""
+
+    trf: TrfFile
+    review: Review
+
+
+def review_trf(text: str, *, rounds: int | None = None) -> ReviewedFile:
+    """Read the file, name its TRF version, list every adjustment and default, and replay every round
+    against the pairing rules (tournaments.exchange.trf_review). Writes nothing."""
+    review = Review(detect_version(text))
     try:
-        trf = parse_trf(text)
-        if rounds:
-            trf.total_rounds = rounds
-        elif not any(line.startswith(("XXR", "142")) for line in text.splitlines()):
-            raise TrfError("the file has no XXR (number of rounds) line: give the number of rounds (--rounds)")
+        trf = parse_trf(normalise(text, review))
+        review_header(text, trf, review, rounds_option=rounds)
         _refuse_what_damier_cannot_hold(trf)
+        review_players(trf, review)
         check_trf(trf)
     except TrfError as exc:
         raise TrfImportError(str(exc)) from None
+    review_known_players(trf, review)
+    review.rounds = replay(trf)
+    return ReviewedFile(trf, review)
+
+
+def import_reviewed(reviewed: ReviewedFile, *, slug: str | None = None, name: str | None = None,
+                    confirmed: Collection[str] = (), user: Any = None) -> TrfImportResult:
+    """Create the tournament, all or nothing. Rounds that break the pairing rules need the arbiter's
+    confirmation (events.NeedsConfirmation otherwise); each is then kept as an IMPORT_BROKE_RULES event
+    in the same transaction, so the TRF export carries it as a ### line."""
+    warnings = reviewed.review.warnings()
+    events.require(warnings, confirmed=confirmed)
     with transaction.atomic():
-        return _Importer(trf, slug, name).run()
+        result = _Importer(reviewed.trf, slug, name).run()
+        if getattr(user, "is_authenticated", False) and not user.is_superuser:
+            # the arbiter who imports it runs it (as one who creates a tournament in the admin)
+            Tournament.objects.filter(pk=result.tournament.pk).update(chief_arbiter=user)
+            result.tournament.chief_arbiter = user
+        _keep_dates(result.tournament, reviewed.review)
+        for w in warnings:
+            events.record(result.tournament, w.code, values=w.values, user=user, round_number=w.values["round"])
+    return result
+
+
+def import_trf(text: str, *, slug: str | None = None, name: str | None = None,
+               rounds: int | None = None, confirmed: Collection[str] = ()) -> TrfImportResult:
+    """Review then create the tournament, all or nothing."""
+    return import_reviewed(review_trf(text, rounds=rounds), slug=slug, name=name, confirmed=confirmed)
+
+
+def _keep_dates(t: Tournament, review: Review) -> None:
+    dates = review.dates
+    if dates.start or dates.end:
+        Tournament.objects.filter(pk=t.pk).update(start_date=dates.start, end_date=dates.end)
+        t.start_date, t.end_date = dates.start, dates.end
+    for number, day in dates.rounds.items():
+        Round.objects.filter(tournament=t, number=number).update(date=day)
 
 
 def _refuse_what_damier_cannot_hold(trf: TrfFile) -> None:
