@@ -17,6 +17,7 @@ Each write is one transaction; the events are recorded in it (tournaments.confor
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -80,24 +81,30 @@ def _name(entry: Entry) -> str:
 # --- Exchange ------------------------------------------------------------------------------------
 
 
+def numbers_version(tournament: Tournament) -> str:
+    """A short fingerprint of every entry's number: a page posts it back, and a write made on numbers that
+    changed since (another arbiter, a late entry) is refused."""
+    pairs = tournament.entries.order_by("pk").values_list("pk", "pairing_number")
+    return hashlib.sha256(",".join(f"{pk}:{n}" for pk, n in pairs).encode()).hexdigest()[:16]
+
+
 @transaction.atomic
-def numbers_exchange(*, tournament: Tournament, first: Entry, second: Entry, expected: tuple[int, int] | None = None,
+def numbers_exchange(*, tournament: Tournament, first: Entry, second: Entry, expected: str | None = None,
                      confirmed: Collection[str] = (), user: Any = None) -> tuple[Entry, Entry]:
     """Swap the pairing numbers of two players of equal tournament rating (a confirmation, 3).
 
-    expected: the two numbers the arbiter saw; refused when either changed since (another arbiter)."""
+    expected: numbers_version of the page the arbiter saw; refused when the numbers changed since."""
     tournament = _lock(tournament)
     _refuse_unless_open(tournament)
+    if expected is not None and numbers_version(tournament) != expected:
+        raise StaleEditError(_("The pairing numbers changed since you read them (another arbiter, or a late "
+                               "entry): nothing was done; look at them again."))
     found = {e.pk: e for e in Entry.objects.select_for_update(of=("self",)).select_related("player")
              .filter(tournament=tournament, pk__in=[first.pk, second.pk])}
     if first.pk == second.pk or len(found) != 2:
         raise DomainError(_("Choose two different players entered in %(tournament)s.") % {"tournament": tournament})
     a, b = found[first.pk], found[second.pk]
     a.tournament = b.tournament = tournament
-    if expected is not None and (a.pairing_number, b.pairing_number) != tuple(expected):
-        raise StaleEditError(_("The pairing numbers changed since you read them (now %(first)s and %(second)s): "
-                               "nothing was done; look at them again.")
-                             % {"first": _name(a), "second": _name(b)})
     ra, rb = ratings.entry_rating(a), ratings.entry_rating(b)
     if ra != rb:
         raise DomainError(_("%(first)s (%(first_rating)s) and %(second)s (%(second_rating)s) do not have the same "

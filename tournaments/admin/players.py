@@ -32,7 +32,8 @@ class CsvImportForm(forms.Form):
 
 @admin.register(Player)
 class PlayerAdmin(SimpleHistoryAdmin):
-    list_display = ("surname", "given_name", "title", "federation", "rating", "fmjd_id", "club", "birth_year")
+    list_display = ("surname", "given_name", "title", "federation", "rating", "national_rating", "fmjd_id", "club",
+                    "birth_year")
     list_filter = ("title", "federation")
     search_fields = ("surname", "given_name", "fmjd_id", "club")
     change_list_template = "admin/tournaments/player/change_list.html"
@@ -51,6 +52,14 @@ class PlayerAdmin(SimpleHistoryAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return bool(request.user.is_superuser)
+
+    def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change:  # issue 19 item 6: a rating changed since an entry is said where it counts
+            from tournaments.admin.numbering import rating_change_message
+
+            if text := rating_change_message(obj):
+                messages.warning(request, text)
 
     def get_urls(self) -> list[Any]:
         return [
