@@ -110,12 +110,16 @@ def test_the_rating_notice_is_shown_then_noted(make_tournament, chief) -> None:
             "birth_year": ""}
     page = chief.post(reverse("admin:tournaments_player_change", args=[player.pk]), data, follow=True)
     assert "is no longer the one he was entered with" in text(page) and numbers_url(t) in text(page)
+    control = text(chief.get(reverse("admin:tournaments_tournament_control", args=[t.pk])))
+    assert 'id="dc-rating-notice"' in control and "Notice: 1 rating changed since the entry" in control
     page = chief.get(numbers_url(t))
     assert "1 rating changed since the entry" in text(page)
     page = chief.post(numbers_url(t), {"action": "take_note", "changes": page.context["changes_signature"]},
                       follow=True)
     assert "Noted and recorded: 1 rating change(s)." in text(page)
     assert t.conformance_events.get().code == "rating-changed"
+    assert 'id="dc-rating-notice"' not in text(chief.get(reverse("admin:tournaments_tournament_control",
+                                                                  args=[t.pk])))
 
 
 def test_an_impossible_rating_is_refused_on_the_players_page(make_tournament, chief) -> None:
