@@ -148,3 +148,15 @@ def test_a_hand_round_is_refused_when_it_cannot_be_played(rr6) -> None:  # type:
     services.round_publish(round=rnd)
     with pytest.raises(DomainError, match="only a draft round"):
         rr_schedule.rr_round_by_hand(round=rnd, boards=rr_schedule.round_boards(rnd))
+
+
+@pytest.mark.django_db
+def test_an_export_from_before_the_setting_keeps_the_plain_second_cycle(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    from tournaments.exchange.transfer import export_tournament, import_tournament
+
+    t = make_tournament(4, system=System.DOUBLE_ROUND_ROBIN, slug="old")
+    doc = export_tournament(t)
+    assert doc["tournament"]["rr_reverse_last_two"] is True  # carried by an export of today
+    del doc["tournament"]["rr_reverse_last_two"]
+    imported = import_tournament(doc, replace=True).tournament
+    assert imported.rr_reverse_last_two is False
