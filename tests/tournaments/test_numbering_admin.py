@@ -202,3 +202,28 @@ def test_the_tournament_form_refuses_solkoff_in_a_round_robin(make_tournament, c
     assert "mean nothing in a round robin" in text(page)
     t.refresh_from_db()
     assert "solkoff" not in t.tiebreaks
+
+
+def test_a_late_entry_on_the_tournament_page_is_numbered_by_rating(make_tournament, chief) -> None:
+    t = make_tournament(6, system=System.SWISS, slug="late", rounds_total=5)
+    play_round(t)
+    late = Player.objects.create(surname="Late", given_name="Comer", rating=2375)  # between numbers 2 and 3
+    url = reverse("admin:tournaments_tournament_change", args=[t.pk])
+    page = chief.get(url)
+    assert "leave his number empty, his rating gives it" in text(page)
+    form = page.context["adminform"].form
+    data = {k: v for k, v in form.initial.items() if v is not None and not isinstance(v, list | dict)}
+    data.update({"tiebreaks_0": "standard", "deputy_arbiters": [], "start_date": "2026-01-01",
+                 "chief_arbiter": t.chief_arbiter_id, "forbidden_pairs-TOTAL_FORMS": 0,
+                 "forbidden_pairs-INITIAL_FORMS": 0})
+    entries = list(t.entries.order_by("pairing_number"))
+    data.update({"entries-TOTAL_FORMS": len(entries) + 1, "entries-INITIAL_FORMS": len(entries)})
+    for i, e in enumerate(entries):
+        data.update({f"entries-{i}-id": e.pk, f"entries-{i}-tournament": t.pk})
+    data.update({f"entries-{len(entries)}-player": late.pk, f"entries-{len(entries)}-pairing_number": "",
+                 f"entries-{len(entries)}-tournament": t.pk})
+    page = chief.post(url, data, follow=True)
+    assert page.status_code == 200
+    entry = t.entries.get(player=late)
+    assert entry.pairing_number == 3
+    assert t.conformance_events.get().code == "late-entry"
