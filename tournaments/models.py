@@ -52,6 +52,9 @@ class Player(models.Model):
     national_rating = models.PositiveIntegerField(
         _("national rating"), null=True, blank=True, validators=[MaxValueValidator(3000)],
         help_text=_("The national federation's rating, 0 to 3000; empty when the player has none."))
+    # Where the ratings came from (VCL4THP 134): the list file and the day it was imported; empty while a
+    # rating is present means it was typed by hand (an edit of a rating on the player's page empties it).
+    rating_source = models.CharField(_("source of the ratings"), max_length=160, blank=True, editable=False)
     unrated = models.BooleanField(
         _("unrated"), default=False,
         help_text=_("Tick for a player known to have no rating: no rating may then be entered for him."))
@@ -98,12 +101,14 @@ class Numbering(models.TextChoices):
 
 
 class RatingMethod(models.TextChoices):
-    """How a tournament reads a player's rating (issue 19 item 6); each falls back to the other rating when
-    the one it names is missing, so no rated player is ever paired as unrated."""
+    """How a tournament reads a player's rating (issue 19 item 6): one list first and the other when he is
+    not on it, the higher of the two, or one list alone (the other left out)."""
 
     FMJD = "fmjd", _("FMJD rating (the national rating when there is none)")
     NATIONAL = "national", _("National rating (the FMJD rating when there is none)")
     HIGHER = "higher", _("The higher of the FMJD and national ratings")
+    FMJD_ONLY = "fmjd_only", _("FMJD rating only (unrated without one)")
+    NATIONAL_ONLY = "national_only", _("National rating only (unrated without one)")
 
 
 class TieOrder(models.TextChoices):
@@ -163,7 +168,7 @@ class Tournament(models.Model):
     public = models.BooleanField(_("public"), default=False)
     # Numbers and ratings (issue 19 item 6), round robin (item 7): tournaments/ratings.py, numbering.py.
     rating_method = models.CharField(
-        _("tournament rating"), max_length=10, choices=RatingMethod.choices, default=RatingMethod.FMJD,
+        _("tournament rating"), max_length=14, choices=RatingMethod.choices, default=RatingMethod.FMJD,
         help_text=_("The rating that orders the pairing numbers, counts in the rating tie-breaks and is shown "
                     "on the pages, the PDFs and the TRF."))
     tie_order = models.CharField(

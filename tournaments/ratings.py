@@ -1,9 +1,10 @@
 """The tournament rating (issue 19 item 6): which of a player's ratings a tournament reads, the order of
 equal ratings, and the checks on ratings (an impossible value, a rating changed since the entry).
 
-The tournament's method reads the FMJD rating, the national rating or the higher of the two, each falling
-back to the other one when the rating it names is missing; the rating it gives orders the pairing numbers,
-counts in the rating tie-breaks and is what the pages, the PDFs and the TRF show. Reads only: the writes
+The tournament's method reads the FMJD rating or the national rating, each falling back to the other one
+when the rating it names is missing, the higher of the two, or one of them alone; the rating it gives
+orders the pairing numbers, counts in the rating tie-breaks and is what the pages, the PDFs and the TRF
+show. Reads only: the writes
 (taking note of a changed rating) are in tournaments/numbering.py.
 """
 
@@ -28,6 +29,10 @@ def tournament_rating(player: Player, method: str) -> int | None:
     if player.unrated:
         return None
     fmjd, national = player.rating, player.national_rating
+    if method == "fmjd_only":
+        return fmjd
+    if method == "national_only":
+        return national
     if method == "national":
         return national if national is not None else fmjd
     if method == "higher":

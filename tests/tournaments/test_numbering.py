@@ -51,6 +51,37 @@ def test_each_method_reads_its_rating_and_falls_back_to_the_other() -> None:
                                                                                                 None]
     assert [read(p, RatingMethod.HIGHER) for p in (both, fmjd_only, national_only, none)] == [2250, 2000, 1900, None]
     assert read(Player(surname="E", unrated=True), RatingMethod.HIGHER) is None
+    # One list alone: the other is left out (VCL4THP 126: a list can be excluded).
+    assert [read(p, RatingMethod.FMJD_ONLY) for p in (both, fmjd_only, national_only, none)] == [2100, 2000, None,
+                                                                                                 None]
+    assert [read(p, RatingMethod.NATIONAL_ONLY) for p in (both, fmjd_only, national_only, none)] == [2250, None,
+                                                                                                     1900, None]
+
+
+def test_the_source_of_each_rating_is_kept_and_a_typed_one_is_marked(arbiter) -> None:  # type: ignore[no-untyped-def]
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournaments.exchange.player_import import players_import_csv
+
+    players_import_csv(data=b"surname,fmjd_id,rating,national_rating\nAdams,4242,2100,2150\nBaker,4243,,\n",
+                       source="fmjd-2026-11.csv")
+    adams, baker = Player.objects.get(fmjd_id=4242), Player.objects.get(fmjd_id=4243)
+    assert adams.rating_source.startswith("fmjd-2026-11.csv (") and adams.national_rating == 2150
+    assert baker.rating_source == ""
+    client = Client()
+    client.force_login(arbiter)
+    arbiter.is_superuser = True
+    arbiter.save()
+    url = reverse("admin:tournaments_player_change", args=[adams.pk])
+    client.post(url, {"surname": "Adams", "fmjd_id": 4242, "rating": 2111, "national_rating": 2150})
+    adams.refresh_from_db()
+    assert adams.rating == 2111 and adams.rating_source == ""
+    assert "typed by hand" in client.get(reverse("admin:tournaments_player_changelist")).content.decode()
+    # A list re-imported without the national column leaves the national ratings alone.
+    players_import_csv(data=b"surname,fmjd_id,rating\nAdams,4242,2120\n", source="fmjd-2026-12.csv")
+    adams.refresh_from_db()
+    assert (adams.rating, adams.national_rating) == (2120, 2150) and adams.rating_source.startswith("fmjd-2026-12")
 
 
 def test_the_method_drives_numbers_tiebreak_rating_and_what_pages_show(arbiter) -> None:  # type: ignore[no-untyped-def]

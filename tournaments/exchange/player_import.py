@@ -12,6 +12,7 @@ UTF-8 (with or without BOM), else Windows-1252, which is what spreadsheets on Wi
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 from dataclasses import dataclass, field
 
@@ -245,6 +246,7 @@ def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, to
     """In bulk: one query per CHUNK ids to find the known players, bulk inserts and updates (with their
     history records), then the entries. The model's own validators still see every player."""
     known = _existing([f["fmjd_id"] for _, f in parsed if isinstance(f["fmjd_id"], int)])  # type: ignore[misc]
+    stamp = f"{report.source[:140]} ({datetime.date.today().isoformat()})"
     created: list[tuple[int, Player]] = []
     updated: list[tuple[int, Player]] = []
     unchanged: list[tuple[int, Player]] = []
@@ -260,11 +262,13 @@ def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, to
         (updated if player else created).append((line_no, player := player or Player()))
         for key, value in values.items():
             setattr(player, key, value)
+        if values.get("rating") is not None or values.get("national_rating") is not None:
+            player.rating_source = stamp  # VCL4THP 134: the list each rating came from
         try:
             player.full_clean(validate_unique=False, validate_constraints=False)
         except ValidationError as exc:
             raise _LineError(line_no, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())) from None
-    columns = [f for f in COLUMNS if f != "fmjd_id"]
+    columns = [f for f in COLUMNS if f != "fmjd_id"] + ["rating_source"]
     # bulk_update writes one CASE per column and row: small batches keep each statement cheap.
     bulk_update_with_history([p for _, p in updated], Player, columns, batch_size=100)
     bulk_create_with_history([p for _, p in created], Player, batch_size=CHUNK)

@@ -102,5 +102,26 @@ class Migration(migrations.Migration):
             name='rr_reverse_last_two',
             field=models.BooleanField(default=True, help_text='Double round robin: play the last two rounds of the first cycle in reverse order, as the Berger tables recommend, so that nobody plays the same colour three times in a row between the cycles. Fixed once round 1 is paired.', verbose_name='reverse the last two rounds of the first cycle'),
         ),
+        migrations.AddField(
+            model_name='historicalplayer',
+            name='rating_source',
+            field=models.CharField(blank=True, editable=False, max_length=160, verbose_name='source of the ratings'),
+        ),
+        migrations.AddField(
+            model_name='player',
+            name='rating_source',
+            field=models.CharField(blank=True, editable=False, max_length=160, verbose_name='source of the ratings'),
+        ),
+        migrations.AlterField(
+            model_name='historicaltournament',
+            name='rating_method',
+            field=models.CharField(choices=[('fmjd', 'FMJD rating (the national rating when there is none)'), ('national', 'National rating (the FMJD rating when there is none)'), ('higher', 'The higher of the FMJD and national ratings'), ('fmjd_only', 'FMJD rating only (unrated without one)'), ('national_only', 'National rating only (unrated without one)')], default='fmjd', help_text='The rating that orders the pairing numbers, counts in the rating tie-breaks and is shown on the pages, the PDFs and the TRF.', max_length=14, verbose_name='tournament rating'),
+        ),
+        migrations.AlterField(
+            model_name='tournament',
+            name='rating_method',
+            field=models.CharField(choices=[('fmjd', 'FMJD rating (the national rating when there is none)'), ('national', 'National rating (the FMJD rating when there is none)'), ('higher', 'The higher of the FMJD and national ratings'), ('fmjd_only', 'FMJD rating only (unrated without one)'), ('national_only', 'National rating only (unrated without one)')], default='fmjd', help_text='The rating that orders the pairing numbers, counts in the rating tie-breaks and is shown on the pages, the PDFs and the TRF.', max_length=14, verbose_name='tournament rating'),
+        ),
+    
         migrations.RunPython(keep_rating_at_entry, migrations.RunPython.noop),
     ]
