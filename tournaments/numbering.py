@@ -241,3 +241,100 @@ def ratings_take_note(*, tournament: Tournament, expected: str | None = None, us
 
 def changes_signature(changes: Sequence[ratings.RatingChange]) -> str:
     return ",".join(f"{c.entry.pk}:{c.at_entry}>{c.now}" for c in changes)
+
+
+# --- A rating list checked against the entries (VCL4THP 133, 142-144) ----------------------------
+
+
+@dataclass(frozen=True)
+class ListDifference:
+    entry: Entry
+    field: str  # "rating" or "national_rating"
+    old: int | None
+    new: int
+
+    @property
+    def token(self) -> str:
+        """What the page posts back for this difference when the arbiter ticks it."""
+        return f"{self.entry.player_id}:{self.field}:{self.new}"
+
+
+LIST_FIELDS = {"rating": "rating", "fmjd_rating": "rating", "national_rating": "national_rating"}
+
+
+def list_differences(tournament: Tournament, data: bytes, source: str) -> list[ListDifference]:
+    """The ratings a list (CSV: fmjd_id, then rating and/or national_rating) gives the entered players,
+    where they differ from what is on file. Nothing is written: the arbiter chooses which to apply."""
+    import csv
+    import io
+
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    reader = csv.reader(io.StringIO(text))
+    header = [h.strip().lower().replace(" ", "_") for h in next(reader, [])]
+    if "fmjd_id" not in header or not set(header) & set(LIST_FIELDS):
+        raise DomainError(_("%(file)s, line 1: a rating list names the columns fmjd_id and rating (or "
+                            "national_rating).") % {"file": source})
+    by_id = {e.player.fmjd_id: e for e in tournament.entries.select_related("player") if e.player.fmjd_id}
+    out: list[ListDifference] = []
+    for line, row in enumerate(reader, start=2):
+        values = dict(zip(header, (cell.strip() for cell in row), strict=False))
+        entry = by_id.get(_number(values.get("fmjd_id", ""), source, line, "fmjd_id") or -1)
+        if entry is None:
+            continue
+        for column, field in LIST_FIELDS.items():
+            new = _number(values.get(column, ""), source, line, column)
+            old = getattr(entry.player, field)
+            if new is not None and new != old:
+                if not ratings.RATING_MIN <= new <= ratings.RATING_MAX:
+                    raise DomainError(_("%(file)s, line %(line)s: %(column)s %(value)s is not a possible rating "
+                                        "(%(low)s to %(high)s).") % {"file": source, "line": line, "column": column,
+                                                                    "value": new, "low": ratings.RATING_MIN,
+                                                                    "high": ratings.RATING_MAX})
+                out.append(ListDifference(entry, field, old, new))
+    return out
+
+
+def _number(text: str, source: str, line: int, column: str) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 9:
+        raise DomainError(_("%(file)s, line %(line)s: %(column)s “%(value)s” is not a whole number.")
+                          % {"file": source, "line": line, "column": column, "value": text[:20]})
+    return int(text)
+
+
+@transaction.atomic
+def ratings_apply(*, tournament: Tournament, chosen: Sequence[str], source: str, user: Any = None) -> list[Player]:
+    """Write the differences the arbiter ticked (ListDifference.token), each checked again; the others are
+    left as they are. The players keep the list as the source of their ratings."""
+    import datetime
+
+    from django.core.exceptions import ValidationError
+
+    tournament = _lock(tournament)
+    entered = set(tournament.entries.values_list("player_id", flat=True))
+    changed: dict[int, Player] = {}
+    for token in chosen:
+        parts = token.split(":")
+        if len(parts) != 3 or parts[1] not in ("rating", "national_rating") or not (
+                parts[0].isdigit() and parts[2].isdigit()) or int(parts[0]) not in entered:
+            raise DomainError(_("A chosen rating is not one of this tournament's players: nothing was written."))
+        pk, field, value = int(parts[0]), parts[1], int(parts[2])
+        player = changed.get(pk) or Player.objects.select_for_update().get(pk=pk)
+        setattr(player, field, value)
+        changed[pk] = player
+    stamp = f"{source[:140]} ({datetime.date.today().isoformat()})"
+    for player in changed.values():
+        player.rating_source = stamp
+        try:
+            player.full_clean(validate_unique=False, validate_constraints=False)
+        except ValidationError as exc:
+            raise DomainError(f"{player.full_name}: " + " ".join(" ".join(v) for v in exc.message_dict.values())) \
+                from None
+        if user is not None:
+            player._history_user = user  # type: ignore[attr-defined]
+        player.save(update_fields=["rating", "national_rating", "rating_source"])
+    return list(changed.values())

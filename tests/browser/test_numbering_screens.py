@@ -94,6 +94,24 @@ def test_numbers_and_round_robin_screens_on_a_phone_in_french(setup: dict[str, A
     assert ConformanceEvent.objects.filter(tournament=swiss, code="numbers-exchanged").exists()
     shot(page, "numbers-exchanged-phone-fr")
 
+    # A rating list compared with the entries: each difference ticked by default, applied as chosen.
+    from tournaments.models import Player
+
+    Player.objects.filter(surname="Dupont").update(fmjd_id=501)
+    Player.objects.filter(surname="Petit").update(fmjd_id=502)
+    page.set_input_files("#dn-list-file", files=[{"name": "fmjd-2026-06.csv", "mimeType": "text/csv",
+                                                  "buffer": b"fmjd_id,rating\n501,2130\n502,1777\n"}])
+    with page.expect_navigation():
+        page.click("#dn-check-list")
+    assert page.locator(".dn-list input[type=checkbox]").count() == 2
+    fits(page)
+    axe.assert_accessible(page, "numbers rating list phone fr")
+    shot(page, "numbers-rating-list-phone-fr")
+    page.locator(".dn-list input[type=checkbox]").nth(1).uncheck()
+    with page.expect_navigation():
+        page.click("#dn-apply-list")
+    assert Player.objects.get(surname="Dupont").rating == 2130 and Player.objects.get(surname="Petit").rating != 1777
+
     # A round-robin round made by hand: round 1 again, so a rematch and the table's difference are asked.
     page.goto(f"{base}/admin/tournaments/tournament/{rr.pk}/control/")
     with page.expect_navigation():

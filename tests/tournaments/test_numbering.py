@@ -294,3 +294,33 @@ def test_rating_settings_are_fixed_once_round_1_is_paired(arbiter) -> None:  # t
     with pytest.raises(ValidationError) as exc:
         t.full_clean()
     assert set(exc.value.message_dict) == {"rating_method", "tie_order"}
+
+
+# --- A rating list checked against the entries ---------------------------------------------------
+
+
+def test_a_rating_list_is_compared_and_only_the_chosen_ratings_are_written(arbiter) -> None:  # type: ignore[no-untyped-def]
+    a = _player("A", 2000, fmjd_id=11)
+    b = _player("B", 1900, fmjd_id=12, national_rating=1850)
+    c = _player("C", 1800, fmjd_id=13)
+    _player("Elsewhere", 1700, fmjd_id=14)  # not entered: never listed
+    t = _swiss(arbiter, [a, b, c])
+    data = b"fmjd_id,rating,national_rating\n11,2000,\n12,1950,1875\n13,1790,\n14,2500,\n"
+    diffs = numbering.list_differences(t, data, "fmjd.csv")
+    assert [(d.entry.player.surname, d.field, d.old, d.new) for d in diffs] == [
+        ("B", "rating", 1900, 1950), ("B", "national_rating", 1850, 1875), ("C", "rating", 1800, 1790)]
+    assert Player.objects.get(pk=b.pk).rating == 1900  # nothing written by the comparison
+    numbering.ratings_apply(tournament=t, chosen=[diffs[0].token, diffs[2].token], source="fmjd.csv", user=arbiter)
+    b.refresh_from_db()
+    c.refresh_from_db()
+    assert (b.rating, b.national_rating, c.rating) == (1950, 1850, 1790)
+    assert b.rating_source.startswith("fmjd.csv (")
+    assert [(ch.entry.player.surname, ch.at_entry, ch.now) for ch in ratings.rating_changes(t)] == [
+        ("B", 1900, 1950), ("C", 1800, 1790)]
+    with pytest.raises(DomainError, match="not one of this tournament's players"):
+        numbering.ratings_apply(tournament=t, chosen=[f"{Player.objects.get(fmjd_id=14).pk}:rating:2600"],
+                                source="x")
+    with pytest.raises(DomainError, match="line 2: rating 3500 is not a possible rating"):
+        numbering.list_differences(t, b"fmjd_id,rating\n11,3500\n", "bad.csv")
+    with pytest.raises(DomainError, match="names the columns fmjd_id and rating"):
+        numbering.list_differences(t, b"name,elo\nA,2000\n", "bad.csv")

@@ -227,3 +227,22 @@ def test_a_late_entry_on_the_tournament_page_is_numbered_by_rating(make_tourname
     entry = t.entries.get(player=late)
     assert entry.pairing_number == 3
     assert t.conformance_events.get().code == "late-entry"
+
+
+def test_a_rating_list_is_compared_then_the_ticked_ratings_applied(make_tournament, chief) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    t = make_tournament(3, system=System.SWISS, slug="list", rounds_total=3)
+    first, second = (e.player for e in t.entries.order_by("pairing_number")[:2])
+    csv = f"fmjd_id,rating\n{first.fmjd_id},{first.rating + 5}\n{second.fmjd_id},{second.rating + 7}\n".encode()
+    page = chief.post(numbers_url(t), {"action": "check_list", "list": SimpleUploadedFile("fmjd.csv", csv)})
+    body = text(page)
+    assert "fmjd.csv: 2 ratings differ from the list" in body and body.count('name="apply"') == 2
+    diffs = page.context["list_diffs"]
+    page = chief.post(numbers_url(t), {"action": "apply_list", "source": "fmjd.csv", "apply": [diffs[1].token]},
+                      follow=True)
+    assert "Ratings updated from the list for 1 player(s)" in text(page)
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.rating == diffs[0].old and second.rating == diffs[1].new
+    assert "1 rating changed since the entry" in text(page)

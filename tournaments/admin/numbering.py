@@ -28,6 +28,7 @@ from tournaments.conformance.words import describe, level_name
 from tournaments.errors import DomainError
 from tournaments.models import Entry, RoundStatus, Tournament
 
+LIST_MAX_BYTES = 5 * 1024 * 1024  # as the CSV import: the FMJD list is far smaller
 CONSEQUENCES = {
     Level.NOTICE: gettext_lazy("A notice: it is recorded in the tournament's history and its TRF."),
     Level.CONFIRM: gettext_lazy("Tick to confirm: the action is then done and recorded in the tournament's history "
@@ -91,6 +92,8 @@ class NumbersMixin:
         confirmed = request.POST.getlist("confirmed")
         form = ExchangeForm(tournament, request.POST if action == "exchange" else None)
         pending: dict[str, Any] = {}
+        if action == "check_list":
+            return self._check_list(request, tournament, form)
         if action:
             try:
                 done = self._numbers_action(request, tournament, action, form, confirmed)
@@ -127,6 +130,11 @@ class NumbersMixin:
                                                        for m in moves)})
             else:
                 messages.info(request, _("The pairing numbers already follow the ratings: nothing moved."))
+        elif action == "apply_list":
+            changed = numbering.ratings_apply(tournament=tournament, chosen=request.POST.getlist("apply"),
+                                              source=request.POST.get("source", "")[:160] or "CSV", user=user)
+            messages.success(request, _("Ratings updated from the list for %(n)s player(s); the changes since the "
+                                        "entries are listed below.") % {"n": len(changed)})
         elif action == "take_note":
             changes = numbering.ratings_take_note(tournament=tournament, expected=request.POST.get("changes", ""),
                                                   user=user)
@@ -135,8 +143,29 @@ class NumbersMixin:
             messages.error(request, _("Unknown action: nothing was done."))
         return True
 
+    def _check_list(self, request: HttpRequest, tournament: Tournament, form: ExchangeForm) -> HttpResponse:
+        upload = request.FILES.get("list")
+        diffs: list[numbering.ListDifference] = []
+        source = ""
+        if upload is None:
+            messages.error(request, _("Choose the rating list file (CSV) first."))
+        elif upload.size and upload.size > LIST_MAX_BYTES:
+            messages.error(request, _("%(file)s is larger than %(limit)s MB: not a rating list.")
+                           % {"file": upload.name, "limit": LIST_MAX_BYTES // (1024 * 1024)})
+        else:
+            source = str(upload.name)[:160]
+            try:
+                diffs = numbering.list_differences(tournament, upload.read(), source)
+            except DomainError as exc:
+                messages.error(request, _("Nothing was read: %(why)s") % {"why": exc})
+            else:
+                if not diffs:
+                    messages.info(request, _("%(file)s: the ratings of this tournament's players are those of the "
+                                             "list.") % {"file": source})
+        return self._numbers_page(request, tournament, form, {}, list_diffs=diffs, list_source=source)
+
     def _numbers_page(self, request: HttpRequest, tournament: Tournament, form: ExchangeForm,
-                      pending: dict[str, Any]) -> HttpResponse:
+                      pending: dict[str, Any], **extra: Any) -> HttpResponse:
         entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
         method = tournament.rating_method
         rows = [{"entry": e, "rating": ratings.tournament_rating(e.player, method),
@@ -151,7 +180,7 @@ class NumbersMixin:
             moves_signature=numbering.moves_signature(moves), version=numbering.numbers_version(tournament),
             changes=changes, changes_signature=numbering.changes_signature(changes),
             method_label=tournament.get_rating_method_display(), tie_label=tournament.get_tie_order_display(),
-            paired=tournament.rounds.exists(), fixed_from=numbering.FIXED_FROM_ROUND))
+            paired=tournament.rounds.exists(), fixed_from=numbering.FIXED_FROM_ROUND, **extra))
 
     # --- Round robin: a round made by hand ---------------------------------------------------
 
