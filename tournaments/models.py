@@ -246,7 +246,10 @@ class Tournament(models.Model):
             from tournaments.standings import meaningless_in_round_robin
             from tournaments.tiebreak_text import tiebreak_label
 
-            if bad := meaningless_in_round_robin(self.tiebreaks):
+            stored = Tournament.objects.filter(pk=self.pk).values("tiebreaks", "system").first() if self.pk else None
+            # A tournament saved before the rule keeps its list until it is changed (issue 19 item 7).
+            kept = stored is not None and stored["tiebreaks"] == self.tiebreaks and stored["system"] == self.system
+            if not kept and (bad := meaningless_in_round_robin(self.tiebreaks)):
                 raise ValidationError({"tiebreaks": _(
                     "%(names)s mean nothing in a round robin, where everyone meets the same field: the Solkoff "
                     "(Buchholz) family and the opponents' average rating give the same field to every player. "

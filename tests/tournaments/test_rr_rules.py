@@ -160,3 +160,16 @@ def test_an_export_from_before_the_setting_keeps_the_plain_second_cycle(make_tou
     del doc["tournament"]["rr_reverse_last_two"]
     imported = import_tournament(doc, replace=True).tournament
     assert imported.rr_reverse_last_two is False
+
+
+@pytest.mark.django_db
+def test_a_round_robin_saved_before_the_rule_keeps_its_list_until_changed(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    from tournaments.models import Tournament
+
+    t = make_tournament(4, slug="kept")
+    Tournament.objects.filter(pk=t.pk).update(tiebreaks=["solkoff"])
+    t.refresh_from_db()
+    t.full_clean()  # unchanged: accepted
+    t.tiebreaks = ["solkoff", "wins"]
+    with pytest.raises(ValidationError):
+        t.full_clean()
