@@ -44,8 +44,20 @@ class Player(models.Model):
     federation = models.CharField(_("federation"), max_length=3, blank=True, validators=[federation_validator])
     title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True)
     rating = models.PositiveIntegerField(
-        _("rating"), null=True, blank=True, validators=[MaxValueValidator(3000)]
+        _("rating"), null=True, blank=True, validators=[MaxValueValidator(3000)],
+        help_text=_("FMJD rating, 0 to 3000; empty when the player has none."),
     )
+    # Ratings (issue 19 item 6): the national federation's rating, and a player known to have no rating
+    # at all (a rating typed for him is then a mistake, refused by clean()).
+    national_rating = models.PositiveIntegerField(
+        _("national rating"), null=True, blank=True, validators=[MaxValueValidator(3000)],
+        help_text=_("The national federation's rating, 0 to 3000; empty when the player has none."))
+    # Where the ratings came from (VCL4THP 134): the list file and the day it was imported; empty while a
+    # rating is present means it was typed by hand (an edit of a rating on the player's page empties it).
+    rating_source = models.CharField(_("source of the ratings"), max_length=160, blank=True, editable=False)
+    unrated = models.BooleanField(
+        _("unrated"), default=False,
+        help_text=_("Tick for a player known to have no rating: no rating may then be entered for him."))
     club = models.CharField(_("club"), max_length=120, blank=True, validators=ONE_LINE)
     birth_year = models.PositiveIntegerField(
         _("birth year"), null=True, blank=True, validators=[MinValueValidator(1880), MaxValueValidator(2100)]
@@ -64,6 +76,12 @@ class Player(models.Model):
     def full_name(self) -> str:
         return f"{self.surname}, {self.given_name}" if self.given_name else self.surname
 
+    def clean(self) -> None:
+        from tournaments.ratings import rating_errors
+
+        if errors := rating_errors(self):
+            raise ValidationError(errors)
+
 
 class System(models.TextChoices):
     ROUND_ROBIN = "round_robin", _("Round robin")
@@ -80,6 +98,26 @@ class Numbering(models.TextChoices):
     AUTO = "auto", _("By rating, automatically until round 1 is paired")
     MANUAL = "manual", _("By hand")
     LOT = "lot", _("Drawn by lot")
+
+
+class RatingMethod(models.TextChoices):
+    """How a tournament reads a player's rating (issue 19 item 6): one list first and the other when he is
+    not on it, the higher of the two, or one list alone (the other left out)."""
+
+    FMJD = "fmjd", _("FMJD rating (the national rating when there is none)")
+    NATIONAL = "national", _("National rating (the FMJD rating when there is none)")
+    HIGHER = "higher", _("The higher of the FMJD and national ratings")
+    FMJD_ONLY = "fmjd_only", _("FMJD rating only (unrated without one)")
+    NATIONAL_ONLY = "national_only", _("National rating only (unrated without one)")
+
+
+class TieOrder(models.TextChoices):
+    """Equal ratings: title first, then this criterion, announced before round 1 (issue 19 item 6)."""
+
+    ALPHABETICAL = "alphabetical", _("Alphabetical order")
+    FMJD_ID = "fmjd_id", _("FMJD id, smallest first")
+    OLDEST = "oldest", _("Age, oldest first")
+    YOUNGEST = "youngest", _("Age, youngest first")
 
 
 class FirstColour(models.TextChoices):
@@ -128,6 +166,20 @@ class Tournament(models.Model):
                     "system allocates later colours from it when nothing else decides."),
     )
     public = models.BooleanField(_("public"), default=False)
+    # Numbers and ratings (issue 19 item 6), round robin (item 7): tournaments/ratings.py, numbering.py.
+    rating_method = models.CharField(
+        _("tournament rating"), max_length=14, choices=RatingMethod.choices, default=RatingMethod.FMJD,
+        help_text=_("The rating that orders the pairing numbers, counts in the rating tie-breaks and is shown "
+                    "on the pages, the PDFs and the TRF."))
+    tie_order = models.CharField(
+        _("equal ratings"), max_length=12, choices=TieOrder.choices, default=TieOrder.ALPHABETICAL,
+        help_text=_("Players with the same rating are ordered by title (GMI, GMIF, MI, MIF, MF, MFF, CMI, CMIF), "
+                    "then by this criterion, announced before round 1."))
+    rr_reverse_last_two = models.BooleanField(
+        _("reverse the last two rounds of the first cycle"), default=True,
+        help_text=_("Double round robin: play the last two rounds of the first cycle in reverse order, as the "
+                    "Berger tables recommend, so that nobody plays the same colour three times in a row "
+                    "between the cycles. Fixed once round 1 is paired."))
     # Wall sheets and score sheets are printed for a hall: in the federation's language, whoever prints them.
     pdf_language = models.CharField(
         _("language of the PDFs"), max_length=8, blank=True, default="",
@@ -190,6 +242,19 @@ class Tournament(models.Model):
             )
         if len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise ValidationError({"tiebreaks": _("A tie-break is listed twice.")})
+        if self.is_round_robin:
+            from tournaments.standings import meaningless_in_round_robin
+            from tournaments.tiebreak_text import tiebreak_label
+
+            stored = Tournament.objects.filter(pk=self.pk).values("tiebreaks", "system").first() if self.pk else None
+            # A tournament saved before the rule keeps its list until it is changed (issue 19 item 7).
+            kept = stored is not None and stored["tiebreaks"] == self.tiebreaks and stored["system"] == self.system
+            if not kept and (bad := meaningless_in_round_robin(self.tiebreaks)):
+                raise ValidationError({"tiebreaks": _(
+                    "%(names)s mean nothing in a round robin, where everyone meets the same field: the Solkoff "
+                    "(Buchholz) family and the opponents' average rating give the same field to every player. "
+                    "Choose the wins, the mutual result, the ranking order or Sonneborn-Berger.")
+                    % {"names": ", ".join(str(tiebreak_label(n)) for n in bad)}})
         if self.system == System.SWISS and not self.rounds_total:
             raise ValidationError({"rounds_total": _("A Swiss tournament needs its number of rounds.")})
         self._clean_once_paired()
@@ -206,6 +271,11 @@ class Tournament(models.Model):
             raise ValidationError({"system": _(
                 "The system cannot change once round 1 is paired (%(n)s round(s) paired as %(system)s).")
                 % {"n": last, "system": System(stored["system"]).label}})
+        if stored is not None:
+            from tournaments.ratings import settings_fixed_once_paired
+
+            if errors := settings_fixed_once_paired(self):
+                raise ValidationError(errors)
         if self.system == System.SWISS and self.rounds_total is not None and self.rounds_total < last:
             raise ValidationError({"rounds_total": _(
                 "%(n)s rounds are already paired: the number of rounds cannot be smaller.") % {"n": last}})
@@ -232,6 +302,9 @@ class Entry(models.Model):
     pairing_number = models.PositiveSmallIntegerField(_("pairing number"))
     status = models.CharField(_("status"), max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
+    # The tournament rating when the player was entered (issue 19 item 6): a later change is shown to the
+    # arbiter until he takes note of it (tournaments/ratings.py).
+    rating_at_entry = models.PositiveIntegerField(_("rating at entry"), null=True, blank=True, editable=False)
     excused_rounds = models.JSONField(
         _("excused rounds"),
         default=list,
@@ -257,6 +330,10 @@ class Entry(models.Model):
         # An arbiter who changes a number on a form numbers by hand: the tournament stops numbering by
         # rating on its own, so his numbers are never silently replaced when round 1 is paired.
         # The numbering services set _numbering_step and are not a hand edit.
+        if self.pk is None and self.rating_at_entry is None and self.player_id is not None:
+            from tournaments.ratings import entry_rating
+
+            self.rating_at_entry = entry_rating(self)
         if self.pk is not None and not getattr(self, "_numbering_step", False):
             before = Entry.objects.filter(pk=self.pk).values_list("pairing_number", flat=True).first()
             if before is not None and before != self.pairing_number:

@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments import selectors
+from tournaments import ratings, selectors
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Game, Round, Tournament
 from tournaments.pairing import Pairing, PairingRequest, PlayedRound, PointSystem, SwissPlayer, pair_dutch
@@ -62,7 +62,8 @@ def pairing_request(tournament: Tournament, entries: list[Entry], number: int) -
         history = tuple(by_entry[e.pk].get(r, PlayedRound.absent()) for r in range(1, number))
         gone = e.is_withdrawn and (e.withdrawn_after_round or 0) < number
         players.append(SwissPlayer(
-            id=e.pairing_number, pairing_number=e.pairing_number, rating=e.player.rating or 0,
+            id=e.pairing_number, pairing_number=e.pairing_number,
+            rating=ratings.tournament_rating(e.player, tournament.rating_method) or 0,
             name=e.player.full_name, history=history, withdrawn=gone,
             excused=number in (e.excused_rounds or []) and not gone,
             standing_key=standing_key.get(e.pk, ()),

@@ -186,5 +186,6 @@ def berger_table(tournament: Tournament) -> list[list[tuple[Entry, Entry | None]
     if len(entries) < 2 or [e.pairing_number for e in entries] != list(range(1, len(entries) + 1)):
         return []
     by_number = {e.pairing_number: e for e in entries}
-    schedule = berger_schedule(len(entries), double=tournament.system == System.DOUBLE_ROUND_ROBIN)
+    schedule = berger_schedule(len(entries), double=tournament.system == System.DOUBLE_ROUND_ROBIN,
+                               reverse_last_two=tournament.rr_reverse_last_two)
     return [[(by_number[w], by_number[b] if b is not None else None) for w, b in boards] for boards in schedule]

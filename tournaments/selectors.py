@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 
+from tournaments import ratings
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, System, Tournament
 from tournaments.results import Result
 from tournaments.standings import (
@@ -50,7 +52,7 @@ class TournamentData:
                 id=e.pk,
                 pairing_number=e.pairing_number,
                 name=e.player.full_name,
-                rating=e.player.rating,
+                rating=ratings.tournament_rating(e.player, self.tournament.rating_method),
                 withdrawn_after_round=e.withdrawn_after_round if e.is_withdrawn else None,
             )
             for e in self.entries
@@ -168,9 +170,11 @@ class PlayerLine:
     withdrawn: bool
 
 
-def player_line(entry: Entry) -> PlayerLine:
+def player_line(entry: Entry, method: str | None = None) -> PlayerLine:
+    """method: the tournament's RatingMethod (read from entry.tournament when not given)."""
     p = entry.player
-    return PlayerLine(entry.pk, entry.pairing_number, p.full_name, p.title, p.federation, p.rating,
+    rating = ratings.tournament_rating(p, method or entry.tournament.rating_method)
+    return PlayerLine(entry.pk, entry.pairing_number, p.full_name, p.title, p.federation, rating,
                       entry.is_withdrawn)
 
 
@@ -202,7 +206,7 @@ class Crosstable:
 
 
 def standing_lines(tournament: Tournament, data: TournamentData, after_round: int | None) -> list[StandingLine]:
-    by_id = {e.pk: player_line(e) for e in data.entries}
+    by_id = {e.pk: player_line(e, tournament.rating_method) for e in data.entries}
     rows = standings(tournament, after_round=after_round, data=data)
     return [StandingLine(r, by_id[r.player.id]) for r in rows]
 
@@ -287,7 +291,7 @@ def player_card(tournament: Tournament, pairing_number: int) -> PlayerCard | Non
     entry = next((e for e in data.entries if e.pairing_number == pairing_number), None)
     if entry is None:
         return None
-    lines = {e.pk: player_line(e) for e in data.entries}
+    lines = {e.pk: player_line(e, tournament.rating_method) for e in data.entries}
     line = next((s for s in standing_lines(tournament, data, None) if s.player.entry_id == entry.pk), None)
     last = last_round_with_results(data, None)
     counted = {c.round: c for c in crosstable_cells(
@@ -336,13 +340,13 @@ def round_for_print(tournament: Tournament, number: int, *, public_only: bool) -
     return rnd, list(round_games(rnd))
 
 
-TITLE_RANK = {"GMI": 0, "GMIF": 1, "MI": 2, "MIF": 3, "MF": 4, "MFF": 5, "CMI": 6, "CMIF": 7}
+TITLE_RANK = ratings.TITLE_RANK
 
 
-def rating_order_key(entry: Entry) -> tuple[int, int, str, str]:
-    """Rating (highest first), then title, then name: the FMJD order of the initial ranking."""
-    p = entry.player
-    return (-(p.rating or 0), TITLE_RANK.get(p.title, 99), p.surname.lower(), p.given_name.lower())
+def rating_order_key(entry: Entry) -> tuple[Any, ...]:
+    """Tournament rating (highest first), then title, then the tournament's announced criterion for equal
+    ratings: the FMJD order of the initial ranking (tournaments/ratings.py)."""
+    return ratings.entry_order_key(entry)
 
 
 def rounds_total(tournament: Tournament, n_entries: int | None = None) -> int:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from tournaments import pairing_bridge, selectors
+from tournaments import numbering, pairing_bridge, selectors
 from tournaments.data_text import result_label
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
 from tournaments.models import (
@@ -53,14 +53,20 @@ def _lock_tournament(tournament: Tournament) -> Tournament:
 
 
 @transaction.atomic
-def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | None = None) -> Entry:
+def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | None = None,
+              user: object = None) -> Entry:
+    """Enter a player. A Swiss entry once round 1 is paired is a late entry (tournaments.numbering): the
+    number his rating earns, the players below move down one, and a notice is recorded."""
     tournament = _lock_tournament(tournament)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise DomainError(_("%(player)s is already entered in %(tournament)s.")
                           % {"player": player, "tournament": tournament})
     if tournament.is_round_robin and tournament.rounds.exists():
         raise DomainError(round_robin_closed() % {"tournament": tournament})
-    if pairing_number is None:
+    late = numbering.is_late(tournament)
+    if late:
+        pairing_number = numbering.place_late_entry(tournament, player, pairing_number)
+    elif pairing_number is None:
         last = tournament.entries.aggregate(m=Max("pairing_number"))["m"] or 0
         pairing_number = last + 1
     elif tournament.entries.filter(pairing_number=pairing_number).exists():
@@ -68,11 +74,14 @@ def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | N
                           % {"tournament": tournament, "number": pairing_number})
     try:
         with transaction.atomic():
-            return Entry.objects.create(tournament=tournament, player=player, pairing_number=pairing_number)
+            entry = Entry.objects.create(tournament=tournament, player=player, pairing_number=pairing_number)
     except IntegrityError as exc:  # a concurrent request won the race
         raise DomainError(_("%(player)s could not be entered in %(tournament)s: someone else entered a player at "
                             "the same moment; look at the entries and try again.")
                           % {"player": player, "tournament": tournament}) from exc
+    if late:
+        numbering.record_late_entry(tournament, entry, user=user)
+    return entry
 
 
 
@@ -244,7 +253,8 @@ def _round_robin_boards(tournament: Tournament, entries: list[Entry], number: in
         raise DomainError(_("%(tournament)s: a round robin needs pairing numbers 1 to %(n)s without gaps "
                             "(found %(found)s); draw them by lot or number them by rating.")
                           % {"tournament": tournament, "n": len(entries), "found": ", ".join(map(str, numbers))})
-    schedule = berger_schedule(len(entries), double=tournament.system == System.DOUBLE_ROUND_ROBIN)
+    schedule = berger_schedule(len(entries), double=tournament.system == System.DOUBLE_ROUND_ROBIN,
+                               reverse_last_two=tournament.rr_reverse_last_two)
     by_number = {e.pairing_number: e for e in entries}
     boards: list[pairing_bridge.NewGame] = []
     for white_no, black_no in schedule[number - 1]:

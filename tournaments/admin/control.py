@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy
 from tournaments import round_control, selectors, services
 from tournaments.errors import DomainError, PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
+from tournaments.ratings import entry_rating  # the tournament's rating (issue 19 item 6)
 
 # The words of each step's button, by step name; %(n)s is the round.
 STEP_LABELS = {
@@ -203,6 +204,6 @@ def _first(entries: list[Any], shown: int = 5) -> str:
     """"1. Name (2430), 2. ..." for the first few: enough to see the order was applied."""
     ordered = sorted(entries, key=lambda e: e.pairing_number)
     text = ", ".join(f"{e.pairing_number}. {e.player.full_name}"
-                     + (f" ({e.player.rating})" if e.player.rating else "") for e in ordered[:shown])
+                     + (f" ({rating})" if (rating := entry_rating(e)) else "") for e in ordered[:shown])
     more = len(ordered) - shown
     return text + (_(" and %(n)s more") % {"n": more} if more > 0 else "")

@@ -126,9 +126,16 @@ class EntryInlineForm(forms.ModelForm):
         lock_played_fields(self, ("player", "pairing_number"))
 
 
+LATE_NUMBER = _("A player entered now is a late entry: leave his number empty, his rating gives it (the players "
+                "below move down one).")
+
+
 def explain_inline_locks(formset: Any, tournament: Any) -> Any:
     """The inline's column headers carry the help: say there why numbers are fixed once paired."""
     if tournament is not None and tournament.pk is not None and tournament.rounds.exists():
         formset.form.base_fields["pairing_number"].help_text = NUMBER_FIXED
         formset.form.base_fields["player"].help_text = HAS_GAMES
+        if not tournament.is_round_robin:  # issue 19 item 6: a late Swiss entry is numbered by its rating
+            formset.form.base_fields["pairing_number"].required = False
+            formset.form.base_fields["pairing_number"].help_text = f"{NUMBER_FIXED} {LATE_NUMBER}"
     return formset

@@ -32,10 +32,18 @@ class CsvImportForm(forms.Form):
 
 @admin.register(Player)
 class PlayerAdmin(SimpleHistoryAdmin):
-    list_display = ("surname", "given_name", "title", "federation", "rating", "fmjd_id", "club", "birth_year")
+    list_display = ("surname", "given_name", "title", "federation", "rating", "national_rating", "rating_origin",
+                    "fmjd_id", "club", "birth_year")
+    readonly_fields = ("rating_origin",)
     list_filter = ("title", "federation")
     search_fields = ("surname", "given_name", "fmjd_id", "club")
     change_list_template = "admin/tournaments/player/change_list.html"
+
+    @admin.display(description=_("source of the ratings"))
+    def rating_origin(self, obj: Player) -> str:
+        if obj.rating is None and obj.national_rating is None:
+            return "–"
+        return obj.rating_source or gettext("typed by hand")
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return is_arbiter(request.user)
@@ -51,6 +59,16 @@ class PlayerAdmin(SimpleHistoryAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return bool(request.user.is_superuser)
+
+    def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
+        if {"rating", "national_rating"} & set(form.changed_data):
+            obj.rating_source = ""  # typed by hand (VCL4THP 134): shown as such
+        super().save_model(request, obj, form, change)
+        if change:  # issue 19 item 6: a rating changed since an entry is said where it counts
+            from tournaments.admin.numbering import rating_change_message
+
+            if text := rating_change_message(obj):
+                messages.warning(request, text)
 
     def get_urls(self) -> list[Any]:
         return [

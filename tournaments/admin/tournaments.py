@@ -18,6 +18,7 @@ from tournaments import pairing_bridge, selectors, services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
 from tournaments.admin.control import ControlRoomMixin
 from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
+from tournaments.admin.numbering import NumbersMixin
 from tournaments.admin.sheets import (
     TournamentSheetsMixin,
 )
@@ -114,7 +115,7 @@ class TournamentForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmin):
+class TournamentAdmin(NumbersMixin, ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmin):
     form = TournamentForm
     # The change page leads to the control room, where the day is run.
     change_form_template = "admin/tournaments/tournament/change_form.html"
@@ -131,6 +132,8 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
         (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public", "pdf_language")}),
         (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
                                   "swiss_order", "first_colour")}),
+        # Issue 19 items 6-7: the rating the tournament reads, equal ratings, a double round robin's order.
+        (_("Ratings and pairing numbers"), {"fields": ("rating_method", "tie_order", "rr_reverse_last_two")}),
         (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),
     )
 
@@ -250,7 +253,7 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
         for entry in instances:
             if entry.pk is None:
                 services.entry_add(tournament=form.instance, player=entry.player,
-                                   pairing_number=entry.pairing_number)
+                                   pairing_number=entry.pairing_number, user=request.user)
             else:
                 entry.save()
         return None

@@ -4,7 +4,7 @@ Every error of a line is reported (all of them, not the first); the import is in
 more than MAX_LINES lines is refused before anything is read into the database.
 
 Columns (header row required, names case-insensitive, order free): surname (required), given_name,
-fmjd_id, federation, title, rating, club, birth_year. A player whose FMJD id is already known is
+fmjd_id, federation, title, rating, national_rating, club, birth_year. A player whose FMJD id is already known is
 updated (rating lists are re-imported every period); one without FMJD id is created. Decoding:
 UTF-8 (with or without BOM), else Windows-1252, which is what spreadsheets on Windows export.
 """
@@ -12,6 +12,7 @@ UTF-8 (with or without BOM), else Windows-1252, which is what spreadsheets on Wi
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 from dataclasses import dataclass, field
 
@@ -22,14 +23,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
+from tournaments import numbering
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Player, Title, Tournament
+from tournaments.ratings import tournament_rating
 from tournaments.services import round_robin_closed
 from tournaments.validators import describe_control
 
-COLUMNS = ("surname", "given_name", "fmjd_id", "federation", "title", "rating", "club", "birth_year")
+COLUMNS = ("surname", "given_name", "fmjd_id", "federation", "title", "rating", "national_rating", "club",
+           "birth_year")
 ALIASES = {"given name": "given_name", "firstname": "given_name", "first_name": "given_name",
-           "fmjd id": "fmjd_id", "fmjd": "fmjd_id", "birth year": "birth_year", "name": "surname",
+           "fmjd id": "fmjd_id", "fmjd": "fmjd_id", "national rating": "national_rating",
+           "birth year": "birth_year", "name": "surname",
            "last_name": "surname", "lastname": "surname", "fed": "federation"}
 MAX_BYTES = 5 * 1024 * 1024
 # A request must end well within the server's timeout (gunicorn: 30 s): 10,000 lines take about 8 s here
@@ -135,6 +140,8 @@ def _player_fields(row: dict[str, str]) -> tuple[dict[str, object], list[str]]:
         "club": row.get("club", ""),
         "birth_year": _int(row.get("birth_year", ""), "birth_year", 1880, 2100, errors),
     }
+    if "national_rating" in row:  # an FMJD list without the column leaves the national ratings alone
+        fields["national_rating"] = _int(row["national_rating"], "national_rating", 0, 3000, errors)
     return fields, errors
 
 
@@ -239,13 +246,15 @@ def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, to
     """In bulk: one query per CHUNK ids to find the known players, bulk inserts and updates (with their
     history records), then the entries. The model's own validators still see every player."""
     known = _existing([f["fmjd_id"] for _, f in parsed if isinstance(f["fmjd_id"], int)])  # type: ignore[misc]
+    stamp = f"{report.source[:140]} ({datetime.date.today().isoformat()})"
     created: list[tuple[int, Player]] = []
     updated: list[tuple[int, Player]] = []
     unchanged: list[tuple[int, Player]] = []
     for line_no, fields in parsed:
         fmjd_id = fields["fmjd_id"]
         player = known.get(fmjd_id) if isinstance(fmjd_id, int) else None
-        values = {k: v if v is not None else (None if k in {"fmjd_id", "rating", "birth_year"} else "")
+        numeric = {"fmjd_id", "rating", "national_rating", "birth_year"}
+        values = {k: v if v is not None else (None if k in numeric else "")
                   for k, v in fields.items()}
         if player is not None and all(getattr(player, k) == v for k, v in values.items()):
             unchanged.append((line_no, player))  # a rating list re-imported: most lines change nothing
@@ -253,11 +262,13 @@ def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, to
         (updated if player else created).append((line_no, player := player or Player()))
         for key, value in values.items():
             setattr(player, key, value)
+        if values.get("rating") is not None or values.get("national_rating") is not None:
+            player.rating_source = stamp  # VCL4THP 134: the list each rating came from
         try:
             player.full_clean(validate_unique=False, validate_constraints=False)
         except ValidationError as exc:
             raise _LineError(line_no, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())) from None
-    columns = [f for f in COLUMNS if f != "fmjd_id"]
+    columns = [f for f in COLUMNS if f != "fmjd_id"] + ["rating_source"]
     # bulk_update writes one CASE per column and row: small batches keep each statement cheap.
     bulk_update_with_history([p for _, p in updated], Player, columns, batch_size=100)
     bulk_create_with_history([p for _, p in created], Player, batch_size=CHUNK)
@@ -282,6 +293,18 @@ def _enter(tournament: Tournament, players: list[Player]) -> dict[int, int]:
     if tournament.is_round_robin and tournament.rounds.exists():
         raise DomainError(round_robin_closed() % {"tournament": tournament})
     already = set(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+    if numbering.is_late(tournament):
+        # Late entries (issue 19 item 6): each gets the number his rating earns, one at a time.
+        placed: dict[int, int] = {}
+        for player in players:
+            if player.pk in already:
+                continue
+            already.add(player.pk)
+            entry = Entry.objects.create(tournament=tournament, player=player,
+                                         pairing_number=numbering.place_late_entry(tournament, player, None))
+            numbering.record_late_entry(tournament, entry)
+            placed[player.pk] = entry.pairing_number
+        return placed
     number = tournament.entries.aggregate(m=Max("pairing_number"))["m"] or 0
     entries = []
     for player in players:
@@ -289,6 +312,7 @@ def _enter(tournament: Tournament, players: list[Player]) -> dict[int, int]:
             continue
         already.add(player.pk)
         number += 1
-        entries.append(Entry(tournament=tournament, player=player, pairing_number=number))
+        entries.append(Entry(tournament=tournament, player=player, pairing_number=number,
+                             rating_at_entry=tournament_rating(player, tournament.rating_method)))
     bulk_create_with_history(entries, Entry, batch_size=CHUNK)
     return {e.player_id: e.pairing_number for e in entries}

@@ -39,6 +39,10 @@ PARTS: list[tuple[str, type[models.Model]]] = [
 PART_OF = {model: name for name, model in PARTS}
 # Fields rebuilt from others, never carried: a sheet's replayed line is made again from its text on view.
 DERIVED = {(GameSheet, "line")}
+# A field missing from an older export takes the model's default, except where the default of new objects is
+# not what the older tournament was run on: a double round robin exported before the setting existed was
+# paired on the plain second cycle (issue 19 item 7).
+LEGACY_DEFAULTS: dict[tuple[type[models.Model], str], Any] = {(Tournament, "rr_reverse_last_two"): False}
 HISTORY_FIELDS = ("history_date", "history_change_reason", "history_type", "history_user")
 
 
@@ -324,6 +328,8 @@ class _Importer:
         values: dict[str, Any] = {}
         for name, f in fields.items():
             if name not in record:
+                if (model, name) in LEGACY_DEFAULTS:
+                    values[name] = LEGACY_DEFAULTS[(model, name)]
                 continue  # an older export: the model's default applies
             value = record[name]
             if f.is_relation:

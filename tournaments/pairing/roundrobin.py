@@ -26,13 +26,15 @@ def berger_rounds(n_players: int, double: bool = False) -> int:
     return per_cycle * 2 if double else per_cycle
 
 
-def berger_schedule(n_players: int, double: bool = False) -> Schedule:
+def berger_schedule(n_players: int, double: bool = False, reverse_last_two: bool = False) -> Schedule:
     """rounds -> boards -> (white, black or None for the bye), pairing numbers 1..n_players.
 
     Boards are in the order the published tables print them, except that the game against the
     dummy of an odd field is listed last as (player, None). A double round robin repeats the first
-    cycle with colours reversed and the same board order (the FIDE recommendation to swap the last
-    two rounds of the first cycle is not applied: the caller's contract is a plain second cycle).
+    cycle with colours reversed and the same board order. With reverse_last_two (a double round robin
+    only), the last two rounds of the first cycle are played in reverse order, as FIDE C.05 Annex 1
+    recommends: the last round of the printed first cycle and the first round of the second give the
+    same players the same colour, and the swap puts a round of the other colour between them.
     """
     _check(n_players)
     size = berger_size(n_players)
@@ -51,6 +53,8 @@ def berger_schedule(n_players: int, double: bool = False) -> Schedule:
     if not double:
         return first
     second: Schedule = [[(b, w) if b is not None else (w, None) for w, b in rnd] for rnd in first]
+    if reverse_last_two and len(first) >= 2:
+        first = [*first[:-2], first[-1], first[-2]]
     return first + second
 
 

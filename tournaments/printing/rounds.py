@@ -29,6 +29,7 @@ from tournaments.printing.document import (
     register_fonts,
     styled_table,
 )
+from tournaments.ratings import tournament_rating
 
 MOVES_PER_SHEET = 100  # four blocks of 25 numbered lines
 COPIES = 2  # competition rules 3.10.2: a sheet must allow writing the game "au moins, en double exemplaire"
@@ -177,8 +178,9 @@ def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int) -> Non
         c.setFont(FONT_BOLD, 11)
         c.drawString(left + 18 * mm, y, fit_name(player_text(p.full_name, p.title, p.federation), 120 * mm, 11))
         c.setFont(FONT, 9)
+        rating = tournament_rating(p, t.rating_method)  # the tournament's rating (issue 19 item 6)
         c.drawRightString(right, y, (_("No. %(n)s") % {"n": entry.pairing_number})
-                          + (f" – {_('Rating')} {p.rating}" if p.rating else ""))
+                          + (f" – {_('Rating')} {rating}" if rating else ""))
         y -= 6.5 * mm
     y -= 2 * mm
     _move_grid(c, left, y, right - left)

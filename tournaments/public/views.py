@@ -126,7 +126,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if rnd is None:
         raise Http404("No such round.")
     games = list(selectors.round_games(rnd))
-    lines = {e.pk: selectors.player_line(e) for e in _entries_of(games)}
+    lines = {e.pk: selectors.player_line(e, tournament.rating_method) for e in _entries_of(games)}
     return render(request, "tournaments/round.html", {
         **_context(tournament, "round"), "round": rnd, "table": PairingsTable.build(slug, games, lines),
         "missing": sum(1 for g in games if not g.result),

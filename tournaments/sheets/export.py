@@ -14,6 +14,7 @@ from django.db.models import QuerySet
 from rules.pdn import ParsedGame, read_games
 from rules.pdn.writer import write_games
 from tournaments.models import Entry, Game, Round, RoundStatus, Tournament
+from tournaments.ratings import tournament_rating
 from tournaments.results import Result
 
 # PDN has no forfeit results; a game without a recorded result is written "*".
@@ -48,8 +49,9 @@ def _headers(game: Game, tournament: Tournament) -> dict[str, str]:
         player = entry.player
         if player.fmjd_id is not None:
             headers[f"{side}FMJDId"] = str(player.fmjd_id)
-        if player.rating is not None:
-            headers[f"{side}Rating"] = str(player.rating)
+        rating = tournament_rating(player, tournament.rating_method)  # the tournament's rating (issue 19)
+        if rating is not None:
+            headers[f"{side}Rating"] = str(rating)
         if player.title:
             headers[f"{side}Title"] = player.title
     headers["Board"] = str(game.board)

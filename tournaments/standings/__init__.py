@@ -6,7 +6,14 @@ records.py holds the plain data and scoring, withdrawals.py rule 5.9, tiebreaks.
 presets.py the named presets, table.py the ranking and the crosstable.
 """
 
-from tournaments.standings.presets import PRESETS, Preset, default_preset, preset_of
+from tournaments.standings.presets import (
+    PRESETS,
+    ROUND_ROBIN_MEANINGLESS,
+    Preset,
+    default_preset,
+    meaningless_in_round_robin,
+    preset_of,
+)
 from tournaments.standings.records import (
     DOUBLE_ROUND_ROBIN,
     ROUND_ROBIN,
@@ -24,6 +31,7 @@ from tournaments.standings.withdrawals import WithdrawalRuling, effective_games
 __all__ = [
     "DOUBLE_ROUND_ROBIN",
     "PRESETS",
+    "ROUND_ROBIN_MEANINGLESS",
     "ROUND_ROBIN",
     "SWISS",
     "SYSTEMS",
@@ -41,5 +49,6 @@ __all__ = [
     "crosstable_cells",
     "default_preset",
     "effective_games",
+    "meaningless_in_round_robin",
     "preset_of",
 ]

@@ -62,3 +62,18 @@ def default_preset(system: str, swiss_order: str = "rating") -> Preset:
 def preset_of(tiebreaks: list[str] | tuple[str, ...]) -> Preset | None:
     """The preset whose list this is exactly, if any."""
     return next((p for p in PRESETS.values() if list(p.tiebreaks) == list(tiebreaks)), None)
+
+
+# Issue 19 item 7: in a round robin every player meets the same field, so a tie-break built on who one's
+# opponents were (the Solkoff/Buchholz family, Solkoff plus, the opponents' average rating) compares each
+# player with the field minus himself: it measures his own score or rating, not his opposition. FIDE C.07
+# and the checklist (VCL4THP 104-105) leave them out of round robins; so does Damier.
+ROUND_ROBIN_MEANINGLESS = frozenset({
+    "solkoff", "solkoff_median", "solkoff_short_truncated", "solkoff_full_truncated", "solkoff_plus",
+    "average_rating",
+})
+
+
+def meaningless_in_round_robin(tiebreaks: list[str] | tuple[str, ...]) -> list[str]:
+    """The names of the list that a round robin may not use, in the list's order."""
+    return [name for name in tiebreaks if name in ROUND_ROBIN_MEANINGLESS]

@@ -1,0 +1,175 @@
+"""Round robin (issue 19 item 7): the double round robin's reversal against the published Berger tables,
+only meaningful tie-breaks, and a round made by hand checked (each pair once per cycle, no three colours)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.tournaments.rounds import play_round
+from tests.tournaments.test_roundrobin import published
+from tournaments import rr_schedule, services
+from tournaments.conformance import events
+from tournaments.errors import DomainError
+from tournaments.models import System
+from tournaments.pairing.roundrobin import berger_schedule
+from tournaments.pairing.rr_check import COLOUR_THREE, REPEAT, Finding, check_schedule
+from tournaments.standings import PRESETS, ROUND_ROBIN_MEANINGLESS, TIEBREAKS, meaningless_in_round_robin
+
+
+def _reverse(rnd: list[tuple[int, int | None]]) -> list[tuple[int, int | None]]:
+    return [(b, w) if b is not None else (w, None) for w, b in rnd]
+
+
+# --- Berger tables: the double round robin's reversal -----------------------------------------
+
+
+@pytest.mark.parametrize("n_players", range(3, 17))
+def test_reversal_swaps_the_last_two_published_rounds_of_cycle_one(n_players: int) -> None:
+    table = published(n_players)  # FIDE Handbook C.05 Annex 1, as printed
+    schedule = berger_schedule(n_players, double=True, reverse_last_two=True)
+    assert schedule[: len(table)] == [*table[:-2], table[-1], table[-2]]
+    assert schedule[len(table):] == [_reverse(r) for r in table]
+
+
+@pytest.mark.parametrize("n_players", range(3, 17))
+def test_reversed_double_round_robin_never_gives_three_same_colours(n_players: int) -> None:
+    assert check_schedule(berger_schedule(n_players, double=True, reverse_last_two=True), n_players) == []
+
+
+@pytest.mark.parametrize("n_players", range(4, 17, 2))
+def test_without_the_reversal_an_even_field_has_three_same_colours(n_players: int) -> None:
+    # Why the tables recommend it: the last round of cycle 1 and the first of cycle 2 repeat a colour.
+    findings = check_schedule(berger_schedule(n_players, double=True), n_players)
+    assert findings and {f.code for f in findings} == {COLOUR_THREE}
+
+
+def test_a_single_round_robin_ignores_the_setting() -> None:
+    assert berger_schedule(6, reverse_last_two=True) == berger_schedule(6)
+
+
+@pytest.mark.django_db
+def test_the_setting_drives_the_rounds_paired(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(4, system=System.DOUBLE_ROUND_ROBIN, slug="drr")
+    assert t.rr_reverse_last_two  # a new double round robin reverses, as the tables recommend
+    for _ in range(3):
+        play_round(t)
+    rnd3 = [(g.white.pairing_number, g.black.pairing_number) for g in t.rounds.get(number=3).games.all()]
+    assert rnd3 == published(4)[1]  # round 2 of the printed table is played third
+    t.rr_reverse_last_two = False
+    with pytest.raises(ValidationError, match="fixed once round 1 is paired"):
+        t.full_clean()
+
+
+# --- Tie-breaks --------------------------------------------------------------------------------
+
+
+def test_buchholz_type_tiebreaks_are_not_offered_to_a_round_robin() -> None:
+    assert {"solkoff", "solkoff_median", "solkoff_short_truncated", "solkoff_full_truncated",
+            "solkoff_plus", "average_rating"} == ROUND_ROBIN_MEANINGLESS
+    assert set(TIEBREAKS) - ROUND_ROBIN_MEANINGLESS == {"sonneborn_berger", "wins", "mutual_result", "ranking_order"}
+    for preset in PRESETS.values():
+        if System.SWISS not in preset.systems:
+            assert meaningless_in_round_robin(preset.tiebreaks) == []
+
+
+@pytest.mark.django_db
+def test_a_round_robin_refuses_them_with_the_reason(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(4)
+    t.tiebreaks = ["wins", "solkoff"]
+    with pytest.raises(ValidationError) as exc:
+        t.full_clean()
+    assert "mean nothing in a round robin" in " ".join(exc.value.message_dict["tiebreaks"])
+    t.tiebreaks = ["wins", "sonneborn_berger", "mutual_result", "ranking_order"]
+    t.full_clean()
+
+
+# --- A round made by hand ----------------------------------------------------------------------
+
+
+def test_the_checker_finds_a_repeat_in_a_cycle_and_three_colours() -> None:
+    rounds = [[(1, 2), (3, 4)], [(1, 3), (2, 4)], [(1, 2), (4, 3)]]
+    assert check_schedule(rounds, 4) == [Finding(REPEAT, 3, (1, 2), 1), Finding(COLOUR_THREE, 3, (1,)),
+                                         Finding(REPEAT, 3, (3, 4), 1)]
+    # The second cycle of a double round robin meets everyone again: no repeat there.
+    double = berger_schedule(4, double=True, reverse_last_two=True)
+    assert check_schedule(double, 4) == []
+
+
+@pytest.fixture
+def rr6(make_tournament):  # type: ignore[no-untyped-def]
+    t = make_tournament(6, slug="rr6")
+    play_round(t)
+    play_round(t)
+    return t, services.round_pair(tournament=t)  # round 3, a draft
+
+
+@pytest.mark.django_db
+def test_the_tables_round_needs_nothing(rr6) -> None:  # type: ignore[no-untyped-def]
+    t, rnd = rr6
+    check = rr_schedule.rr_round_by_hand(round=rnd, boards=rr_schedule.round_boards(rnd))
+    assert not check.differs and t.conformance_events.count() == 0
+
+
+@pytest.mark.django_db
+def test_a_hand_round_asks_then_is_saved_and_recorded(rr6, arbiter) -> None:  # type: ignore[no-untyped-def]
+    t, rnd = rr6
+    played = {frozenset((g.white.pairing_number, g.black.pairing_number))
+              for g in t.rounds.get(number=1).games.all()}
+    again = sorted(next(iter(p)) for p in played)[:1]
+    first_pair = next(p for p in played if again[0] in p)
+    a, b = sorted(first_pair)
+    others = sorted(set(range(1, 7)) - {a, b})
+    boards = {1: (a, b), 2: (others[0], others[1]), 3: (others[2], others[3])}
+    with pytest.raises(events.NeedsConfirmation) as asked:
+        rr_schedule.rr_round_by_hand(round=rnd, boards=boards)
+    codes = [str(w.code) for w in asked.value.warnings]
+    assert codes[0] == "schedule-by-hand" and "rematch" in codes
+    rnd.refresh_from_db()
+    assert rr_schedule.round_boards(rnd) != boards  # nothing written
+    rr_schedule.rr_round_by_hand(round=rnd, boards=boards, expected_version=rnd.version, confirmed=set(codes),
+                                 user=arbiter)
+    rnd.refresh_from_db()
+    assert rr_schedule.round_boards(rnd) == boards
+    recorded = list(t.conformance_events.values_list("code", "round_number", "level"))
+    assert ("schedule-by-hand", 3, 3) in recorded and ("rematch", 3, 3) in recorded
+    assert any(line.startswith("### schedule-by-hand @ Round 3") for line in events.trf_lines(t))
+
+
+@pytest.mark.django_db
+def test_a_hand_round_is_refused_when_it_cannot_be_played(rr6) -> None:  # type: ignore[no-untyped-def]
+    t, rnd = rr6
+    with pytest.raises(DomainError, match="would play on boards 1 and 2"):
+        rr_schedule.rr_round_by_hand(round=rnd, boards={1: (1, 2), 2: (1, 3), 3: (5, 6)},
+                                     confirmed={"schedule-by-hand", "rematch", "colour-breach"})
+    with pytest.raises(DomainError, match="missing"):
+        rr_schedule.rr_round_by_hand(round=rnd, boards={1: (1, 2), 2: (3, 4), 3: (5, None)},
+                                     confirmed={"schedule-by-hand", "rematch", "colour-breach"})
+    services.round_publish(round=rnd)
+    with pytest.raises(DomainError, match="only a draft round"):
+        rr_schedule.rr_round_by_hand(round=rnd, boards=rr_schedule.round_boards(rnd))
+
+
+@pytest.mark.django_db
+def test_an_export_from_before_the_setting_keeps_the_plain_second_cycle(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    from tournaments.exchange.transfer import export_tournament, import_tournament
+
+    t = make_tournament(4, system=System.DOUBLE_ROUND_ROBIN, slug="old")
+    doc = export_tournament(t)
+    assert doc["tournament"]["rr_reverse_last_two"] is True  # carried by an export of today
+    del doc["tournament"]["rr_reverse_last_two"]
+    imported = import_tournament(doc, replace=True).tournament
+    assert imported.rr_reverse_last_two is False
+
+
+@pytest.mark.django_db
+def test_a_round_robin_saved_before_the_rule_keeps_its_list_until_changed(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    from tournaments.models import Tournament
+
+    t = make_tournament(4, slug="kept")
+    Tournament.objects.filter(pk=t.pk).update(tiebreaks=["solkoff"])
+    t.refresh_from_db()
+    t.full_clean()  # unchanged: accepted
+    t.tiebreaks = ["solkoff", "wins"]
+    with pytest.raises(ValidationError):
+        t.full_clean()

@@ -1,0 +1,279 @@
+"""The pairing-numbers page and the round-robin round made by hand (issue 19 items 6 and 7).
+
+Pairing numbers (one page per tournament): the players with their FMJD, national and tournament ratings;
+a notice for each rating changed since the entry (taking note records it); exchanging two numbers;
+regenerating them from the ratings, with what moves shown first. A round-robin draft round can be made
+by hand on its own page. A write that breaks the rules asks again on the same page, each warning with its
+level and a box to tick, keeping what the arbiter chose (the minimum of the confirmation piece the
+`confmode` branch builds in tournaments/admin/confirm.py; the lead unifies them at merge).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments import numbering, ratings, rr_schedule
+from tournaments.conformance.events import NeedsConfirmation
+from tournaments.conformance.policy import Level, Warning
+from tournaments.conformance.words import describe, level_name
+from tournaments.errors import DomainError
+from tournaments.models import Entry, RoundStatus, Tournament
+
+LIST_MAX_BYTES = 5 * 1024 * 1024  # as the CSV import: the FMJD list is far smaller
+CONSEQUENCES = {
+    Level.NOTICE: gettext_lazy("A notice: it is recorded in the tournament's history and its TRF."),
+    Level.CONFIRM: gettext_lazy("Tick to confirm: the action is then done and recorded in the tournament's history "
+                                "and its TRF."),
+    Level.LEAVE: gettext_lazy("Tick to confirm: the tournament then leaves the conformance mode for good."),
+}
+
+
+def warning_rows(warnings: list[Warning]) -> list[dict[str, Any]]:
+    """What the page shows of each warning: its words, its level in words and its consequence."""
+    return [{"code": str(w.code), "text": describe(w), "level": level_name(w.level),
+             "consequence": CONSEQUENCES.get(w.level, ""), "index": i}
+            for i, w in enumerate(warnings, start=1)]
+
+
+def entry_label(entry: Entry, method: str) -> str:
+    rating = ratings.tournament_rating(entry.player, method)
+    return f"{entry.pairing_number}. {entry.player.full_name}" + (f" ({rating})" if rating is not None else "")
+
+
+class ExchangeForm(forms.Form):
+    first = forms.ModelChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("First player"))
+    second = forms.ModelChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("Second player"))
+
+    def __init__(self, tournament: Tournament, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        entries = tournament.entries.select_related("player").order_by("pairing_number")
+        for name in ("first", "second"):
+            field = self.fields[name]
+            field.queryset = entries  # type: ignore[attr-defined]
+            field.label_from_instance = lambda e: entry_label(e, tournament.rating_method)  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("first") is not None and cleaned.get("first") == cleaned.get("second"):
+            self.add_error("second", _("Choose another player than the first."))
+        return cleaned
+
+
+class NumbersMixin:
+    """Adds the pairing-numbers page and the round-robin hand-made round to TournamentAdmin (which gives
+    _tournament and _context through ControlRoomMixin)."""
+
+    admin_site: Any
+
+    def get_urls(self) -> list[Any]:
+        view = self.admin_site.admin_view
+        return [
+            path("<int:pk>/numbers/", view(self.numbers_view), name="tournaments_tournament_numbers"),
+            path("<int:pk>/rounds/<int:number>/by-hand/", view(self.rr_hand_view),
+                 name="tournaments_tournament_rr_hand"),
+            *super().get_urls(),  # type: ignore[misc]
+        ]
+
+    # --- Pairing numbers ---------------------------------------------------------------------
+
+    def numbers_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        tournament: Tournament = self._tournament(request, pk)  # type: ignore[attr-defined]
+        here = reverse("admin:tournaments_tournament_numbers", args=[tournament.pk])
+        action = request.POST.get("action", "") if request.method == "POST" else ""
+        confirmed = request.POST.getlist("confirmed")
+        form = ExchangeForm(tournament, request.POST if action == "exchange" else None)
+        pending: dict[str, Any] = {}
+        if action == "check_list":
+            return self._check_list(request, tournament, form)
+        if action:
+            try:
+                done = self._numbers_action(request, tournament, action, form, confirmed)
+            except NeedsConfirmation as exc:
+                pending = {"action": action, "warnings": warning_rows(exc.warnings),
+                           "version": request.POST.get("version", ""), "moves": request.POST.get("moves", "")}
+            except DomainError as exc:
+                messages.error(request, _("Nothing was done: %(why)s") % {"why": exc})
+            else:
+                if done:
+                    return HttpResponseRedirect(here)
+        return self._numbers_page(request, tournament, form, pending)
+
+    def _numbers_action(self, request: HttpRequest, tournament: Tournament, action: str, form: ExchangeForm,
+                        confirmed: list[str]) -> bool:
+        user = request.user
+        if action == "exchange":
+            if not form.is_valid():
+                return False
+            a, b = numbering.numbers_exchange(tournament=tournament, first=form.cleaned_data["first"],
+                                              second=form.cleaned_data["second"],
+                                              expected=request.POST.get("version") or None,
+                                              confirmed=confirmed, user=user)
+            messages.success(request, _("%(first)s and %(second)s exchanged their pairing numbers: %(first)s is now "
+                                        "number %(a)s, %(second)s number %(b)s.")
+                             % {"first": a.player.full_name, "second": b.player.full_name, "a": a.pairing_number,
+                                "b": b.pairing_number})
+        elif action == "regenerate":
+            moves = numbering.numbers_regenerate(tournament=tournament, expected=request.POST.get("moves", ""),
+                                                 confirmed=confirmed, user=user)
+            if moves:
+                messages.success(request, _("The pairing numbers were regenerated from the ratings: %(moves)s.")
+                                 % {"moves": ", ".join(f"{m.entry.player.full_name} {m.old} → {m.new}"
+                                                       for m in moves)})
+            else:
+                messages.info(request, _("The pairing numbers already follow the ratings: nothing moved."))
+        elif action == "apply_list":
+            changed = numbering.ratings_apply(tournament=tournament, chosen=request.POST.getlist("apply"),
+                                              source=request.POST.get("source", "")[:160] or "CSV", user=user)
+            messages.success(request, _("Ratings updated from the list for %(n)s player(s); the changes since the "
+                                        "entries are listed below.") % {"n": len(changed)})
+        elif action == "take_note":
+            changes = numbering.ratings_take_note(tournament=tournament, expected=request.POST.get("changes", ""),
+                                                  user=user)
+            messages.success(request, _("Noted and recorded: %(n)s rating change(s).") % {"n": len(changes)})
+        else:
+            messages.error(request, _("Unknown action: nothing was done."))
+        return True
+
+    def _check_list(self, request: HttpRequest, tournament: Tournament, form: ExchangeForm) -> HttpResponse:
+        upload = request.FILES.get("list")
+        diffs: list[numbering.ListDifference] = []
+        source = ""
+        if upload is None:
+            messages.error(request, _("Choose the rating list file (CSV) first."))
+        elif upload.size and upload.size > LIST_MAX_BYTES:
+            messages.error(request, _("%(file)s is larger than %(limit)s MB: not a rating list.")
+                           % {"file": upload.name, "limit": LIST_MAX_BYTES // (1024 * 1024)})
+        else:
+            source = str(upload.name)[:160]
+            try:
+                diffs = numbering.list_differences(tournament, upload.read(), source)
+            except DomainError as exc:
+                messages.error(request, _("Nothing was read: %(why)s") % {"why": exc})
+            else:
+                if not diffs:
+                    messages.info(request, _("%(file)s: the ratings of this tournament's players are those of the "
+                                             "list.") % {"file": source})
+        return self._numbers_page(request, tournament, form, {}, list_diffs=diffs, list_source=source)
+
+    def _numbers_page(self, request: HttpRequest, tournament: Tournament, form: ExchangeForm,
+                      pending: dict[str, Any], **extra: Any) -> HttpResponse:
+        entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
+        method = tournament.rating_method
+        rows = [{"entry": e, "rating": ratings.tournament_rating(e.player, method),
+                 "changed": e.rating_at_entry is not None
+                 and ratings.tournament_rating(e.player, method) != e.rating_at_entry} for e in entries]
+        closed = numbering.numbers_open(tournament)
+        moves = [] if closed else numbering.regeneration_moves(tournament)
+        changes = ratings.rating_changes(tournament)
+        return render(request, "admin/tournaments/tournament/numbers.html", self._context(  # type: ignore[attr-defined]
+            request, tournament, _("Pairing numbers: %(tournament)s") % {"tournament": tournament},
+            rows=rows, closed=closed, form=form, pending=pending, moves=moves,
+            moves_signature=numbering.moves_signature(moves), version=numbering.numbers_version(tournament),
+            changes=changes, changes_signature=numbering.changes_signature(changes),
+            method_label=tournament.get_rating_method_display(), tie_label=tournament.get_tie_order_display(),
+            paired=tournament.rounds.exists(), fixed_from=numbering.FIXED_FROM_ROUND, **extra))
+
+    # --- Round robin: a round made by hand ---------------------------------------------------
+
+    def rr_hand_view(self, request: HttpRequest, pk: int, number: int) -> HttpResponse:
+        tournament: Tournament = self._tournament(request, pk)  # type: ignore[attr-defined]
+        control = reverse("admin:tournaments_tournament_control", args=[tournament.pk])
+        rnd = tournament.rounds.filter(number=number).first()
+        if rnd is None or not tournament.is_round_robin or rnd.status != RoundStatus.DRAFT:
+            messages.error(request, _("Only a draft round of a round robin can be made by hand: round %(n)s is not "
+                                      "one.") % {"n": number})
+            return HttpResponseRedirect(control)
+        entries = {e.pairing_number: e for e in tournament.entries.select_related("player")}
+        names = {n: e.player.full_name for n, e in entries.items()}
+        current = rr_schedule.round_boards(rnd)
+        chosen, errors = current, []
+        warnings: list[dict[str, Any]] = []
+        later: list[str] = []
+        if request.method == "POST":
+            chosen, errors = _posted_boards(request, current, set(entries))
+            if not errors:
+                try:
+                    check = rr_schedule.rr_round_by_hand(
+                        round=rnd, boards=chosen, expected_version=_int(request.POST.get("version")),
+                        confirmed=request.POST.getlist("confirmed"), user=request.user)
+                except NeedsConfirmation as exc:
+                    warnings = warning_rows(exc.warnings)
+                    later = _later_words(rr_schedule.check_hand_round(tournament, number, chosen, names), names)
+                except DomainError as exc:
+                    errors.append(str(exc))
+                else:
+                    messages.success(request, _("Round %(n)s is set as you made it: look at it, then publish it.")
+                                     % {"n": number} if check.differs else
+                                     _("Round %(n)s is the table's round: nothing changed.") % {"n": number})
+                    for text in _later_words(check, names):
+                        messages.warning(request, text)
+                    return HttpResponseRedirect(control)
+        odd = len(entries) % 2 == 1
+        players = [(n, f"{n}. {names[n]}") for n in sorted(entries)]
+        boards = [{"board": b, "white": w, "black": bl} for b, (w, bl) in sorted(chosen.items())]
+        return render(request, "admin/tournaments/tournament/rr_hand.html", self._context(  # type: ignore[attr-defined]
+            request, tournament, _("Round %(n)s made by hand: %(tournament)s") % {"n": number,
+                                                                                 "tournament": tournament},
+            round=rnd, boards=boards, players=players, odd=odd, warnings=warnings, later=later, errors=errors))
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() and len(value) < 10 else None
+
+
+def _posted_boards(request: HttpRequest, current: rr_schedule.NumberBoards,
+                   numbers: set[int]) -> tuple[rr_schedule.NumberBoards, list[str]]:
+    """The boards as posted, and what is wrong with them (each naming its board); what was typed is kept."""
+    chosen: rr_schedule.NumberBoards = {}
+    errors: list[str] = []
+    for board in sorted(current):
+        white = _int(request.POST.get(f"board-{board}-white"))
+        black_text = request.POST.get(f"board-{board}-black", "")
+        black = _int(black_text)
+        if white is None or white not in numbers:
+            errors.append(_("Board %(board)s: choose the player with White.") % {"board": board})
+            white = current[board][0]
+        if black_text and (black is None or black not in numbers):
+            errors.append(_("Board %(board)s: choose the player with Black, or the free round.") % {"board": board})
+            black = current[board][1]
+        chosen[board] = (white, black)
+    return chosen, errors
+
+
+def _later_words(check: rr_schedule.HandCheck, names: dict[int, str]) -> list[str]:
+    out = []
+    for f in check.later:
+        who = " – ".join(names.get(p, str(p)) for p in f.players)
+        if f.code == "repeat":
+            out.append(_("Round %(round)s of the table would pair %(pair)s again (they meet in round %(earlier)s): "
+                         "make that round by hand too.") % {"round": f.round, "pair": who, "earlier": f.earlier})
+        else:
+            out.append(_("Round %(round)s of the table would give %(player)s the same colour a third time in a "
+                         "row.") % {"round": f.round, "player": who})
+    return out
+
+
+def rating_change_message(player: Any) -> Any:
+    """After a player's ratings were edited: the tournaments where his tournament rating is no longer the
+    one he was entered with, each with a link to its pairing-numbers page (empty when there is none)."""
+    links = []
+    for entry in Entry.objects.filter(player=player).select_related("tournament"):
+        now = ratings.tournament_rating(player, entry.tournament.rating_method)
+        if entry.rating_at_entry is not None and now != entry.rating_at_entry:
+            links.append(format_html('<a href="{}">{}</a> ({} → {})',
+                                     reverse("admin:tournaments_tournament_numbers", args=[entry.tournament_id]),
+                                     entry.tournament, entry.rating_at_entry, now if now is not None else "–"))
+    if not links:
+        return ""
+    return format_html(_("Notice: the tournament rating of {player} is no longer the one he was entered with, in: "
+                         "{tournaments}. Take note of it on the pairing-numbers page."),
+                       player=player.full_name, tournaments=format_html_join(", ", "{}", ((link,) for link in links)))

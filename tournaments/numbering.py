@@ -1,0 +1,340 @@
+"""Pairing numbers once the tournament is under way (issue 19 item 6; FIDE C.04.2 2.3-2.4 read for the
+FMJD Swiss): exchanging two numbers, regenerating them from the ratings, numbering a late entry, and taking
+note of a rating changed since the entry.
+
+- An exchange is between two players of equal tournament rating only, and always asks a confirmation (3).
+- A regeneration sorts by the tournament rating and keeps the order equal ratings stand in now (which the
+  title and the announced criterion gave at the first numbering, or an exchange the arbiter confirmed); it
+  asks a confirmation when it moves two or more numbers.
+- Neither is possible once round 4 is paired: from then on the numbers are fixed.
+- A late entry in a Swiss gets the number his rating earns (rating, title, announced criterion) and the
+  players from that number on move down one; the games already played keep their players (games point at
+  entries, not at numbers). A notice (2) is recorded.
+- A round robin's numbers are its Berger table: fixed once round 1 is paired, set by hand or by lot before.
+
+Each write is one transaction; the events are recorded in it (tournaments.conformance.events).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import ratings
+from tournaments.conformance import events
+from tournaments.conformance.policy import Code, Warning
+from tournaments.errors import DomainError, StaleEditError
+from tournaments.models import Entry, Numbering, Player, Tournament
+
+FIXED_FROM_ROUND = 4  # C.04.2: numbers may be exchanged or regenerated until round 4 is paired
+
+
+@dataclass(frozen=True)
+class Move:
+    entry: Entry
+    old: int
+    new: int
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def numbers_open(tournament: Tournament) -> str:
+    """Why the numbers can no longer be exchanged or regenerated, in words; '' while they can."""
+    if tournament.is_round_robin:
+        return _("A round robin's pairing numbers are its Berger table: they are drawn by lot or set by hand "
+                 "before round 1 and never change after.")
+    last = events.round_under_way(tournament)
+    if last >= FIXED_FROM_ROUND:
+        return _("Round %(round)s is paired: pairing numbers can be exchanged or regenerated only until round "
+                 "%(fixed)s is paired.") % {"round": last, "fixed": FIXED_FROM_ROUND}
+    return ""
+
+
+def _refuse_unless_open(tournament: Tournament) -> None:
+    if why := numbers_open(tournament):
+        raise DomainError(why)
+
+
+def _renumber(moves: Sequence[tuple[Entry, int]]) -> None:
+    """Give each entry its new number; two passes so the unique constraint never sees a duplicate."""
+    offset = 10000 + max((max(e.pairing_number, n) for e, n in moves), default=0)
+    for entry, _new in moves:
+        entry._numbering_step = True  # type: ignore[attr-defined]  # not a hand edit (see Entry.save)
+        entry.pairing_number += offset
+        entry.save(update_fields=["pairing_number"])
+    for entry, new in moves:
+        entry.pairing_number = new
+        entry.save(update_fields=["pairing_number"])
+
+
+def _name(entry: Entry) -> str:
+    return f"{entry.player.full_name} ({entry.pairing_number})"
+
+
+# --- Exchange ------------------------------------------------------------------------------------
+
+
+def numbers_version(tournament: Tournament) -> str:
+    """A short fingerprint of every entry's number: a page posts it back, and a write made on numbers that
+    changed since (another arbiter, a late entry) is refused."""
+    pairs = tournament.entries.order_by("pk").values_list("pk", "pairing_number")
+    return hashlib.sha256(",".join(f"{pk}:{n}" for pk, n in pairs).encode()).hexdigest()[:16]
+
+
+@transaction.atomic
+def numbers_exchange(*, tournament: Tournament, first: Entry, second: Entry, expected: str | None = None,
+                     confirmed: Collection[str] = (), user: Any = None) -> tuple[Entry, Entry]:
+    """Swap the pairing numbers of two players of equal tournament rating (a confirmation, 3).
+
+    expected: numbers_version of the page the arbiter saw; refused when the numbers changed since."""
+    tournament = _lock(tournament)
+    _refuse_unless_open(tournament)
+    if expected is not None and numbers_version(tournament) != expected:
+        raise StaleEditError(_("The pairing numbers changed since you read them (another arbiter, or a late "
+                               "entry): nothing was done; look at them again."))
+    found = {e.pk: e for e in Entry.objects.select_for_update(of=("self",)).select_related("player")
+             .filter(tournament=tournament, pk__in=[first.pk, second.pk])}
+    if first.pk == second.pk or len(found) != 2:
+        raise DomainError(_("Choose two different players entered in %(tournament)s.") % {"tournament": tournament})
+    a, b = found[first.pk], found[second.pk]
+    a.tournament = b.tournament = tournament
+    ra, rb = ratings.entry_rating(a), ratings.entry_rating(b)
+    if ra != rb:
+        raise DomainError(_("%(first)s (%(first_rating)s) and %(second)s (%(second_rating)s) do not have the same "
+                            "tournament rating: only players of equal rating may exchange pairing numbers.")
+                          % {"first": _name(a), "second": _name(b), "first_rating": ra if ra is not None else "–",
+                             "second_rating": rb if rb is not None else "–"})
+    warning = Warning(Code.NUMBERS_EXCHANGED, {"first": a.player.full_name, "second": b.player.full_name,
+                                               "numbers": [a.pairing_number, b.pairing_number]})
+    events.require([warning], confirmed=confirmed)
+    _renumber([(a, b.pairing_number), (b, a.pairing_number)])
+    if not tournament.rounds.exists():
+        # Before round 1 the numbering by rating would run again when round 1 is paired and undo the
+        # exchange: the numbers are kept as they now stand.
+        tournament.numbering = Numbering.MANUAL
+        tournament.save(update_fields=["numbering"])
+    events.record(tournament, warning.code, values=warning.values, user=user)
+    return a, b
+
+
+# --- Regeneration --------------------------------------------------------------------------------
+
+
+def regeneration_moves(tournament: Tournament) -> list[Move]:
+    """What a regeneration would do, number by number (the entries whose number changes).
+
+    Before round 1 this is the first numbering (rating, title, announced criterion). After it, a stable
+    sort by the tournament rating of the order as it stands: equal ratings keep the order chosen."""
+    entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
+    for e in entries:
+        e.tournament = tournament
+    if tournament.rounds.exists():
+        def key(e: Entry) -> tuple[bool, int]:
+            rating = ratings.entry_rating(e)
+            return (rating is None, -(rating or 0))
+        ordered = sorted(entries, key=key)
+    else:
+        ordered = sorted(entries, key=ratings.entry_order_key)
+    return [Move(e, e.pairing_number, n) for n, e in enumerate(ordered, start=1) if e.pairing_number != n]
+
+
+def moves_signature(moves: Sequence[Move]) -> str:
+    """The moves as the page showed them: 'entry:old>new,...', posted back with the confirmation."""
+    return ",".join(f"{m.entry.pk}:{m.old}>{m.new}" for m in moves)
+
+
+@transaction.atomic
+def numbers_regenerate(*, tournament: Tournament, expected: str | None = None, confirmed: Collection[str] = (),
+                       user: Any = None) -> list[Move]:
+    """Renumber from the tournament ratings until round 4 is paired; a confirmation (3) when two or more
+    numbers move. expected: moves_signature of what the arbiter was shown (refused when it changed)."""
+    tournament = _lock(tournament)
+    _refuse_unless_open(tournament)
+    moves = regeneration_moves(tournament)
+    if expected is not None and moves_signature(moves) != expected:
+        raise StaleEditError(_("The entries or their ratings changed since the page was shown: nothing was done; "
+                               "look at the new numbers and confirm again."))
+    if not moves:
+        return []
+    warning = Warning(Code.NUMBERS_REGENERATED, {"moved": len(moves),
+                                                 "numbers": [f"{m.old}>{m.new}" for m in moves]})
+    if len(moves) >= 2:  # a permutation never moves exactly one number; kept explicit, as the checklist says
+        events.require([warning], confirmed=confirmed)
+    _renumber([(m.entry, m.new) for m in moves])
+    if not tournament.rounds.exists():
+        tournament.numbering = Numbering.AUTO
+        tournament.save(update_fields=["numbering"])
+    events.record(tournament, warning.code, values=warning.values, user=user)
+    return moves
+
+
+# --- Late entry ----------------------------------------------------------------------------------
+
+
+def is_late(tournament: Tournament) -> bool:
+    """A Swiss entry made once round 1 is paired."""
+    return not tournament.is_round_robin and tournament.rounds.exists()
+
+
+def earned_number(tournament: Tournament, player: Player) -> int:
+    """The number a late entrant's rating earns: just before the first player (in number order) he ranks
+    ahead of by rating, title and the announced criterion; after everyone when there is none."""
+    key = ratings.order_key(player, tournament.rating_method, tournament.tie_order)
+    entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
+    for e in entries:
+        if key < ratings.order_key(e.player, tournament.rating_method, tournament.tie_order):
+            return e.pairing_number
+    return (entries[-1].pairing_number if entries else 0) + 1
+
+
+def make_room(tournament: Tournament, number: int) -> None:
+    """Everyone from `number` on moves down one (their games stay theirs: games point at entries)."""
+    below = list(tournament.entries.filter(pairing_number__gte=number).order_by("pairing_number"))
+    _renumber([(e, e.pairing_number + 1) for e in below])
+
+
+def place_late_entry(tournament: Tournament, player: Player, pairing_number: int | None) -> int:
+    """The number of a late entrant (the caller holds the tournament's lock and creates the entry).
+
+    A number the arbiter typed is accepted only when it is the one the rating earns: C.04.2 leaves no
+    choice, and a wrong number would silently reorder the field."""
+    number = earned_number(tournament, player)
+    if pairing_number is not None and pairing_number != number:
+        raise DomainError(_("%(player)s enters after round 1 is paired: his rating earns him pairing number "
+                            "%(number)s (the players from %(number)s on move down one). Leave the number empty "
+                            "or type %(number)s.") % {"player": player, "number": number})
+    make_room(tournament, number)
+    return number
+
+
+def record_late_entry(tournament: Tournament, entry: Entry, user: Any = None) -> None:
+    events.record(tournament, Code.LATE_ENTRY, values={"player": entry.player.full_name,
+                                                       "number": entry.pairing_number}, user=user)
+
+
+# --- Ratings changed since the entry -------------------------------------------------------------
+
+
+@transaction.atomic
+def ratings_take_note(*, tournament: Tournament, expected: str | None = None, user: Any = None) -> list[
+        ratings.RatingChange]:
+    """The arbiter has seen the ratings changed since the entries: each is recorded (a notice, 2) and the
+    entry's rating at entry becomes today's, so the notice goes. expected: changes_signature shown."""
+    tournament = _lock(tournament)
+    changes = ratings.rating_changes(tournament)
+    if expected is not None and changes_signature(changes) != expected:
+        raise StaleEditError(_("The ratings changed again since the page was shown: nothing was done; look at "
+                               "them again."))
+    for c in changes:
+        events.record(tournament, Code.RATING_CHANGED, values={"player": c.entry.player.full_name,
+                                                               "old": c.at_entry, "new": c.now}, user=user)
+        Entry.objects.filter(pk=c.entry.pk).update(rating_at_entry=c.now)
+    return changes
+
+
+def changes_signature(changes: Sequence[ratings.RatingChange]) -> str:
+    return ",".join(f"{c.entry.pk}:{c.at_entry}>{c.now}" for c in changes)
+
+
+# --- A rating list checked against the entries (VCL4THP 133, 142-144) ----------------------------
+
+
+@dataclass(frozen=True)
+class ListDifference:
+    entry: Entry
+    field: str  # "rating" or "national_rating"
+    old: int | None
+    new: int
+
+    @property
+    def token(self) -> str:
+        """What the page posts back for this difference when the arbiter ticks it."""
+        return f"{self.entry.player_id}:{self.field}:{self.new}"
+
+
+LIST_FIELDS = {"rating": "rating", "fmjd_rating": "rating", "national_rating": "national_rating"}
+
+
+def list_differences(tournament: Tournament, data: bytes, source: str) -> list[ListDifference]:
+    """The ratings a list (CSV: fmjd_id, then rating and/or national_rating) gives the entered players,
+    where they differ from what is on file. Nothing is written: the arbiter chooses which to apply."""
+    import csv
+    import io
+
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    reader = csv.reader(io.StringIO(text))
+    header = [h.strip().lower().replace(" ", "_") for h in next(reader, [])]
+    if "fmjd_id" not in header or not set(header) & set(LIST_FIELDS):
+        raise DomainError(_("%(file)s, line 1: a rating list names the columns fmjd_id and rating (or "
+                            "national_rating).") % {"file": source})
+    by_id = {e.player.fmjd_id: e for e in tournament.entries.select_related("player") if e.player.fmjd_id}
+    out: list[ListDifference] = []
+    for line, row in enumerate(reader, start=2):
+        values = dict(zip(header, (cell.strip() for cell in row), strict=False))
+        entry = by_id.get(_number(values.get("fmjd_id", ""), source, line, "fmjd_id") or -1)
+        if entry is None:
+            continue
+        for column, field in LIST_FIELDS.items():
+            new = _number(values.get(column, ""), source, line, column)
+            old = getattr(entry.player, field)
+            if new is not None and new != old:
+                if not ratings.RATING_MIN <= new <= ratings.RATING_MAX:
+                    raise DomainError(_("%(file)s, line %(line)s: %(column)s %(value)s is not a possible rating "
+                                        "(%(low)s to %(high)s).") % {"file": source, "line": line, "column": column,
+                                                                    "value": new, "low": ratings.RATING_MIN,
+                                                                    "high": ratings.RATING_MAX})
+                out.append(ListDifference(entry, field, old, new))
+    return out
+
+
+def _number(text: str, source: str, line: int, column: str) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 9:
+        raise DomainError(_("%(file)s, line %(line)s: %(column)s “%(value)s” is not a whole number.")
+                          % {"file": source, "line": line, "column": column, "value": text[:20]})
+    return int(text)
+
+
+@transaction.atomic
+def ratings_apply(*, tournament: Tournament, chosen: Sequence[str], source: str, user: Any = None) -> list[Player]:
+    """Write the differences the arbiter ticked (ListDifference.token), each checked again; the others are
+    left as they are. The players keep the list as the source of their ratings."""
+    import datetime
+
+    from django.core.exceptions import ValidationError
+
+    tournament = _lock(tournament)
+    entered = set(tournament.entries.values_list("player_id", flat=True))
+    changed: dict[int, Player] = {}
+    for token in chosen:
+        parts = token.split(":")
+        if len(parts) != 3 or parts[1] not in ("rating", "national_rating") or not (
+                parts[0].isdigit() and parts[2].isdigit()) or int(parts[0]) not in entered:
+            raise DomainError(_("A chosen rating is not one of this tournament's players: nothing was written."))
+        pk, field, value = int(parts[0]), parts[1], int(parts[2])
+        player = changed.get(pk) or Player.objects.select_for_update().get(pk=pk)
+        setattr(player, field, value)
+        changed[pk] = player
+    stamp = f"{source[:140]} ({datetime.date.today().isoformat()})"
+    for player in changed.values():
+        player.rating_source = stamp
+        try:
+            player.full_clean(validate_unique=False, validate_constraints=False)
+        except ValidationError as exc:
+            raise DomainError(f"{player.full_name}: " + " ".join(" ".join(v) for v in exc.message_dict.values())) \
+                from None
+        if user is not None:
+            player._history_user = user  # type: ignore[attr-defined]
+        player.save(update_fields=["rating", "national_rating", "rating_source"])
+    return list(changed.values())

@@ -1,0 +1,130 @@
+"""The tournament rating (issue 19 item 6): which of a player's ratings a tournament reads, the order of
+equal ratings, and the checks on ratings (an impossible value, a rating changed since the entry).
+
+The tournament's method reads the FMJD rating or the national rating, each falling back to the other one
+when the rating it names is missing, the higher of the two, or one of them alone; the rating it gives
+orders the pairing numbers, counts in the rating tie-breaks and is what the pages, the PDFs and the TRF
+show. Reads only: the writes
+(taking note of a changed rating) are in tournaments/numbering.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+
+if TYPE_CHECKING:
+    from tournaments.models import Entry, Player, Tournament
+
+RATING_MIN, RATING_MAX = 0, 3000
+# FMJD titles, men's and women's interleaved by the rating each requires (the order of the initial ranking).
+TITLE_RANK = {"GMI": 0, "GMIF": 1, "MI": 2, "MIF": 3, "MF": 4, "MFF": 5, "CMI": 6, "CMIF": 7}
+NO_TITLE = len(TITLE_RANK)
+
+
+def tournament_rating(player: Player, method: str) -> int | None:
+    """The player's rating as the tournament reads it (RatingMethod), None for an unrated player."""
+    if player.unrated:
+        return None
+    fmjd, national = player.rating, player.national_rating
+    if method == "fmjd_only":
+        return fmjd
+    if method == "national_only":
+        return national
+    if method == "national":
+        return national if national is not None else fmjd
+    if method == "higher":
+        known = [r for r in (fmjd, national) if r is not None]
+        return max(known) if known else None
+    return fmjd if fmjd is not None else national
+
+
+def entry_rating(entry: Entry) -> int | None:
+    """The entry's tournament rating (entry.tournament is cached when the entry came from tournament.entries)."""
+    return tournament_rating(entry.player, entry.tournament.rating_method)
+
+
+def tie_criterion(player: Player, criterion: str) -> tuple[Any, ...]:
+    """The announced criterion for equal ratings and titles; a player without the datum comes after those
+    with it, and the name then decides (an order must always be total)."""
+    name = (player.surname.lower(), player.given_name.lower())
+    if criterion == "fmjd_id":
+        return (player.fmjd_id is None, player.fmjd_id or 0, *name)
+    if criterion == "oldest":
+        return (player.birth_year is None, player.birth_year or 0, *name)
+    if criterion == "youngest":
+        return (player.birth_year is None, -(player.birth_year or 0), *name)
+    return name
+
+
+def order_key(player: Player, method: str, criterion: str) -> tuple[Any, ...]:
+    """The initial ranking: tournament rating (highest first, unrated last), then title, then the announced
+    criterion, then the player's id so two namesakes never tie."""
+    rating = tournament_rating(player, method)
+    return (rating is None, -(rating or 0), TITLE_RANK.get(player.title, NO_TITLE),
+            *tie_criterion(player, criterion), player.pk or 0)
+
+
+def entry_order_key(entry: Entry) -> tuple[Any, ...]:
+    t = entry.tournament
+    return order_key(entry.player, t.rating_method, t.tie_order)
+
+
+def rating_errors(player: Player) -> dict[str, str]:
+    """What is impossible in a player's ratings, by field, in words the arbiter can act on."""
+    errors: dict[str, str] = {}
+    for field in ("rating", "national_rating"):
+        value = getattr(player, field)
+        if value is None:
+            continue
+        if not RATING_MIN <= value <= RATING_MAX:
+            errors[field] = _("%(value)s is not a possible rating: a draughts rating lies between %(low)s and "
+                              "%(high)s. Leave it empty for a player without a rating.") % {
+                "value": value, "low": RATING_MIN, "high": RATING_MAX}
+        elif player.unrated:
+            errors[field] = _("%(player)s is marked as unrated: untick “unrated” to give him a rating of "
+                              "%(value)s, or leave the rating empty.") % {"player": player.full_name or "?",
+                                                                         "value": value}
+    return errors
+
+
+def settings_fixed_once_paired(tournament: Tournament) -> dict[str, str]:
+    """The rating and round-robin settings a paired round was built on: they may not change under it."""
+    from tournaments.models import Tournament as Model
+
+    stored = Model.objects.filter(pk=tournament.pk).values("rating_method", "tie_order",
+                                                           "rr_reverse_last_two").first()
+    if stored is None or not tournament.rounds.exists():
+        return {}
+    errors: dict[str, str] = {}
+    if stored["rating_method"] != tournament.rating_method:
+        errors["rating_method"] = _("The tournament rating cannot change once round 1 is paired: the pairing "
+                                    "numbers and the rating tie-breaks were set on it.")
+    if stored["tie_order"] != tournament.tie_order:
+        errors["tie_order"] = _("The order of equal ratings was announced before round 1 and the pairing "
+                                "numbers follow it: it cannot change now.")
+    if stored["rr_reverse_last_two"] != tournament.rr_reverse_last_two and tournament.is_round_robin:
+        errors["rr_reverse_last_two"] = _("The schedule of a round robin is fixed once round 1 is paired: the "
+                                          "order of its rounds cannot change now.")
+    return errors
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    entry: Entry
+    at_entry: int | None
+    now: int | None
+
+
+def rating_changes(tournament: Tournament) -> list[RatingChange]:
+    """Entries whose tournament rating is no longer the one they were entered with, by pairing number.
+    An entry whose rating at entry is unknown (None: made in bulk by an import) is not reported: there is
+    nothing to compare with, and an unrated player's first rating is not a change of his rating."""
+    out = []
+    for entry in tournament.entries.select_related("player").order_by("pairing_number"):
+        now = entry_rating(entry)
+        if entry.rating_at_entry is not None and now != entry.rating_at_entry:
+            out.append(RatingChange(entry, entry.rating_at_entry, now))
+    return out
