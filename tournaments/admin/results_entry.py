@@ -272,6 +272,26 @@ class GameFormSet(BaseInlineFormSet):
             errors.append(self.reason_error)
         if errors:
             raise forms.ValidationError(errors)
+        self.ask_conformance()
+
+    @property
+    def rating_only(self) -> bool:
+        return self.is_bound and self.data.get("rating_only") == "1"
+
+    def ask_conformance(self) -> None:
+        """Issue #19: a correction of the previous round asks a confirmation, one of an older round takes the
+        tournament out of the mode, a correction for the rating report only asks a confirmation."""
+        from tournaments.admin import confirm
+        from tournaments.conformance import corrections
+
+        pending = []
+        for form in self.forms:
+            typed = getattr(form, "typed_result", lambda: None)()
+            if typed is None or not form.instance.pk:
+                continue
+            pending += (corrections.rating_warnings(form.instance, typed) if self.rating_only
+                        else corrections.warnings_for(form.instance, typed))
+        confirm.ask(self, pending)
 
     def full_clean(self) -> None:
         super().full_clean()
