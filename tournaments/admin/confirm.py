@@ -126,5 +126,5 @@ def ask_confirmation(request: HttpRequest, warnings: list[Warning], *, title: st
         hidden.extend((name, str(v)) for v in values)
     return render(request, "admin/tournaments/confirm_page.html", {
         **(context or {}), "title": title, "action": action or request.get_full_path(), "hidden": hidden,
-        "block": block(request, warnings), "button": button or _("Confirm"), "cancel_url": cancel_url,
+        "warnings_block": block(request, warnings), "button": button or _("Confirm"), "cancel_url": cancel_url,
     })

@@ -289,8 +289,10 @@ class GameFormSet(BaseInlineFormSet):
             typed = getattr(form, "typed_result", lambda: None)()
             if typed is None or not form.instance.pk:
                 continue
-            pending += (corrections.rating_warnings(form.instance, typed) if self.rating_only
-                        else corrections.warnings_for(form.instance, typed))
+            # The stored game: the form has already put the typed value on its instance.
+            stored = Game.objects.select_related("round__tournament").get(pk=form.instance.pk)
+            pending += (corrections.rating_warnings(stored, typed) if self.rating_only
+                        else corrections.warnings_for(stored, typed))
         confirm.ask(self, pending)
 
     def full_clean(self) -> None:
