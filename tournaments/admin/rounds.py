@@ -298,8 +298,9 @@ class GameAdmin(GameSheetsMixin, ArbiterScopedAdmin):
     list_filter = ("round__tournament", "round__number", "result")
     list_select_related = ("round__tournament", "white__player", "black__player")
     search_fields = ("white__player__surname", "black__player__surname")
-    fields = ("round", "board", "white", "black", "result", "history_log")
-    readonly_fields = ("round", "board", "white", "black", "result", "history_log")
+    # The rating-report correction (issue #19) beside the result that paired and ranked.
+    fields = ("round", "board", "white", "black", "result", "rating_result", "history_log")
+    readonly_fields = ("round", "board", "white", "black", "result", "rating_result", "history_log")
 
     @admin.display(description=_("change history"))
     def history_log(self, obj: Game) -> str:

@@ -19,6 +19,7 @@ from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Game, Round, RoundStatus
+from tournaments.results import TWO_PLAYER_RESULTS, Result
 
 
 def rounds_after(game: Game) -> int:
@@ -71,9 +72,6 @@ def game_record_rating_result(*, game: Game, result: str, expected_version: int 
     """A correction for the rating report only: the result the rating report should have, kept beside the
     result that paired and ranked (which stays). Only for a round with a later round already paired (C.04.2
     4.3); needs its confirmation (level 3) and is kept as an event (a ### line of the TRF)."""
-    from tournaments.results import TWO_PLAYER_RESULTS
-    from tournaments.services import parse_result
-
     locked = (Game.objects.select_for_update(of=("self",)).select_related("round__tournament")
               .filter(pk=game.pk).first())
     if locked is None:
@@ -88,7 +86,7 @@ def game_record_rating_result(*, game: Game, result: str, expected_version: int 
         raise DomainError(_("Round %(round)s, board %(board)s: a correction for the rating report only is for a "
                             "round a later round was paired on; correct the result itself here.")
                           % {"round": rnd.number, "board": locked.board})
-    new = parse_result(result)
+    new = _parse(result)
     if locked.is_bye or new not in TWO_PLAYER_RESULTS:
         raise DomainError(_("Round %(round)s, board %(board)s: a correction for the rating report is a result "
                             "between two players.") % {"round": rnd.number, "board": locked.board})
@@ -106,3 +104,12 @@ def game_record_rating_result(*, game: Game, result: str, expected_version: int 
     for w in warnings:
         events.record(rnd.tournament, w.code, values=w.values, user=user)
     return locked
+
+
+def _parse(value: str) -> Result:
+    # services.parse_result's reading, without importing the services (they import this module).
+    for r in Result:
+        if value.strip().lower() == r.value.lower():
+            return r
+    raise DomainError(_("Unknown result “%(value)s”: expected one of %(expected)s.")
+                      % {"value": value, "expected": ", ".join(r.value for r in Result)})

@@ -170,3 +170,26 @@ def test_the_control_room_notices_a_setup_that_cannot_finish(make_tournament, ch
     t = make_tournament(6, system=System.SWISS, slug="n6", rounds_total=6)
     page = text_of(chief.get(reverse("admin:tournaments_tournament_control", args=[t.pk])))
     assert "Notice: 6 rounds cannot all be paired with 6 players without a rematch." in page
+
+
+def test_no_setting_turns_a_warning_off_or_down(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
+    """Q218-221: the levels are fixed in code; the tournament form offers nothing that skips or lowers one, and
+    the mode's own mark is not a form field (it is never cleared)."""
+    from tournaments.admin.tournaments import TournamentForm
+    from tournaments.conformance.policy import LEVELS, Level
+
+    t = make_tournament(4, system=System.SWISS, slug="w4", rounds_total=3)
+    fields = set(TournamentForm(instance=t).fields)
+    assert not {f for f in fields if "conform" in f or "warn" in f or "level" in f}
+    assert LEVELS[Code.ROUNDS_CHANGED] is Level.LEAVE and LEVELS[Code.SYSTEM_CHANGED] is Level.REFUSE
+    html = chief.get(change(t)).content.decode()
+    assert "conformance_left_round" not in html
+
+
+def test_the_game_page_shows_the_rating_result_beside_the_result(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(4, system=System.SWISS, slug="g4", rounds_total=3)
+    rnd = play_swiss_round(t)
+    game = rnd.games.exclude(black=None).first()
+    Game.objects.filter(pk=game.pk).update(rating_result="0F-2F")
+    page = text_of(chief.get(reverse("admin:tournaments_game_change", args=[game.pk])))
+    assert "Result for the rating report" in page and "0F-2F" in page

@@ -161,3 +161,22 @@ def test_before_round_1_a_notice_when_the_setup_cannot_finish(make_tournament, s
     if notice:
         assert found[0].code == Code.SETUP_CANNOT_FINISH and found[0].level == 2
         assert found[0].values["rounds"] == rounds and found[0].values["players"] == players
+
+
+def test_a_bye_value_changed_under_way_rescores_the_byes_already_given(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    """Q86-88: the change is asked (level 4), the paired rounds are checked again, and the standings count
+    every bye already given at the new value (they are worked out from the results when read)."""
+    from tournaments import selectors
+
+    t = make_tournament(7, system=System.SWISS, slug="s7", rounds_total=5)
+    play_swiss_round(t)
+    bye = t.rounds.get(number=1).games.get(black=None).white
+    points = {r.player.id: r.points for r in selectors.standings(t)}
+    t = Tournament.objects.get(pk=t.pk)
+    t.bye_points = 1
+    outcome = under_way.tournament_save(tournament=t, confirmed={"bye-points-changed"})
+    assert outcome.recheck is not None and outcome.recheck.rounds == [1]
+    after = {r.player.id: r.points for r in selectors.standings(Tournament.objects.get(pk=t.pk))}
+    assert after[bye.player_id] == points[bye.player_id] - 1
+    assert all(after[p] == points[p] for p in points if p != bye.player_id)
+    assert ConformanceEvent.objects.get().values["old"] == 2
