@@ -104,4 +104,23 @@ def test_rounds_changed_after_round_2_on_a_french_phone(swiss8: dict[str, Any], 
     assert "### conformance mode left @ Round 2" in trf
     assert any(line.startswith("### rounds-changed @ Round 2:") and "new=7 old=5" in line
                for line in trf.splitlines()), trf
+
+    # A correction of round 1, the round before the last paired one: a level-3 confirmation, values kept.
+    from tournaments.models import Round
+
+    first = Round.objects.get(tournament=t, number=1)
+    page.goto(f"{base}/admin/tournaments/round/{first.pk}/change/")
+    played = page.input_value("#id_games-0-result")
+    page.select_option("#id_games-0-result", "1-1" if played != "1-1" else "2-0")
+    page.fill("#id_correction_reason", "feuille mal lue")
+    with page.expect_navigation():
+        page.click("#dm-save")
+    assert "Niveau 3" in page.locator("#dm-confirm").inner_text()
+    assert page.input_value("#id_correction_reason") == "feuille mal lue"
+    assert page.get_by_label("Corriger pour le rapport de classement seulement").count() == 1
+    shot(page, "conformance-correction-previous-round-phone-fr")
+    page.get_by_label("Je confirme", exact=True).check()
+    with page.expect_navigation():
+        page.click("#dm-save")
+    assert ConformanceEvent.objects.filter(code="previous-round-corrected").count() == 1
     context.close()

@@ -44,8 +44,8 @@ def consequence(level: int) -> str:
                  "tournament will say so, the event is kept in its history and written in its TRF. It cannot "
                  "be undone.")
     if level == Level.CONFIRM:
-        return _("Confirming keeps this as an event in the tournament's history and in its TRF; the tournament "
-                 "stays in the conformance mode.")
+        return _("Confirming keeps this as an event in the tournament's history and in its TRF; it does not "
+                 "change the tournament's conformance mode.")
     if level == Level.REFUSE:
         return _("This is refused: nothing was saved.")
     return _("For your information; nothing to confirm.")
@@ -94,10 +94,15 @@ def ask(form: forms.BaseForm | forms.BaseFormSet, warnings: list[Warning], *, fi
     except events.NeedsConfirmation as exc:
         pending = list(getattr(form, "confirmation_warnings", []))
         form.confirmation_warnings = pending + exc.warnings  # type: ignore[union-attr]
-        _add_error(form, None, _("Confirm the warnings shown at the top of the page (tick each one), then save "
-                                 "again; nothing was saved yet."))
+        _add_error(form, None, pending_message())
         return False
     return True
+
+
+def pending_message() -> str:
+    """The form error that stands for the warnings waiting (a page's error summary links it to #dm-confirm)."""
+    return _("Confirm the warnings shown at the top of the page (tick each one), then save again; nothing was "
+             "saved yet.")
 
 
 def _add_error(form: Any, field: str | None, message: str) -> None:

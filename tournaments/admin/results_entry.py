@@ -308,8 +308,13 @@ class GameFormSet(BaseInlineFormSet):
         out: list[tuple[str, str]] = []
         if not self.is_bound:
             return out
+        from tournaments.admin.confirm import pending_message
+
+        waiting = pending_message()
         for message in self.non_form_errors():
-            out.append(("id_correction_reason" if message == self.reason_error else "id_slip", str(message)))
+            anchor = "id_correction_reason" if message == self.reason_error else \
+                "dm-confirm" if message == waiting else "id_slip"
+            out.append((anchor, str(message)))
         for form in self.forms:
             for name, messages in form.errors.items():
                 target = form.add_prefix(name if name in form.fields else "result")
