@@ -82,6 +82,8 @@ def test_rounds_changed_after_round_2_on_a_french_phone(swiss8: dict[str, Any], 
     event = ConformanceEvent.objects.get()
     assert (event.code, event.values["old"], event.values["new"], event.round_number) == ("rounds-changed", 5, 7, 2)
     shot(page, "conformance-after-confirm-phone-fr")
+    if axe.AXE_JS.exists():
+        axe.assert_accessible(page, "tournament page with the mark and the events (phone, fr)")
 
     # The event in the tournament's history.
     page.goto(f"{base}/admin/tournaments/tournament/{t.pk}/history/")
@@ -93,6 +95,8 @@ def test_rounds_changed_after_round_2_on_a_french_phone(swiss8: dict[str, Any], 
         page.goto(base + path)
         assert mark in page.locator("#left-mode").inner_text(), path
     shot(page, "conformance-public-standings-phone-fr")
+    if axe.AXE_JS.exists():
+        axe.assert_accessible(page, "public standings with the mark (phone, fr)")
 
     # The TRF export, as the arbiter downloads it from the tournaments list.
     page.goto(f"{base}/admin/tournaments/tournament/")
@@ -119,6 +123,8 @@ def test_rounds_changed_after_round_2_on_a_french_phone(swiss8: dict[str, Any], 
     assert page.input_value("#id_correction_reason") == "feuille mal lue"
     assert page.get_by_label("Corriger pour le rapport de classement seulement").count() == 1
     shot(page, "conformance-correction-previous-round-phone-fr")
+    if axe.AXE_JS.exists():
+        axe.assert_accessible(page, "round page asking to confirm a correction (phone, fr)")
     page.get_by_label("Je confirme", exact=True).check()
     with page.expect_navigation():
         page.click("#dm-save")

@@ -70,6 +70,7 @@ class ConformanceEventInline(ScopedInline):
     """The events of the tournament, read-only: what happened, at which round, its level, who confirmed it."""
 
     model = ConformanceEvent
+    template = "admin/tournaments/tournament/conformance_events.html"
     extra = 0
     can_delete = False
     fields = ("round_number", "what", "level_words", "details", "created_at", "created_by")
