@@ -150,7 +150,11 @@ class Tournament(models.Model):
     deputy_arbiters = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("deputy arbiters"), blank=True, related_name="deputy_of"
     )
-    bye_points = models.PositiveSmallIntegerField(_("points for a bye"), default=2)
+    # A bye is worth a game score, never more than a win (issue #19: the checklist's Q81/Q83 read for 2/1/0).
+    bye_points = models.PositiveSmallIntegerField(
+        _("points for a bye"), default=2, choices=[(2, "2"), (1, "1"), (0, "0")],
+        validators=[MaxValueValidator(2)],
+        help_text=_("A game score: 2 (a win), 1 (a draw) or 0."))
     tiebreaks = models.JSONField(
         _("tie-break order"),
         default=list,
@@ -215,7 +219,8 @@ class Tournament(models.Model):
                 condition=Q(end_date__isnull=True) | Q(start_date__isnull=True)
                 | Q(end_date__gte=models.F("start_date")),
                 name="tournament_dates_ordered",
-            )
+            ),
+            models.CheckConstraint(condition=Q(bye_points__lte=2), name="tournament_bye_points_game_score"),
         ]
 
     def __str__(self) -> str:
@@ -451,6 +456,11 @@ class Game(models.Model):
         help_text=_("Empty for a bye."),
     )
     result = models.CharField(_("result"), max_length=12, choices=RESULT_CHOICES, blank=True)
+    # A correction for the rating report only (C.04.2 4.3, issue #19 item 3): a result found wrong after later
+    # rounds were paired on it. Pairing, standings and the public pages keep `result`; the TRF notes this one
+    # in a ### line (the RATING_CORRECTION event).
+    rating_result = models.CharField(_("result for the rating report"), max_length=12, choices=RESULT_CHOICES,
+                                     blank=True, editable=False)
     # Optimistic concurrency: every save through the services bumps it; a save made on a stale
     # version is refused instead of silently overwriting another arbiter's result.
     version = models.PositiveIntegerField(default=1, editable=False)

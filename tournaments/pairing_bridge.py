@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import ratings, selectors
+from tournaments.conformance import events as conformance_events
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Game, Round, Tournament
 from tournaments.pairing import Pairing, PairingRequest, PlayedRound, PointSystem, SwissPlayer, pair_dutch
@@ -278,11 +279,22 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
                                      player_id=e.player.fmjd_id, birth_year=e.player.birth_year)
         for e in entries
     }
-    return write_trf(
+    text = write_trf(
         request.players, total_rounds=tournament.rounds_total or number, points=request.points,
         name=tournament.name, forbidden=request.forbidden_pairs, next_round=number, details=details,
         initial_colour=request.initial_colour,
     )
+    return with_comments(text, conformance_events.trf_lines(tournament))
+
+
+def with_comments(text: str, comments: list[str]) -> str:
+    """The TRF with `###` comment lines (issue #19: the conformance events) after its header lines, before
+    the first player record, where programs reading TRF skip them."""
+    if not comments:
+        return text
+    lines = text.splitlines()
+    at = next((i for i, line in enumerate(lines) if line.startswith("001")), len(lines))
+    return "\n".join([*lines[:at], *comments, *lines[at:]]) + "\n"
 
 
 def broken_criteria(rnd: Round) -> list[Any]:

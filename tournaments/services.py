@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
@@ -474,7 +474,7 @@ def parse_result(value: str | Result) -> Result:
 @transaction.atomic
 def game_record_result(
     *, game: Game, result: str | Result | None, expected_version: int | None = None, reason: str = "",
-    user: object = None,
+    user: object = None, confirmed: Collection[str] = (),
 ) -> Game:
     """Record (or clear, with None) a game's result in a published round, or correct it in a completed one.
 
@@ -483,7 +483,13 @@ def game_record_result(
     (selectors.correction_warnings says so). With expected_version (the version the arbiter's form was
     loaded with), a save made on stale data is refused rather than overwriting what another arbiter
     saved in between.
+
+    In the conformance mode (issue #19) a correction of the previous round asks a confirmation and one of an
+    older round takes the tournament out of the mode: `confirmed` holds the codes the arbiter confirmed
+    (tournaments.conformance.corrections).
     """
+    from tournaments.conformance import corrections, events
+
     # The round first, then the game: the order every writer of a round takes, so none can deadlock, and
     # no state change (complete, take back) slips in between the check below and the save.
     round_id = Game.objects.filter(pk=game.pk).values_list("round_id", flat=True).first()
@@ -526,6 +532,8 @@ def game_record_result(
                             "cleared.") % {"number": rnd.number, "board": locked.board})
     value = new.value if new else ""
     if value != locked.result:
+        breaches = corrections.warnings_for(locked, value)
+        events.require(breaches, confirmed=confirmed)
         locked.result = value
         locked.version += 1
         if reason:
@@ -533,17 +541,19 @@ def game_record_result(
         if user is not None:
             locked._history_user = user  # type: ignore[attr-defined]
         locked.save(update_fields=["result", "version"])
+        corrections.record(locked, breaches, user=user)
     return locked
 
 
 @transaction.atomic
 def results_record(*, round: Round, results: Iterable[tuple[int, str | Result | None]], reason: str = "",
-                   user: object = None) -> list[Game]:
+                   user: object = None, confirmed: Collection[str] = ()) -> list[Game]:
     """Several boards at once (board number, result): all are saved or none."""
     games = {g.board: g for g in round.games.all()}
     saved = []
     for board, result in results:
         if board not in games:
             raise DomainError(_no_such_board() % {"round": round.number, "board": board})
-        saved.append(game_record_result(game=games[board], result=result, reason=reason, user=user))
+        saved.append(game_record_result(game=games[board], result=result, reason=reason, user=user,
+                                        confirmed=confirmed))
     return saved

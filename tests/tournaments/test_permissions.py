@@ -380,6 +380,10 @@ ENDPOINTS += [
     Endpoint("control room: number by rating", step("number"), numbering, setup=ratings_reversed),
     Endpoint("control room: draw lots", step("draw"), numbering),
     Endpoint("control room: keep the numbers", step("keep"), numbering),
+    # Issue #19: leaving the conformance mode on purpose, confirmed.
+    Endpoint("leave the conformance mode", lambda w: (
+        reverse("admin:tournaments_tournament_leave_conformance", args=[w.a.pk]), {"confirmed": "left-mode"}),
+        lambda w: Tournament.objects.get(pk=w.a.pk).conformance_left_round),
 ]
 
 

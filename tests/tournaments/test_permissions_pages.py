@@ -56,6 +56,8 @@ READS = [
     Read("game history", _history("game", lambda w: w.round(1).games.first())),
     Read("entry history", _history("entry", lambda w: w.entry(1))),
     Read("tournament history", _history("tournament", lambda w: w.a)),
+    Read("leave the conformance mode (the confirmation)",
+         lambda w: reverse("admin:tournaments_tournament_leave_conformance", args=[w.a.pk])),
     Read("control room", lambda w: reverse("admin:tournaments_tournament_control", args=[w.a.pk])),
     Read("round robin schedule", lambda w: reverse("admin:tournaments_tournament_schedule", args=[w.a.pk]),
          setup=lambda w: None),
@@ -161,9 +163,11 @@ COVERED = {
     "url:tournaments_player_import", "url:tournaments_tournament_standings", "url:tournaments_round_sheets",
     "url:tournaments_round_pdn", "url:tournaments_game_sheet",
     "url:tournaments_tournament_control", "url:tournaments_tournament_step", "url:tournaments_tournament_schedule",
+    "url:tournaments_tournament_leave_conformance",
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
-READ_ONLY_ACTIONS = {"Round.check_pairing"}
+# Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.
+READ_ONLY_ACTIONS = {"Round.check_pairing", "Tournament.leave_conformance_mode"}
 
 
 def test_every_admin_action_and_page_is_in_the_matrix(world: World) -> None:

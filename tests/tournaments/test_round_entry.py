@@ -234,8 +234,17 @@ def test_a_completed_round_is_corrected_with_a_reason_and_the_later_pairing_is_n
     assert response.status_code == 200 and results_of(rnd)[1] == "1-1"
     assert "Round 1 is completed: give the reason for the correction" in response.content.decode()
     assert parse(response.content.decode()).selected["games-0-result"] == "2-0"
+    # Issue #19: round 2 is paired, so round 1 is the previous round: a level-3 confirmation first, with the
+    # typed values kept and nothing saved.
     response = chief.post(url, scrape_form(chief, url, **{"games-0-result": "2-0", "_continue": "1",
-                                                          "correction_reason": "slip misread by the arbiter"}),
+                                                          "correction_reason": "slip misread by the arbiter"}))
+    html = response.content.decode()
+    assert response.status_code == 200 and results_of(rnd)[1] == "1-1"
+    assert 'name="confirmed" value="previous-round-corrected"' in html and "Level 3" in html
+    assert parse(html).selected["games-0-result"] == "2-0" and "slip misread by the arbiter" in html
+    response = chief.post(url, scrape_form(chief, url, **{"games-0-result": "2-0", "_continue": "1",
+                                                          "correction_reason": "slip misread by the arbiter",
+                                                          "confirmed": "previous-round-corrected"}),
                           follow=True)
     assert results_of(rnd)[1] == "2-0"
     texts = messages_in(response)
@@ -258,7 +267,8 @@ def test_a_swiss_correction_says_what_the_pairing_check_says_now(swiss9, chief) 
     game = rnd.games.get(board=1)
     flipped = "0-2" if game.result == "2-0" else "2-0"
     response = chief.post(url, scrape_form(chief, url, **{"games-0-result": flipped, "_continue": "1",
-                                                          "correction_reason": "wrong slip"}), follow=True)
+                                                          "correction_reason": "wrong slip",
+                                                          "confirmed": "previous-round-corrected"}), follow=True)
     texts = messages_in(response)
     assert rnd.games.get(board=1).result == flipped
     assert any("were paired when board 1 of round 1 read" in m for m in texts)

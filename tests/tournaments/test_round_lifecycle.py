@@ -199,7 +199,8 @@ def test_a_correction_after_the_next_round_is_paired_warns_and_changes_nothing(s
     game = first.games.filter(black__isnull=False).order_by("board").first()
     old = game.result
     new = "0-2" if old == "2-0" else "2-0"
-    corrected = services.game_record_result(game=game, result=new, reason="wrong slip", user=arbiter)
+    corrected = services.game_record_result(game=game, result=new, reason="wrong slip", user=arbiter,
+                                            confirmed={"previous-round-corrected"})  # issue #19: level 3
     words = round_control.correction_warnings(corrected)
     assert words[0] == (f"Round(s) 2 were paired when board {game.board} of round 1 read {old} (now {new}). "
                         "Their pairing stands; nothing was changed by itself.")
@@ -216,7 +217,8 @@ def test_no_warning_without_a_later_round_and_a_round_robin_says_nothing_moves(m
     r1 = play_round(rr)
     play_round(rr, complete=False)
     g = r1.games.get(board=1)
-    assert round_control.correction_warnings(services.game_record_result(game=g, result="2-0", reason="x")) == [
+    assert round_control.correction_warnings(services.game_record_result(
+        game=g, result="2-0", reason="x", confirmed={"previous-round-corrected"})) == [
         "Round(s) 2 are already paired; a round robin follows the Berger tables, which do not depend on results: "
         "nothing else changes."]
 

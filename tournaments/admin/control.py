@@ -23,6 +23,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import round_control, selectors, services
+from tournaments.conformance import under_way
+from tournaments.conformance.words import describe
 from tournaments.errors import DomainError, PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
 from tournaments.ratings import entry_rating  # the tournament's rating (issue 19 item 6)
@@ -48,6 +50,12 @@ FIXED_NUMBERING = {
     Numbering.LOT: gettext_lazy("drawn by lot, fixed since round 1 was paired"),
 }
 POSTED_STEPS = {"number", "draw", "keep", "pair", "publish", "pair_again", "complete", "unpublish"}
+
+
+def mark(tournament: Tournament) -> str:
+    from tournaments.admin.conformance import mark as conformance_mark
+
+    return conformance_mark(tournament)
 
 
 def step_label(name: str, number: int) -> str:
@@ -91,6 +99,8 @@ class ControlRoomMixin:
             numbering_auto=tournament.numbering == Numbering.AUTO,
             numbering_label=tournament.get_numbering_display(),
             numbering_fixed=FIXED_NUMBERING[tournament.numbering] if room.rounds else "",
+            conformance_mark=mark(tournament),
+            setup_notices=[describe(w) for w in under_way.setup_notices(tournament, room.players)],
         ))
 
     def _step_href(self, tournament: Tournament, room: round_control.ControlRoom) -> str:

@@ -304,6 +304,28 @@ class GameFormSet(BaseInlineFormSet):
             errors.append(self.reason_error)
         if errors:
             raise forms.ValidationError(errors)
+        self.ask_conformance()
+
+    @property
+    def rating_only(self) -> bool:
+        return self.is_bound and self.data.get("rating_only") == "1"
+
+    def ask_conformance(self) -> None:
+        """Issue #19: a correction of the previous round asks a confirmation, one of an older round takes the
+        tournament out of the mode, a correction for the rating report only asks a confirmation."""
+        from tournaments.admin import confirm
+        from tournaments.conformance import corrections
+
+        pending = []
+        for form in self.forms:
+            typed = getattr(form, "typed_result", lambda: None)()
+            if typed is None or not form.instance.pk:
+                continue
+            # The stored game: the form has already put the typed value on its instance.
+            stored = Game.objects.select_related("round__tournament").get(pk=form.instance.pk)
+            pending += (corrections.rating_warnings(stored, typed) if self.rating_only
+                        else corrections.warnings_for(stored, typed))
+        confirm.ask(self, pending)
 
     def full_clean(self) -> None:
         super().full_clean()
@@ -318,8 +340,13 @@ class GameFormSet(BaseInlineFormSet):
         out: list[tuple[str, str]] = []
         if not self.is_bound:
             return out
+        from tournaments.admin.confirm import pending_message
+
+        waiting = pending_message()
         for message in self.non_form_errors():
-            out.append(("id_correction_reason" if message == self.reason_error else "id_slip", str(message)))
+            anchor = "id_correction_reason" if message == self.reason_error else \
+                "dm-confirm" if message == waiting else "id_slip"
+            out.append((anchor, str(message)))
         for form in self.forms:
             for name, messages in form.errors.items():
                 target = form.add_prefix(name if name in form.fields else "result")

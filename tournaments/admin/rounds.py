@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import pairing_bridge, round_control, services
+from tournaments.admin import confirm
 from tournaments.admin.base import (
     ArbiterScopedAdmin,
     ScopedInline,
@@ -28,6 +29,7 @@ from tournaments.admin.sheets import (
     GameSheetsMixin,
     RoundSheetsMixin,
 )
+from tournaments.conformance import corrections
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus
 from tournaments.slip import KEYS
 
@@ -105,6 +107,21 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
             request.POST, request._damier_slip = apply_slip(request.POST, rnd)  # type: ignore[attr-defined]
         context = {**self.round_context(rnd), **(extra_context or {})}
         return super().changeform_view(request, object_id, form_url, context)
+
+    def render_change_form(self, request: HttpRequest, context: dict[str, Any], add: bool = False,
+                           change: bool = False, form_url: str = "", obj: Any = None) -> Any:
+        from tournaments.admin.conformance import mark
+
+        formsets = [f.formset for f in context.get("inline_admin_formsets", [])]
+        posted = request.method == "POST"
+        context["confirmation_block"] = confirm.block(request, confirm.pending(*formsets),
+                                                      ticked=confirm.confirmed_codes(request.POST) if posted else ())
+        if obj is not None:
+            context["conformance_mark"] = mark(obj.tournament)
+            context["rating_correction_possible"] = obj.status == RoundStatus.COMPLETED and \
+                obj.tournament.rounds.filter(number__gt=obj.number).exists()
+            context["rating_only_ticked"] = posted and request.POST.get("rating_only") == "1"
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
     def get_formset_kwargs(self, request: HttpRequest, obj: Any, inline: Any, prefix: str) -> dict[str, Any]:
         kwargs = super().get_formset_kwargs(request, obj, inline, prefix)
@@ -194,13 +211,21 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
         rnd = form.instance
         correcting = rnd.status == RoundStatus.COMPLETED
         warnings: list[str] = []
+        confirmed = confirm.confirmed_codes(request.POST)
         for game_form in formset.forms:
             typed = game_form.typed_result()
             if typed is None:
                 continue
+            if formset.rating_only:
+                game = corrections.game_record_rating_result(
+                    game=game_form.instance, result=typed, confirmed=confirmed, user=request.user,
+                    expected_version=game_form.cleaned_data.get("loaded_version"))
+                formset.changed_objects.append((game, ["rating_result"]))
+                continue
             game = services.game_record_result(game=game_form.instance, result=typed,
                                                expected_version=game_form.cleaned_data.get("loaded_version"),
-                                               reason=formset.reason if correcting else "", user=request.user)
+                                               reason=formset.reason if correcting else "", user=request.user,
+                                               confirmed=confirmed)
             formset.changed_objects.append((game, ["result"]))
             if correcting:
                 warnings += [w for w in round_control.correction_warnings(game) if w not in warnings]
@@ -273,8 +298,9 @@ class GameAdmin(GameSheetsMixin, ArbiterScopedAdmin):
     list_filter = ("round__tournament", "round__number", "result")
     list_select_related = ("round__tournament", "white__player", "black__player")
     search_fields = ("white__player__surname", "black__player__surname")
-    fields = ("round", "board", "white", "black", "result", "history_log")
-    readonly_fields = ("round", "board", "white", "black", "result", "history_log")
+    # The rating-report correction (issue #19) beside the result that paired and ranked.
+    fields = ("round", "board", "white", "black", "result", "rating_result", "history_log")
+    readonly_fields = ("round", "board", "white", "black", "result", "rating_result", "history_log")
 
     @admin.display(description=_("change history"))
     def history_log(self, obj: Game) -> str:

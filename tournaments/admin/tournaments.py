@@ -16,6 +16,12 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import pairing_bridge, selectors, services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
+from tournaments.admin.conformance import (
+    ConformanceAdminMixin,
+    ConformanceEventInline,
+    ForbiddenPairFormSet,
+    ask_settings,
+)
 from tournaments.admin.control import ControlRoomMixin
 from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
 from tournaments.admin.numbering import NumbersMixin
@@ -48,6 +54,7 @@ class EntryInline(SafeAutocompleteMixin, ScopedInline):
 
 class ForbiddenPairInline(ScopedInline):
     model = ForbiddenPair
+    formset = ForbiddenPairFormSet  # after round 1, each change asks its level-4 confirmation (issue #19)
     extra = 0
     fields = ("first", "second", "reason")
     verbose_name_plural = _("forbidden pairs (Swiss: never paired together)")
@@ -88,6 +95,7 @@ class TournamentForm(forms.ModelForm):
         cleaned = super().clean()
         choice = cleaned.get("tiebreaks")
         if not isinstance(choice, dict):
+            ask_settings(self, cleaned)
             return cleaned
         order = [name for name in choice["order"] if name]
         if choice["preset"] == CUSTOM:
@@ -95,6 +103,7 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("tiebreaks", _("A tie-break is chosen twice in the custom order."))
                 return cleaned
             cleaned["tiebreaks"] = order
+            ask_settings(self, cleaned)
             return cleaned
         if choice["preset"] == STANDARD:
             preset = default_preset(cleaned.get("system") or self.instance.system,
@@ -111,11 +120,13 @@ class TournamentForm(forms.ModelForm):
                    else _("The standard preset of the system chosen above")})
             return cleaned
         cleaned["tiebreaks"] = list(preset.tiebreaks)
+        ask_settings(self, cleaned)
         return cleaned
 
 
 @admin.register(Tournament)
-class TournamentAdmin(NumbersMixin, ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmin):
+class TournamentAdmin(NumbersMixin, ConformanceAdminMixin, ControlRoomMixin, TournamentSheetsMixin,
+                      ArbiterScopedAdmin):
     form = TournamentForm
     # The change page leads to the control room, where the day is run.
     change_form_template = "admin/tournaments/tournament/change_form.html"
@@ -126,8 +137,8 @@ class TournamentAdmin(NumbersMixin, ControlRoomMixin, TournamentSheetsMixin, Arb
     search_fields = ("name", "venue", "slug")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("deputy_arbiters",)
-    inlines = [EntryInline, ForbiddenPairInline]
-    actions = ["pair_next_round", "number_by_rating", "export_trf", "export_json"]
+    inlines = [EntryInline, ForbiddenPairInline, ConformanceEventInline]
+    actions = ["pair_next_round", "number_by_rating", "export_trf", "export_json", "leave_conformance_mode"]
     fieldsets = (
         (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public", "pdf_language")}),
         (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
@@ -179,7 +190,7 @@ class TournamentAdmin(NumbersMixin, ControlRoomMixin, TournamentSheetsMixin, Arb
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         if not change and obj.chief_arbiter_id is None and not request.user.is_superuser:
             obj.chief_arbiter = request.user  # type: ignore[assignment]
-        super().save_model(request, obj, form, change)
+        super().save_model(request, obj, form, change)  # ConformanceAdminMixin: through the services
 
     def get_urls(self) -> list[Any]:
         return [
