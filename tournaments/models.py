@@ -247,6 +247,8 @@ class Tournament(models.Model):
             )
         if len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise ValidationError({"tiebreaks": _("A tie-break is listed twice.")})
+        # A system change once paired is refused whatever else the form says: it is the decisive error.
+        self._clean_once_paired()
         if self.is_round_robin:
             from tournaments.standings import meaningless_in_round_robin
             from tournaments.tiebreak_text import tiebreak_label
@@ -262,7 +264,6 @@ class Tournament(models.Model):
                     % {"names": ", ".join(str(tiebreak_label(n)) for n in bad)}})
         if self.system == System.SWISS and not self.rounds_total:
             raise ValidationError({"rounds_total": _("A Swiss tournament needs its number of rounds.")})
-        self._clean_once_paired()
 
     def _clean_once_paired(self) -> None:
         """What the paired rounds were built on may not change under them (rematches, lost colours)."""

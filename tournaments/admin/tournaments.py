@@ -82,7 +82,12 @@ class TournamentForm(forms.ModelForm):
         current = self.instance.tiebreaks if isinstance(self.instance.tiebreaks, list) else []
         if len(current) > SLOTS:
             self.fields["tiebreaks"] = TiebreakField(slots=len(current), label=_("Tie-breaks"))
-        if self.instance.pk and not current:
+        if self.instance.pk and not current and self.instance.rounds.exists():
+            self.fields["tiebreaks"].help_text = _(
+                "This tournament has no tie-breaks: players equal on points share their place. A round is "
+                "paired, so a tie-break order now takes the tournament out of the conformance mode; choose a "
+                "preset by its name to apply one.")
+        elif self.instance.pk and not current:
             self.fields["tiebreaks"].help_text = _(
                 "This tournament has no tie-breaks yet: players equal on points share their place. The "
                 "standard preset of its system is offered; save to apply it.")
@@ -103,6 +108,13 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("tiebreaks", _("A tie-break is chosen twice in the custom order."))
                 return cleaned
             cleaned["tiebreaks"] = order
+            ask_settings(self, cleaned)
+            return cleaned
+        if (choice["preset"] == STANDARD and not order and self.instance.pk and not self.instance.tiebreaks
+                and self.instance.rounds.exists()):
+            # Offered, not chosen: once a round is paired, saving the page for another reason must not change
+            # the ranking (a level-4 breach). The arbiter who wants a preset picks it by its name.
+            cleaned["tiebreaks"] = []
             ask_settings(self, cleaned)
             return cleaned
         if choice["preset"] == STANDARD:
