@@ -239,10 +239,16 @@ def manual_edit_start(*, round: Round, expected_version: int | None = None, user
                                 reason="manual pairing started", user=user)
 
 
-def _confirmed(pending: list[Breach], confirmed: Collection[str]) -> list[Warning]:
-    """The warnings still to confirm: a breach is confirmed by its key (one checkbox each) or its code."""
+def _require(pending: list[Breach], confirmed: Collection[str]) -> None:
+    """events.require on the breaches not confirmed yet: a breach is confirmed by its key (one checkbox
+    each) or by its code (the shared confirmation screen sends codes). The refusal carries the keys."""
     given = set(confirmed)
-    return [b.warning for b in pending if b.key not in given and str(b.warning.code) not in given]
+    missing = [b for b in pending if b.key not in given and str(b.warning.code) not in given]
+    try:
+        events.require([b.warning for b in missing])
+    except events.NeedsConfirmation as exc:
+        exc.keys = [b.key for b in missing]  # type: ignore[attr-defined]
+        raise
 
 
 @transaction.atomic
@@ -287,7 +293,7 @@ def manual_edit_save(*, round: Round, boards: list[tuple[Entry | None, Entry | N
                         bye.pairing_number if bye is not None else None)
     before = {b.key for b in breaches(request, current_pairing(rnd), names)} | set(rnd.manual_edit_confirmed)
     new = [b for b in breaches(request, proposed, names) if b.key not in before]
-    events.require(_confirmed(new, confirmed))
+    _require(new, confirmed)
     _write(rnd, pairs, bye)
     rnd.refresh_from_db()
     rnd.manual_edit_confirmed = sorted(set(rnd.manual_edit_confirmed) | {b.key for b in new})
@@ -344,7 +350,7 @@ def manual_edit_validate(*, round: Round, confirmed: Collection[str] = (), expec
     pending = [b for b in found if b.key not in set(rnd.manual_edit_confirmed)]
     if comparison.differs:
         pending.append(Breach("manual-pairing", Warning(Code.MANUAL_PAIRING, comparison.values(rnd.number))))
-    events.require(_confirmed(pending, confirmed))
+    _require(pending, confirmed)
     recorded = [events.record(rnd.tournament, b.warning.code, values=b.warning.values, user=user,
                               round_number=rnd.number) for b in found]
     if comparison.differs:

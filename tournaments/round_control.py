@@ -78,9 +78,16 @@ def control_room(tournament: Tournament) -> ControlRoom:
                 alternatives = [Step("number", 1)]
         if not tournament.is_round_robin and tournament.numbering == Numbering.AUTO:
             rating_order = sorted(entries, key=rating_order_key)
+    elif last.status == RoundStatus.DRAFT and last.manual_edit_started_at is not None:
+        # The manual pairing phase is open (#19 item 4): it ends on its own page, by "Validate".
+        step, alternatives = Step("manual", last.number, last.version), [Step("pair_again", last.number,
+                                                                               last.version)]
+        draft, draft_games = last, list(last.games.select_related("white__player", "black__player").order_by("board"))
     elif last.status == RoundStatus.DRAFT:
         step, alternatives = Step("publish", last.number, last.version), [Step("pair_again", last.number,
                                                                                 last.version)]
+        if not tournament.is_round_robin:
+            alternatives.append(Step("edit", last.number, last.version))
         draft, draft_games = last, list(last.games.select_related("white__player", "black__player").order_by("board"))
         try:
             draft_violations = round_violations(last)
