@@ -277,11 +277,24 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
                                      player_id=e.player.fmjd_id, birth_year=e.player.birth_year)
         for e in entries
     }
-    return write_trf(
+    text = write_trf(
         request.players, total_rounds=tournament.rounds_total or number, points=request.points,
         name=tournament.name, forbidden=request.forbidden_pairs, next_round=number, details=details,
         initial_colour=request.initial_colour,
     )
+    return _with_comments(text, tournament)
+
+
+def _with_comments(text: str, tournament: Tournament) -> str:
+    """The conformance events as `###` comment lines after the header, before the players (#19)."""
+    from tournaments.conformance.events import trf_lines
+
+    comments = trf_lines(tournament)
+    if not comments:
+        return text
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if line.startswith("001")), len(lines))
+    return "\n".join(lines[:at] + comments + lines[at:])
 
 
 def broken_criteria(rnd: Round) -> list[Any]:

@@ -103,6 +103,12 @@ def test_from_the_control_room_to_a_validated_pairing_with_a_rematch(six, client
     assert "It differs from the engine" in response.content.decode()
     assert list(t.conformance_events.values_list("code", flat=True)) == ["rematch", "manual-pairing"]
     assert any(line.startswith("### manual-pairing @ Round 2") for line in events.trf_lines(t))
+    exported = client_of.post(reverse("admin:tournaments_tournament_changelist"),
+                              {"action": "export_trf", "_selected_action": [t.pk]}).content.decode()
+    lines = exported.splitlines()
+    comment = next(i for i, line in enumerate(lines) if line.startswith("### manual-pairing @ Round 2: engine="))
+    assert comment < next(i for i, line in enumerate(lines) if line.startswith("001"))
+    assert f"### rematch @ Round 2: numbers={a},{b}" in exported
     control = client_of.get(reverse("admin:tournaments_tournament_control", args=[t.pk])).content.decode()
     assert "Publish round 2" in control
 
