@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Game, GameSheet, Numbering, Round, RoundStatus, System, Tournament
 from tournaments.pairing.roundrobin import berger_schedule
-from tournaments.pairing_bridge import check_round, round_violations, violation_words
+from tournaments.pairing_bridge import broken_criteria, check_round, round_violations, violation_words
 from tournaments.results import Result
 from tournaments.selectors import rating_order_key, rounds_total
 
@@ -46,11 +46,13 @@ class ControlRoom:
     draft_games: list[Game]
     draft_violations: list[str]
     rating_order: list[Entry]  # a Swiss numbering by rating: the order round 1 will be paired in
+    draft_confirmed: bool = False  # its broken criteria were confirmed when its manual pairing was validated
 
 
 def control_room(tournament: Tournament) -> ControlRoom:
     """Every round with its state and missing results, and the next step. A fixed number of queries
     (plus the pairing check of a draft Swiss round)."""
+    from tournaments.manual_pairing import confirmed_at_validation  # it builds on the services
 
     rounds = list(tournament.rounds.annotate(
         n_games=Count("games"), n_missing=Count("games", filter=Q(games__result=""))).order_by("number"))
@@ -64,6 +66,7 @@ def control_room(tournament: Tournament) -> ControlRoom:
     last = rounds[-1] if rounds else None
     alternatives: list[Step] = []
     draft, draft_games, draft_violations = None, [], []
+    draft_confirmed = False
     rating_order: list[Entry] = []
     if last is None:
         if len(entries) < 2:
@@ -91,6 +94,7 @@ def control_room(tournament: Tournament) -> ControlRoom:
         draft, draft_games = last, list(last.games.select_related("white__player", "black__player").order_by("board"))
         try:
             draft_violations = round_violations(last)
+            draft_confirmed = bool(draft_violations) and confirmed_at_validation(last, broken_criteria(last))
         except Exception as exc:  # the check needs every earlier result; say why it could not run
             draft_violations = [str(exc)]
     elif last.status == RoundStatus.PUBLISHED:
@@ -103,7 +107,7 @@ def control_room(tournament: Tournament) -> ControlRoom:
     else:
         step = Step("done", last.number)
     return ControlRoom(tournament, lines, total, len(entries), step, alternatives, draft, draft_games,
-                       draft_violations, rating_order)
+                       draft_violations, rating_order, draft_confirmed)
 
 
 def _has_entered_results(rnd: Round) -> bool:
