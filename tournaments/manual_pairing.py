@@ -29,11 +29,14 @@ from tournaments import pairing_bridge, services
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import DomainError
+from tournaments.manual_phase import confirmed_at_validation, is_editing, refuse_if_editing
 from tournaments.models import Entry, Game, Numbering, Round, RoundStatus, Tournament
 from tournaments.pairing import PairingRequest, pair_dutch
 from tournaments.pairing.colours import facts
 from tournaments.pairing.state import build_states
 from tournaments.results import Result
+
+__all__ = ["confirmed_at_validation", "is_editing", "refuse_if_editing"]  # with the phase's writes below
 
 #: Results of a game row that is not part of the pairing the arbiter edits (an excused player, a game
 #: cancelled by a withdrawal): kept as they are, after the boards.
@@ -94,21 +97,6 @@ class Validation:
 
 
 # --- Reads -----------------------------------------------------------------------------------------
-
-
-def is_editing(rnd: Round) -> bool:
-    return rnd.manual_edit_started_at is not None
-
-
-def refuse_if_editing(rnd: Round | None, action: str) -> None:
-    """`action` is "publish" or "pair": what the open phase forbids."""
-    if rnd is None or not is_editing(rnd):
-        return
-    if action == "publish":
-        raise DomainError(_("Round %(round)s: its pairing is being edited by hand; validate the pairing before "
-                            "publishing the round.") % {"round": rnd.number})
-    raise DomainError(_("Round %(round)s: its pairing is being edited by hand; validate it before pairing the "
-                        "next round.") % {"round": rnd.number})
 
 
 def entries_of(tournament: Tournament) -> list[Entry]:
@@ -428,18 +416,3 @@ def engine_cannot_pair(tournament: Tournament) -> int | None:
         return None
     return number if unpaired else None
 
-
-_CHECKER_CODES = {"C1 rematch": Code.REMATCH, "forbidden pair": Code.FORBIDDEN_PAIR_PAIRED,
-                  "C2 second bye": Code.BYE_INELIGIBLE, "C3 colour": Code.COLOUR_BREACH}
-
-
-def confirmed_at_validation(rnd: Round, violations: Iterable[Any]) -> bool:
-    """Whether every violation the checker finds in the round was confirmed when its manual pairing was
-    validated (recorded as an event of the round): publishing then does not ask again."""
-    have = set()
-    for code, values in rnd.tournament.conformance_events.filter(round_number=rnd.number).values_list("code",
-                                                                                                      "values"):
-        numbers = values.get("numbers") or [values.get("number")]
-        have.add((code, frozenset(numbers)))
-    items = [(_CHECKER_CODES.get(v.criterion), frozenset(v.players)) for v in violations]
-    return bool(items) and all(code is not None and (str(code), players) in have for code, players in items)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
+from tournaments.manual_phase import confirmed_at_validation
 from tournaments.models import Entry, Game, GameSheet, Numbering, Round, RoundStatus, System, Tournament
 from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.pairing_bridge import broken_criteria, check_round, round_violations, violation_words
@@ -52,8 +53,6 @@ class ControlRoom:
 def control_room(tournament: Tournament) -> ControlRoom:
     """Every round with its state and missing results, and the next step. A fixed number of queries
     (plus the pairing check of a draft Swiss round)."""
-    from tournaments.manual_pairing import confirmed_at_validation  # it builds on the services
-
     rounds = list(tournament.rounds.annotate(
         n_games=Count("games"), n_missing=Count("games", filter=Q(games__result=""))).order_by("number"))
     missing: dict[int, list[int]] = {}
