@@ -128,3 +128,66 @@ def test_a_rematch_paired_by_hand_is_confirmed_compared_and_written_to_the_trf(l
     assert f"### rematch @ Round 2: numbers={wanted[0][0]},{wanted[0][1]}" in text
     assert "### manual-pairing @ Round 2: engine=" in text
     context.close()
+
+
+def test_a_round_the_engine_cannot_pair_is_paired_wholly_by_hand(transactional_db: None, live_server: Any,
+                                                                  browser: Any) -> None:
+    """Three players and four rounds: round 4 has no legal pairing; the control room leads to its creation
+    empty (confirmed), the arbiter pairs it with the selects and validates it."""
+    from django.contrib.auth import get_user_model
+
+    from tests.tournaments.rounds import play_round
+    from tournaments import services
+    from tournaments.conformance import events
+    from tournaments.models import Player, System, Tournament
+
+    base = str(live_server.url)
+    user = get_user_model().objects.create_user("chief", password="pw-chief-123", is_staff=True)
+    t = Tournament.objects.create(name="Trio de Nîmes", slug="trio", system=System.SWISS, rounds_total=4,
+                                  chief_arbiter=user, public=True, start_date=datetime.date(2026, 5, 1))
+    for i, name in enumerate(["Blanc", "Noir", "Gris"]):
+        services.entry_add(tournament=t, player=Player.objects.create(surname=name, given_name="Anne",
+                                                                      rating=1900 - 50 * i, federation="FRA"))
+    for _ in range(3):
+        play_round(t)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  locale="fr-FR")
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    page.goto(f"{base}/admin/login/")
+    page.fill("#id_username", "chief")
+    page.fill("#id_password", "pw-chief-123")
+    with page.expect_navigation():
+        page.click("input[type=submit]")
+    page.goto(f"{base}/admin/tournaments/tournament/{t.pk}/control/")
+    with page.expect_navigation():
+        page.click("#dc-next")  # "Apparier la ronde 4": the engine cannot
+    assert page.url.endswith(f"/admin/tournaments/round/by-hand/{t.pk}/")
+    assert "La ronde 4 ne peut pas être appariée" in page.locator(".messagelist").inner_text()
+    shot(page, "manual-pairing-by-hand-create-390-fr")
+    _axe(page, "manual pairing create by hand 390px fr")
+    page.locator(".mp-warnings input[type=checkbox]").check()
+    with page.expect_navigation():
+        page.click("#mp-create")
+    assert "Pas encore appariés" in page.locator("#mp-left-out").inner_text()
+    pk = {e.pairing_number: str(e.pk) for e in t.entries.all()}
+    page.get_by_label("Damier 1, Blancs").select_option(pk[1])
+    page.get_by_label("Damier 1, Noirs").select_option(pk[2])
+    page.get_by_label("Exempt").select_option(pk[3])
+    with page.expect_navigation():
+        page.click("#mp-save")
+    assert "se sont déjà rencontrés" in page.locator(".mp-warnings").inner_text()
+    for box in page.locator(".mp-warnings input[type=checkbox]").all():
+        box.check()
+    with page.expect_navigation():
+        page.click("#mp-confirm")
+    shot(page, "manual-pairing-by-hand-paired-390-fr")
+    with page.expect_navigation():
+        page.click("#mp-validate")
+    assert "ne peut pas apparier cette ronde" in page.locator(".mp-note").first.inner_text()
+    page.locator(".mp-warnings input[type=checkbox]").check()
+    with page.expect_navigation():
+        page.click("#mp-validate-confirm")
+    assert "Publier la ronde 4" in page.locator("#dc-next").inner_text()
+    assert "### manual-pairing @ Round 4: engine=none pairing=1-2,3-0 round=4" in events.trf_lines(t)
+    context.close()
