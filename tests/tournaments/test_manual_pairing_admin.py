@@ -176,3 +176,26 @@ def test_only_the_tournaments_arbiters_reach_the_page(six) -> None:
     c = Client()
     c.force_login(other)
     assert c.get(reverse("admin:tournaments_round_pairing", args=[rnd.pk])).status_code in (403, 404)
+
+
+def test_an_edit_on_the_round_page_opens_the_phase(six, client_of) -> None:
+    """The round page's own selects (a draft's boards) are part of the phase: the first edit opens it,
+    and the round is published only after the validation."""
+    t, _first, rnd = six
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    page = client_of.get(url).content.decode()
+    assert f'href="{reverse("admin:tournaments_round_pairing", args=[rnd.pk])}"' in page
+    games = list(rnd.games.order_by("board"))
+    data = {"date": "", "games-TOTAL_FORMS": str(len(games)), "games-INITIAL_FORMS": str(len(games)),
+            "games-MIN_NUM_FORMS": "0", "games-MAX_NUM_FORMS": "1000", "_continue": "1"}
+    for i, g in enumerate(games):
+        white, black = (g.black_id, g.white_id) if i == 0 else (g.white_id, g.black_id)
+        data.update({f"games-{i}-id": str(g.pk), f"games-{i}-round": str(rnd.pk), f"games-{i}-white": str(white),
+                     f"games-{i}-black": str(black or ""), f"games-{i}-result": g.result,
+                     f"games-{i}-loaded_version": str(g.version)})
+    client_of.post(url, data, follow=True)
+    rnd.refresh_from_db()
+    assert rnd.manual_edit_started_at is not None
+    assert "Pairing being edited by hand." in client_of.get(url).content.decode()
+    with pytest.raises(Exception, match="validate the pairing before publishing"):
+        services.round_publish(round=rnd)
