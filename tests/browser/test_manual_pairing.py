@@ -191,3 +191,33 @@ def test_a_round_the_engine_cannot_pair_is_paired_wholly_by_hand(transactional_d
     assert "Publier la ronde 4" in page.locator("#dc-next").inner_text()
     assert "### manual-pairing @ Round 4: engine=none pairing=1-2,3-0 round=4" in events.trf_lines(t)
     context.close()
+
+
+def test_the_pairing_page_on_a_desktop_in_english(lyon: dict[str, Any], browser: Any) -> None:
+    from tests.browser.screens import DESKTOP
+    from tournaments import manual_pairing
+    from tournaments.models import Round
+
+    base, t = lyon["url"], lyon["tournament"]
+    rnd = manual_pairing.manual_edit_start(round=Round.objects.get(tournament=t, number=2))
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{base}/admin/login/")
+    page.fill("#id_username", "chief")
+    page.fill("#id_password", "pw-chief-123")
+    with page.expect_navigation():
+        page.click("input[type=submit]")
+    page.goto(f"{base}/admin/tournaments/round/{rnd.pk}/pairing/")
+    assert page.get_by_role("button", name="Board 2: swap colours").is_visible()
+    white, black = (page.get_by_label(f"Board 2, {c}").input_value() for c in ("White", "Black"))
+    page.get_by_role("button", name="Board 2: swap colours").focus()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    # The engine gave both their due colour: swapped, both get the other one, which asks for a confirmation;
+    # the swap stays on the page meanwhile.
+    assert "both players get the colour they are not due" in page.locator(".mp-warnings").inner_text()
+    assert (page.get_by_label("Board 2, White").input_value(), page.get_by_label("Board 2, Black").input_value()) \
+        == (black, white)
+    shot(page, "manual-pairing-open-desktop-en")
+    _axe(page, "manual pairing desktop en")
+    context.close()
