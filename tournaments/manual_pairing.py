@@ -99,6 +99,22 @@ class Validation:
 # --- Reads -----------------------------------------------------------------------------------------
 
 
+def explanation(rnd: Round) -> str:
+    """How the round was paired, in the reader's language: the engine's log, headed by what the arbiter
+    changed by hand (the validated difference) when he did."""
+    log = pairing_bridge.round_pairing_log(rnd)
+    event = rnd.tournament.conformance_events.filter(round_number=rnd.number, code=str(Code.MANUAL_PAIRING)).last()
+    if event is None:
+        return log
+    head = _("Paired by hand, validated with differences from the engine's pairing (pairing numbers, White "
+             "first; 0: the bye). Engine: %(engine)s. This round: %(pairing)s.") % {
+        "engine": ", ".join(event.values.get("engine", [])) or "—",
+        "pairing": ", ".join(event.values.get("pairing", [])) or "—"}
+    if is_editing(rnd):
+        head += " " + _("Its pairing is being edited by hand again.")
+    return head + ("\n\n" + _("The engine's pairing:") + "\n" + log if log else "")
+
+
 def entries_of(tournament: Tournament) -> list[Entry]:
     return list(tournament.entries.select_related("player").order_by("pairing_number"))
 

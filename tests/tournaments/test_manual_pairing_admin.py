@@ -199,3 +199,18 @@ def test_an_edit_on_the_round_page_opens_the_phase(six, client_of) -> None:
     assert "Pairing being edited by hand." in client_of.get(url).content.decode()
     with pytest.raises(Exception, match="validate the pairing before publishing"):
         services.round_publish(round=rnd)
+
+
+def test_the_round_page_says_the_pairing_was_changed_by_hand(six, client_of) -> None:
+    t, first, rnd = six
+    from tournaments import manual_pairing as mp
+
+    mp.manual_edit_start(round=rnd)
+    entries = {e.pairing_number: e for e in t.entries.all()}
+    boards = [(entries[w], entries[b]) for w, b in rematch_boards(first)]
+    mp.manual_edit_save(round=rnd, boards=boards, confirmed=["rematch"])
+    mp.manual_edit_validate(round=rnd, confirmed=["manual-pairing"])
+    page = client_of.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode()
+    a, b = rematch_boards(first)[0]
+    assert "Paired by hand, validated with differences" in page and f"{a}-{b}" in page
+    assert "The engine&#x27;s pairing:" in page or "The engine's pairing:" in page

@@ -137,7 +137,7 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
             "can_complete": bool(control) and bool(games) and not missing
             and rnd.status == RoundStatus.PUBLISHED,
             "keys": key_legend(), "key_map": {key: result.value for key, result in KEYS.items()},
-            "history": self.history_log(rnd), "explanation": pairing_bridge.round_pairing_log(rnd),
+            "history": self.history_log(rnd), "explanation": manual_pairing.explanation(rnd),
             "tournament_url": reverse("admin:tournaments_tournament_change", args=[rnd.tournament_id]),
             # The models menu would put a dozen Tab stops before the first result; the breadcrumbs stay.
             "is_nav_sidebar_enabled": False,
