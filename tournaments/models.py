@@ -399,6 +399,15 @@ class Round(models.Model):
     # Optimistic concurrency, as Game.version: every change of the round bumps it, and a change made on
     # the version read before another arbiter's is refused rather than silently undoing his.
     version = models.PositiveIntegerField(default=1, editable=False)
+    # The manual pairing phase (issue #19 item 4, tournaments/manual_pairing.py): open from "Edit the
+    # pairing" to "Validate"; the breaches confirmed while it is open (warning keys) wait for validation.
+    manual_edit_started_at = models.DateTimeField(_("pairing edited by hand since"), null=True, blank=True,
+                                                  editable=False)
+    manual_edit_started_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("pairing edited by"),
+                                               null=True, blank=True, editable=False, on_delete=models.SET_NULL,
+                                               related_name="+")
+    manual_edit_confirmed = models.JSONField(_("breaches confirmed while editing"), default=list, blank=True,
+                                             editable=False)
     history = HistoricalRecords()
 
     class Meta:
@@ -418,7 +427,8 @@ class Round(models.Model):
         return self.status != RoundStatus.DRAFT
 
     # What only the services change, each after checking the version the arbiter read (services._lock_round).
-    STATE_FIELDS = ("tournament", "number", "status", "pairing_explanation", "version")
+    STATE_FIELDS = ("tournament", "number", "status", "pairing_explanation", "version", "manual_edit_started_at",
+                    "manual_edit_started_by", "manual_edit_confirmed")
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         # A save of the whole round (its change form, read before another arbiter completed or published
@@ -428,7 +438,9 @@ class Round(models.Model):
         if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
             with transaction.atomic():
                 current = (Round.objects.select_for_update().filter(pk=self.pk)
-                           .values("tournament_id", "number", "status", "pairing_explanation", "version").first())
+                           .values("tournament_id", "number", "status", "pairing_explanation", "version",
+                                   "manual_edit_started_at", "manual_edit_started_by_id", "manual_edit_confirmed")
+                           .first())
                 if current is not None:
                     for name, value in current.items():
                         setattr(self, name, value)

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
+from tournaments.manual_phase import confirmed_at_validation
 from tournaments.models import Entry, Game, GameSheet, Numbering, Round, RoundStatus, System, Tournament
 from tournaments.pairing.roundrobin import berger_schedule
-from tournaments.pairing_bridge import check_round, round_violations, violation_words
+from tournaments.pairing_bridge import broken_criteria, check_round, round_violations, violation_words
 from tournaments.results import Result
 from tournaments.selectors import rating_order_key, rounds_total
 
@@ -46,12 +47,12 @@ class ControlRoom:
     draft_games: list[Game]
     draft_violations: list[str]
     rating_order: list[Entry]  # a Swiss numbering by rating: the order round 1 will be paired in
+    draft_confirmed: bool = False  # its broken criteria were confirmed when its manual pairing was validated
 
 
 def control_room(tournament: Tournament) -> ControlRoom:
     """Every round with its state and missing results, and the next step. A fixed number of queries
     (plus the pairing check of a draft Swiss round)."""
-
     rounds = list(tournament.rounds.annotate(
         n_games=Count("games"), n_missing=Count("games", filter=Q(games__result=""))).order_by("number"))
     missing: dict[int, list[int]] = {}
@@ -64,6 +65,7 @@ def control_room(tournament: Tournament) -> ControlRoom:
     last = rounds[-1] if rounds else None
     alternatives: list[Step] = []
     draft, draft_games, draft_violations = None, [], []
+    draft_confirmed = False
     rating_order: list[Entry] = []
     if last is None:
         if len(entries) < 2:
@@ -78,12 +80,20 @@ def control_room(tournament: Tournament) -> ControlRoom:
                 alternatives = [Step("number", 1)]
         if not tournament.is_round_robin and tournament.numbering == Numbering.AUTO:
             rating_order = sorted(entries, key=rating_order_key)
+    elif last.status == RoundStatus.DRAFT and last.manual_edit_started_at is not None:
+        # The manual pairing phase is open (#19 item 4): it ends on its own page, by "Validate".
+        step, alternatives = Step("manual", last.number, last.version), [Step("pair_again", last.number,
+                                                                               last.version)]
+        draft, draft_games = last, list(last.games.select_related("white__player", "black__player").order_by("board"))
     elif last.status == RoundStatus.DRAFT:
         step, alternatives = Step("publish", last.number, last.version), [Step("pair_again", last.number,
                                                                                 last.version)]
+        if not tournament.is_round_robin:
+            alternatives.append(Step("edit", last.number, last.version))
         draft, draft_games = last, list(last.games.select_related("white__player", "black__player").order_by("board"))
         try:
             draft_violations = round_violations(last)
+            draft_confirmed = bool(draft_violations) and confirmed_at_validation(last, broken_criteria(last))
         except Exception as exc:  # the check needs every earlier result; say why it could not run
             draft_violations = [str(exc)]
     elif last.status == RoundStatus.PUBLISHED:
@@ -96,7 +106,7 @@ def control_room(tournament: Tournament) -> ControlRoom:
     else:
         step = Step("done", last.number)
     return ControlRoom(tournament, lines, total, len(entries), step, alternatives, draft, draft_games,
-                       draft_violations, rating_order)
+                       draft_violations, rating_order, draft_confirmed)
 
 
 def _has_entered_results(rnd: Round) -> bool:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from tournaments import numbering, pairing_bridge, selectors
+from tournaments import manual_phase, numbering, pairing_bridge, selectors
 from tournaments.data_text import result_label
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
 from tournaments.models import (
@@ -206,6 +206,7 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
     """
     tournament = _lock_tournament(tournament)
     previous = tournament.rounds.order_by("-number").first()
+    manual_phase.refuse_if_editing(previous, "pair")
     if expected_number is not None and (previous.number if previous else 0) + 1 != expected_number:
         raise StaleEditError(_("Round %(number)s is already paired (by someone else, or by an earlier click): "
                                "nothing was done; look at the control room again.") % {"number": expected_number})
@@ -372,8 +373,9 @@ def round_publish(*, round: Round, expected_version: int | None = None, confirme
     confirmed the violations (listed in the refusal); the round's history keeps who confirmed which."""
     rnd = _lock_round(round, expected_version)
     _refuse_unless(rnd, "publish", _("Round %(round)s is already %(status)s."))
+    manual_phase.refuse_if_editing(rnd, "publish")
     broken = pairing_bridge.broken_criteria(rnd)
-    if broken and not confirmed_violations:
+    if broken and not confirmed_violations and not manual_phase.confirmed_at_validation(rnd, broken):
         raise PublishNeedsConfirmation(rnd, pairing_bridge.violation_words(rnd.tournament, broken))
     reason = ""
     if broken:

@@ -22,7 +22,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import round_control, selectors, services
+from tournaments import manual_pairing, round_control, selectors, services
 from tournaments.conformance import under_way
 from tournaments.conformance.words import describe
 from tournaments.errors import DomainError, PublishNeedsConfirmation
@@ -41,6 +41,9 @@ STEP_LABELS = {
     "complete": gettext_lazy("Complete round %(n)s"),
     "unpublish": gettext_lazy("Take round %(n)s back to draft"),
     "wait": gettext_lazy("Enter the players"),
+    # The manual pairing phase (#19 item 4, tournaments/admin/manual_pairing.py).
+    "edit": gettext_lazy("Edit the pairing of round %(n)s by hand"),
+    "manual": gettext_lazy("Continue editing the pairing of round %(n)s"),
     "done": gettext_lazy("See the final standings"),
 }
 # How the numbers were set, once round 1 fixed them.
@@ -49,7 +52,7 @@ FIXED_NUMBERING = {
     Numbering.MANUAL: gettext_lazy("set by hand, fixed since round 1 was paired"),
     Numbering.LOT: gettext_lazy("drawn by lot, fixed since round 1 was paired"),
 }
-POSTED_STEPS = {"number", "draw", "keep", "pair", "publish", "pair_again", "complete", "unpublish"}
+POSTED_STEPS = {"number", "draw", "keep", "pair", "publish", "pair_again", "complete", "unpublish", "edit"}
 
 
 def mark(tournament: Tournament) -> str:
@@ -110,6 +113,9 @@ class ControlRoomMixin:
             return reverse("admin:tournaments_round_change", args=[rnd.pk])
         if step.name == "wait":
             return reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+        if step.name == "manual":
+            rnd = next(line.round for line in room.rounds if line.round.number == step.round)
+            return reverse("admin:tournaments_round_pairing", args=[rnd.pk])
         if step.name == "done":
             return reverse("admin:tournaments_tournament_standings", args=[tournament.pk])
         return ""
@@ -136,7 +142,7 @@ class ControlRoomMixin:
             messages.error(request, _("Unknown step: nothing was done."))
             return HttpResponseRedirect(control)
         rnd = tournament.rounds.filter(number=number).first()
-        if name in {"publish", "pair_again", "complete", "unpublish"} and rnd is None:
+        if name in {"publish", "pair_again", "complete", "unpublish", "edit"} and rnd is None:
             messages.error(request, _("Round %(n)s no longer exists (someone else deleted it): nothing was done.")
                            % {"n": number})
             return HttpResponseRedirect(control)
@@ -154,6 +160,9 @@ class ControlRoomMixin:
                 button=_("Publish round %(n)s anyway") % {"n": number}))
         except DomainError as exc:
             messages.error(request, _("Nothing was done: %(why)s") % {"why": exc})
+            if name == "pair" and manual_pairing.engine_cannot_pair(tournament) == number:
+                # The engine cannot pair it: the round can be created empty and paired by hand (#19 item 4).
+                return HttpResponseRedirect(reverse("admin:tournaments_round_by_hand", args=[tournament.pk]))
             return HttpResponseRedirect(control)
 
     def _run_step(self, request: HttpRequest, tournament: Tournament, name: str, number: int,
@@ -183,6 +192,10 @@ class ControlRoomMixin:
             services.round_pair_again(round=rnd, expected_version=version)
             messages.success(request, _("Round %(n)s was deleted and paired again on today's players: look at "
                                         "it below, then publish it.") % {"n": number})
+        elif name == "edit":
+            assert rnd is not None
+            manual_pairing.manual_edit_start(round=rnd, expected_version=version, user=request.user)
+            return HttpResponseRedirect(reverse("admin:tournaments_round_pairing", args=[rnd.pk]))
         elif name == "publish":
             assert rnd is not None
             rnd = services.round_publish(round=rnd, expected_version=version, confirmed_violations=confirmed,

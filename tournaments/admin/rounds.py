@@ -14,7 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import pairing_bridge, round_control, services
+from tournaments import manual_pairing, pairing_bridge, round_control, services
 from tournaments.admin import confirm
 from tournaments.admin.base import (
     ArbiterScopedAdmin,
@@ -24,6 +24,7 @@ from tournaments.admin.base import (
     report_messages,
     run_service,
 )
+from tournaments.admin.manual_pairing import ManualPairingMixin
 from tournaments.admin.results_entry import PREFIX, GameFormSet, GameInlineForm, apply_slip
 from tournaments.admin.sheets import (
     GameSheetsMixin,
@@ -78,7 +79,7 @@ def key_legend() -> list[tuple[str, str]]:
 
 
 @admin.register(Round)
-class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
+class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
     """The round page: results first (one key per board, a slip box), the round's details and history below."""
 
     change_form_template = "admin/tournaments/round/change_form.html"
@@ -145,11 +146,15 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
             "n_missing": len(missing), "missing_boards": [b for _i, b in missing][:12],
             "first_missing": first_missing, "control_url": control,
             "is_completed": rnd.status == RoundStatus.COMPLETED, "is_draft": rnd.status == RoundStatus.DRAFT,
+            # The manual pairing phase (#19 item 4): its page, and whether it is open.
+            "pairing_url": "" if rnd.tournament.is_round_robin else reverse("admin:tournaments_round_pairing",
+                                                                            args=[rnd.pk]),
+            "pairing_edited": rnd.manual_edit_started_at is not None,
             # The next step offered where the last result was typed: no trip back to the control room.
             "can_complete": bool(control) and bool(games) and not missing
             and rnd.status == RoundStatus.PUBLISHED,
             "keys": key_legend(), "key_map": {key: result.value for key, result in KEYS.items()},
-            "history": self.history_log(rnd), "explanation": pairing_bridge.round_pairing_log(rnd),
+            "history": self.history_log(rnd), "explanation": manual_pairing.explanation(rnd),
             "tournament_url": reverse("admin:tournaments_tournament_change", args=[rnd.tournament_id]),
             # The models menu would put a dozen Tab stops before the first result; the breadcrumbs stay.
             "is_nav_sidebar_enabled": False,
@@ -233,6 +238,9 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
             messages.warning(request, warning)
         moved = [f for f in formset.forms if {"white", "black"} & set(f.changed_data)]
         if moved:
+            if not rnd.tournament.is_round_robin:
+                # A hand edit is part of the manual pairing phase: the first one opens it (#19 item 4).
+                manual_pairing.manual_edit_start(round=rnd, user=request.user)
             services.round_set_boards(round=rnd, boards={
                 f.instance.board: (f.cleaned_data["white"], f.cleaned_data.get("black")) for f in moved})
             formset.changed_objects += [(f.instance, ["white", "black"]) for f in moved]

@@ -42,6 +42,7 @@ class Code(enum.StrEnum):
     BYE_INELIGIBLE = "bye-ineligible"
     COLOUR_BREACH = "colour-breach"
     BOTH_WRONG_COLOUR = "both-wrong-colour"
+    ENGINE_CANNOT_PAIR = "engine-cannot-pair"  # item 4: a round created empty, to be paired wholly by hand
     # Results (item 5)
     FULL_POINT_BYE = "full-point-bye"  # a requested bye worth a win
     HALF_POINT_BYE = "half-point-bye"  # a requested bye worth a draw, second or later
@@ -79,6 +80,7 @@ LEVELS: dict[Code, Level] = {
     Code.BYE_INELIGIBLE: Level.CONFIRM,
     Code.COLOUR_BREACH: Level.CONFIRM,
     Code.BOTH_WRONG_COLOUR: Level.CONFIRM,
+    Code.ENGINE_CANNOT_PAIR: Level.CONFIRM,
     Code.FULL_POINT_BYE: Level.NOTICE,
     Code.HALF_POINT_BYE: Level.CONFIRM,
     Code.POSTPONED_NOT_DRAW: Level.CONFIRM,

@@ -52,6 +52,9 @@ _TEXTS: dict[Code, Any] = {
     Code.COLOUR_BREACH: gettext_lazy("%(player)s would play the same colour three times in a row or be two "
                                      "games out of balance."),
     Code.BOTH_WRONG_COLOUR: gettext_lazy("%(pair)s: both players get the colour they are not due."),
+    Code.ENGINE_CANNOT_PAIR: gettext_lazy(
+        "The engine cannot pair round %(round)s without breaking an absolute criterion (players %(players)s): "
+        "the round is created empty and paired by hand."),
     Code.FULL_POINT_BYE: gettext_lazy(
         "%(player)s gets a requested bye worth a win: the competition rules do not describe it; keep it "
         "exceptional."),
