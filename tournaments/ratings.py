@@ -11,12 +11,13 @@ show. Reads only: the writes
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext as _
 
-if TYPE_CHECKING:
-    from tournaments.models import Entry, Player, Tournament
+# tournaments.models calls this module (its checks and the rating at entry), so this one does not import it,
+# not even for type checking (tests/test_boundaries.py): the models are named by these aliases.
+Entry = Player = Tournament = Any
 
 RATING_MIN, RATING_MAX = 0, 3000
 # FMJD titles, men's and women's interleaved by the rating each requires (the order of the initial ranking).
@@ -92,9 +93,8 @@ def rating_errors(player: Player) -> dict[str, str]:
 
 def settings_fixed_once_paired(tournament: Tournament) -> dict[str, str]:
     """The rating and round-robin settings a paired round was built on: they may not change under it."""
-    from tournaments.models import Tournament as Model
-
-    stored = Model.objects.filter(pk=tournament.pk).values("rating_method", "tie_order",
+    # The model's own manager, not an import of tournaments.models: that module calls this one.
+    stored = type(tournament)._default_manager.filter(pk=tournament.pk).values("rating_method", "tie_order",
                                                            "rr_reverse_last_two").first()
     if stored is None or not tournament.rounds.exists():
         return {}

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0013_conformance'),
+        ('tournaments', '0015_confmode'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
