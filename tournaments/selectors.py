@@ -19,6 +19,7 @@ from tournaments.standings import (
     compute_standings,
     crosstable_cells,
 )
+from tournaments.standings.final import break_ties
 from tournaments.standings.performance import performance_rating
 
 
@@ -52,6 +53,7 @@ class TournamentData:
                 name=e.player.full_name,
                 rating=e.player.rating,
                 withdrawn_after_round=e.withdrawn_after_round if e.is_withdrawn else None,
+                expelled=e.is_expelled,
             )
             for e in self.entries
         ]
@@ -86,7 +88,7 @@ def standings(
     data: TournamentData | None = None,
 ) -> list[StandingRow]:
     data = data or tournament_data(tournament, public_only=public_only)
-    return compute_standings(
+    rows = compute_standings(
         data.standing_players(),
         data.standing_games(up_to_round=after_round),
         system=tournament.system,
@@ -95,6 +97,17 @@ def standings(
         bye_points=bye_points_for(tournament),
         after_round=after_round,
     )
+    if (tournament.lots_seed is not None or tournament.tie_order) and is_last_round(data, after_round):
+        # the final standings' ties, as the arbiter resolved them (tournaments.final_standings)
+        rows = break_ties(rows, seed=tournament.lots_seed, hand_order=list(tournament.tie_order))
+    return rows
+
+
+def is_last_round(data: TournamentData, after_round: int | None) -> bool:
+    """Whether a table cut at `after_round` is the one after the tournament's last round."""
+    last = max((g.round.number for g in data.games), default=0)
+    shown = last if after_round is None else min(after_round, last)
+    return data.rounds_total > 0 and shown >= data.rounds_total
 
 
 def entries_with_games(tournament: Tournament) -> QuerySet[Entry]:
@@ -201,10 +214,13 @@ class Crosstable:
     tiebreaks: list[str]
 
 
-def standing_lines(tournament: Tournament, data: TournamentData, after_round: int | None) -> list[StandingLine]:
+def standing_lines(tournament: Tournament, data: TournamentData, after_round: int | None, *,
+                   with_expelled: bool = False) -> list[StandingLine]:
+    """The standings' lines; an expelled player is left out (checklist 198) unless asked for (the
+    crosstable lists him last, unranked, so his opponents' cells can name him)."""
     by_id = {e.pk: player_line(e) for e in data.entries}
     rows = standings(tournament, after_round=after_round, data=data)
-    return [StandingLine(r, by_id[r.player.id]) for r in rows]
+    return [StandingLine(r, by_id[r.player.id]) for r in rows if with_expelled or not r.expelled]
 
 
 def last_round_with_results(data: TournamentData, after_round: int | None) -> int:
@@ -218,7 +234,7 @@ def crosstable(tournament: Tournament, *, after_round: int | None = None, public
     """Round robin: a grid of players by rank against players by rank; Swiss: a column per round
     with the opponent's rank, colour and result ("12w2", "7b0F"). Three queries in all."""
     data = data or tournament_data(tournament, public_only=public_only)
-    lines = standing_lines(tournament, data, after_round)
+    lines = standing_lines(tournament, data, after_round, with_expelled=True)
     last = last_round_with_results(data, after_round)
     cells = crosstable_cells(
         data.standing_players(), data.standing_games(up_to_round=after_round), system=tournament.system,

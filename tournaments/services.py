@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from tournaments import pairing_bridge, selectors
+from tournaments import pairing_bridge, postponed, requested_byes, selectors
+from tournaments.conformance import events
 from tournaments.data_text import result_label
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
 from tournaments.models import (
@@ -183,6 +184,37 @@ def entry_withdraw(*, entry: Entry, after_round: int | None = None) -> Entry:
     return entry
 
 
+@transaction.atomic
+def entry_expel(*, entry: Entry, after_round: int | None = None, user: object = None) -> Entry:
+    """Competition rules 2.6: the arbiter expels a player. He is not paired after `after_round` (default: the
+    last round paired; his games of later paired rounds become 'not played') and is left out of the standings,
+    while the games he played still count for his opponents."""
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament", "player").get(pk=entry.pk)
+    if entry.is_expelled:
+        raise DomainError(_("%(player)s was already expelled after round %(round)s.")
+                          % {"player": entry.player, "round": entry.expelled_after_round})
+    last_paired = entry.tournament.rounds.aggregate(m=Max("number"))["m"] or 0
+    after_round = last_paired if after_round is None else after_round
+    if after_round < 0 or after_round > last_paired:
+        raise DomainError(_("%(player)s: “expelled after round” must be between 0 and %(last)s.")
+                          % {"player": entry.player, "last": last_paired})
+    for game in Game.objects.filter(Q(white=entry) | Q(black=entry), round__number__gt=after_round):
+        if game.parsed_result is not None and game.parsed_result.is_played:
+            raise DomainError(_("%(player)s has a result over the board in round %(round)s; he cannot have been "
+                                "expelled after round %(after)s.")
+                              % {"player": entry.player, "round": game.round.number, "after": after_round})
+        game.result = Result.NOT_PLAYED.value
+        game.version += 1
+        game.save(update_fields=["result", "version"])
+    entry.status = EntryStatus.EXPELLED
+    entry.expelled_after_round = after_round
+    entry._change_reason = f"expelled after round {after_round}"  # type: ignore[attr-defined]
+    if user is not None:
+        entry._history_user = user  # type: ignore[attr-defined]
+    entry.save(update_fields=["status", "expelled_after_round"])
+    return entry
+
+
 # --- Rounds ----------------------------------------------------------------------------------
 
 
@@ -222,6 +254,7 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
         raise DomainError(_("%(tournament)s: all %(total)s rounds are paired.")
                           % {"tournament": tournament, "total": total})
     record = None
+    notices = postponed.pairing_warnings(tournament, number)  # level 2: shown and recorded, never blocks
     if tournament.is_round_robin:
         boards, explanation = _round_robin_boards(tournament, entries, number), ""
     else:
@@ -235,6 +268,7 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
          for i, (white, black, result) in enumerate(boards, start=1)],
         Game,
     )
+    events.record_all(tournament, notices, round_number=number)
     return rnd
 
 
@@ -250,8 +284,7 @@ def _round_robin_boards(tournament: Tournament, entries: list[Entry], number: in
     for white_no, black_no in schedule[number - 1]:
         white = by_number[white_no]
         black = by_number[black_no] if black_no is not None else None
-        gone = [e for e in (white, black) if e is not None and e.is_withdrawn
-                and (e.withdrawn_after_round or 0) < number]
+        gone = [e for e in (white, black) if e is not None and e.gone_before(number)]
         if black is None:
             # The free round of an odd round robin: nobody to play, no points (every player has one).
             result: Result | None = Result.NOT_PLAYED if gone else Result.BYE
@@ -464,7 +497,7 @@ def parse_result(value: str | Result) -> Result:
 @transaction.atomic
 def game_record_result(
     *, game: Game, result: str | Result | None, expected_version: int | None = None, reason: str = "",
-    user: object = None,
+    user: object = None, confirmed: Collection[str] = (),
 ) -> Game:
     """Record (or clear, with None) a game's result in a published round, or correct it in a completed one.
 
@@ -472,7 +505,9 @@ def game_record_result(
     (given or not) is kept in the game's history. A later round paired on the old result stands
     (selectors.correction_warnings says so). With expected_version (the version the arbiter's form was
     loaded with), a save made on stale data is refused rather than overwriting what another arbiter
-    saved in between.
+    saved in between. A postponed game's result is entered at any time and is no correction (no reason);
+    `confirmed` holds the codes of the checklist's warnings the arbiter confirmed (requested byes, a
+    postponed game that is not a draw).
     """
     # The round first, then the game: the order every writer of a round takes, so none can deadlock, and
     # no state change (complete, take back) slips in between the check below and the save.
@@ -489,7 +524,9 @@ def game_record_result(
                                 "result": result_label(locked.result) if locked.result else _("no result")})
     rnd = locked.round
     reason = (reason or "").strip()
-    if rnd.status == RoundStatus.COMPLETED:
+    new = parse_result(result) if result not in (None, "") else None
+    completing_postponed = locked.result == Result.POSTPONED.value and new is not None and not new.is_postponed
+    if rnd.status == RoundStatus.COMPLETED and not completing_postponed:
         if user is not None and not rnd.tournament.is_arbiter(user):
             raise DomainError(_("Round %(number)s, board %(board)s: only an arbiter of %(tournament)s can correct "
                                 "a result.") % {"number": rnd.number, "board": locked.board,
@@ -501,7 +538,6 @@ def game_record_result(
     if rnd.status == RoundStatus.DRAFT:
         raise DomainError(_("Round %(round)s is a draft: publish it before entering results.")
                           % {"round": rnd.number})
-    new = parse_result(result) if result not in (None, "") else None
     if new is not None:
         allowed = SINGLE_PLAYER_RESULTS + [Result.NOT_PLAYED] if locked.is_bye else TWO_PLAYER_RESULTS
         if new not in allowed:
@@ -515,6 +551,12 @@ def game_record_result(
         raise DomainError(_("Round %(number)s is completed: board %(board)s needs a result; it cannot be "
                             "cleared.") % {"number": rnd.number, "board": locked.board})
     value = new.value if new else ""
+    warnings = []
+    if value != locked.result:
+        warnings = postponed.result_warnings(locked, new)
+        if new is not None and new.is_requested_bye and locked.is_bye:
+            warnings += requested_byes.bye_warnings(locked.white, rnd.number, new, game_id=locked.pk)
+        events.require(warnings, confirmed=confirmed)
     if value != locked.result:
         locked.result = value
         locked.version += 1
@@ -523,17 +565,19 @@ def game_record_result(
         if user is not None:
             locked._history_user = user  # type: ignore[attr-defined]
         locked.save(update_fields=["result", "version"])
+        events.record_all(rnd.tournament, warnings, user=user, round_number=rnd.number)
     return locked
 
 
 @transaction.atomic
 def results_record(*, round: Round, results: Iterable[tuple[int, str | Result | None]], reason: str = "",
-                   user: object = None) -> list[Game]:
+                   user: object = None, confirmed: Collection[str] = ()) -> list[Game]:
     """Several boards at once (board number, result): all are saved or none."""
     games = {g.board: g for g in round.games.all()}
     saved = []
     for board, result in results:
         if board not in games:
             raise DomainError(_no_such_board() % {"round": round.number, "board": board})
-        saved.append(game_record_result(game=games[board], result=result, reason=reason, user=user))
+        saved.append(game_record_result(game=games[board], result=result, reason=reason, user=user,
+                                        confirmed=confirmed))
     return saved

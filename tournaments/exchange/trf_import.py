@@ -8,10 +8,10 @@ in the round to pair, zero-point byes (Z) and absences (`0000 - -`: withdrawn); 
 (XXP); the number of rounds (XXR), the first-round colour (XXC, else
 inferred from round 1 as bbpPairings does) and the bye's points (BBU / 162 P).
 
-What Damier cannot hold is refused, not guessed: half- and full-point byes asked for in advance
-(H, F; FMJD competition rules give a requested bye no points) and a point system other than
-2/1/0. The import is one transaction: any problem imports nothing,
-and the message names the line and the field.
+Requested byes worth a draw or a win (H, F) become the same requested byes in Damier, games not rated
+(W D L), an arbiter's rulings (= against 0, 0 against 0) and postponed games (?) the same results.
+What Damier cannot hold is refused, not guessed: a point system other than 2/1/0.
+The import is one transaction: any problem imports nothing, and the message names the line and the field.
 """
 
 from __future__ import annotations
@@ -43,11 +43,14 @@ from tournaments.results import Result
 
 # the result of a game from the white player's cell: (white's code, black's code) -> Result
 _GAME = {
-    ("1", "0"): Result.WHITE_WINS, ("W", "L"): Result.WHITE_WINS,
-    ("0", "1"): Result.BLACK_WINS, ("L", "W"): Result.BLACK_WINS,
-    ("=", "="): Result.DRAW, ("D", "D"): Result.DRAW,
+    ("1", "0"): Result.WHITE_WINS, ("0", "1"): Result.BLACK_WINS, ("=", "="): Result.DRAW,
     ("+", "-"): Result.WHITE_FORFEIT_WIN, ("-", "+"): Result.BLACK_FORFEIT_WIN, ("-", "-"): Result.DOUBLE_FORFEIT,
+    # not rated (W D L), an arbiter's ruling (1-0, 0-1, 0-0 in 2/1/0: chess ½-0 and 0-0), postponed (?)
+    ("W", "L"): Result.WHITE_WINS_UNRATED, ("L", "W"): Result.BLACK_WINS_UNRATED, ("D", "D"): Result.DRAW_UNRATED,
+    ("=", "0"): Result.WHITE_RULED, ("0", "="): Result.BLACK_RULED, ("0", "0"): Result.BOTH_LOSE,
+    ("?", "?"): Result.POSTPONED,
 }
+_SINGLE = {"U": Result.BYE, "+": Result.BYE, "Z": Result.EXCUSED, "H": Result.EXCUSED_DRAW, "F": Result.EXCUSED_WIN}
 
 
 class TrfImportError(DomainError):
@@ -95,14 +98,6 @@ def _refuse_what_damier_cannot_hold(trf: TrfFile) -> None:
             f"point system win {pts.win / trf.scale:g}, draw {pts.draw / trf.scale:g}, loss "
             f"{pts.loss / trf.scale:g}, zero-point bye {pts.excused / trf.scale:g}: Damier scores 2/1/0 (or "
             "1/½/0, the same) with 0 for a bye asked for in advance")
-    for p in trf.players:
-        for rnd, (_, _, code) in sorted(p.cells.items()):
-            if code in ("H", "F"):
-                kind = "half-point" if code == "H" else "full-point"
-                raise TrfImportError(
-                    f"line {p.line}, round {rnd} (columns {82 + 10 * rnd}-{89 + 10 * rnd}): a {kind} bye asked "
-                    f"for in advance ({code}) has no equivalent in Damier (a bye asked for in advance scores 0, "
-                    "written Z)")
 
 
 class _Importer:
@@ -136,7 +131,9 @@ class _Importer:
         player = self._player(p)
         entry = Entry(tournament=t, player=player, pairing_number=p.number)
         ahead = p.cells.get(self.last + 1)
-        entry.excused_rounds = sorted(r for r, c in p.cells.items() if c[0] == 0 and c[2] == "Z")
+        entry.excused_rounds = sorted(r for r, c in p.cells.items() if c[0] == 0 and c[2] in "ZHF")
+        entry.bye_points = {str(r): 1 if c[2] == "H" else 2 for r, c in p.cells.items()
+                            if c[0] == 0 and c[2] in "HF" and r > self.last}
         if ahead is not None and ahead[2] == "-":
             entry.status = EntryStatus.WITHDRAWN
             entry.withdrawn_after_round = self.last
@@ -172,10 +169,8 @@ class _Importer:
                 continue
             opp, colour, code = cell
             if opp == 0:
-                if code in ("U", "+"):
-                    singles.append((p.number, Result.BYE))
-                elif code == "Z":
-                    singles.append((p.number, Result.EXCUSED))
+                if code in _SINGLE:
+                    singles.append((p.number, _SINGLE[code]))
                 continue
             if p.number > opp:
                 continue  # each game once, from the side with the lower starting rank
