@@ -287,6 +287,8 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
         request.players, total_rounds=tournament.rounds_total or number, points=request.points,
         name=tournament.name, forbidden=request.forbidden_pairs, next_round=number, details=details,
         initial_colour=request.initial_colour,
+        excused_codes={e.pairing_number: "H" if points == 1 else "F" for e in entries
+                       for r, points in (e.bye_points or {}).items() if int(r) == number and points in (1, 2)},
     )
 
 

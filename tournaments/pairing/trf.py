@@ -311,12 +311,14 @@ def write_trf(
     forbidden: frozenset[frozenset[int]] = frozenset(),
     next_round: int | None = None,
     details: Mapping[int, TrfDetails] | None = None,
+    excused_codes: Mapping[int, str] | None = None,
 ) -> str:
     """TRF(x) of the players' histories (their ids are written as the starting numbers); `details`
     adds a player's title, federation, id and birth year in their TRF-16 columns.
 
     With `next_round`, withdrawn players get `0000 - -` and excused ones `0000 - Z` in that round's
-    column, so bbpPairings or JaVaFo pair exactly the players the engine would.
+    column, so bbpPairings or JaVaFo pair exactly the players the engine would; `excused_codes` gives an
+    excused player's bye its value there instead (H worth a draw, F a win).
     """
     pts = points or PointSystem()
     lines = [f"012 {_text_field(name)}".rstrip(), f"062 {len(players)}", f"XXR {total_rounds}"]
@@ -342,7 +344,7 @@ def write_trf(
             if p.withdrawn:
                 cells.append("0000 - -")
             elif p.excused:
-                cells.append("0000 - Z")
+                cells.append(f"0000 - {(excused_codes or {}).get(p.id, 'Z')}")
         lines.append((head + "  ".join(cells)).rstrip())
     return "\n".join(lines) + "\n"
 
