@@ -200,12 +200,15 @@ class RoundAdmin(RoundSheetsMixin, ArbiterScopedAdmin):
                 continue
             game = services.game_record_result(game=game_form.instance, result=typed,
                                                expected_version=game_form.cleaned_data.get("loaded_version"),
-                                               reason=formset.reason if correcting else "", user=request.user)
+                                               reason=formset.reason if correcting else "", user=request.user,
+                                               confirmed=formset.confirmed)
             formset.changed_objects.append((game, ["result"]))
             if correcting:
                 warnings += [w for w in round_control.correction_warnings(game) if w not in warnings]
         for warning in warnings:
             messages.warning(request, warning)
+        for notice in formset.notices:  # level 2: said, and kept in the tournament's events
+            messages.warning(request, f"{notice.level}: {notice.text}")
         moved = [f for f in formset.forms if {"white", "black"} & set(f.changed_data)]
         if moved:
             services.round_set_boards(round=rnd, boards={
