@@ -4,13 +4,21 @@ the menus, a warning asked on the page without losing what was typed, confirmed 
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.test_round_entry import chief, form_in, messages_in, parse, results_of  # noqa: F401
+from tests.tournaments.test_round_entry import form_in, messages_in, parse, results_of
 from tournaments import services
 from tournaments.models import Round, System
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def chief(arbiter) -> Client:  # type: ignore[no-untyped-def]
+    c = Client()
+    c.force_login(arbiter)
+    return c
 
 
 def _round(t) -> tuple[Round, str]:  # type: ignore[no-untyped-def]
