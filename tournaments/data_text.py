@@ -67,6 +67,11 @@ def result_text(value: str) -> str:
     return result.value
 
 
+def expelled_text() -> str:
+    """What the crosstable says of an expelled player (competition rules 2.6)."""
+    return gettext("expelled by the arbiter: not ranked; the games he played count for his opponents")
+
+
 def tournament_dates(tournament: Dated) -> str:
     """'12 March 2026 – 15 March 2026' in the reader's date format; one date for a one-day event."""
     if tournament.start_date is None:

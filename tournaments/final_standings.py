@@ -121,3 +121,19 @@ def ties_order_by_hand(*, tournament: Tournament, order: Sequence[int], confirme
     tournament.save(update_fields=["tie_order"])
     events.record_all(tournament, warnings, user=user)
     return ids
+
+
+def table_heading(tournament: Tournament, data: selectors.TournamentData, kind: str, after_round: int | None) -> str:
+    """The heading of a standings or crosstable page or PDF: 'Final standings' only when every result is in
+    (checklist 161, 169); the last round's table with a postponed game open says it is provisional; earlier
+    tables keep their 'after round N' / 'round N in progress' (tournaments.progress)."""
+    from tournaments import progress
+
+    shown = progress.shown_round(data.games, after_round)
+    base = progress.heading(kind, shown)
+    if shown is None or not shown.complete or not selectors.is_last_round(data, after_round):
+        return base
+    state = final_state(tournament, data)
+    if state.final:
+        return _("Final standings") if kind == "standings" else _("Final crosstable")
+    return f"{base} – {status_text(state)}"
