@@ -10,7 +10,7 @@ from tournaments.conformance import events
 from tournaments.conformance.policy import Code
 from tournaments.errors import DomainError
 from tournaments.exchange.trf_import import import_trf
-from tournaments.models import Game, System
+from tournaments.models import Game, System, Tournament
 from tournaments.requested_byes import bye_request
 from tournaments.results import Result
 
@@ -289,3 +289,24 @@ def test_a_trf_with_every_kind_imports_and_exports_the_same_codes(make_tournamen
         assert lines[number][91:] == TRF.splitlines()[1 + number][91:], number
     assert {n: float(lines[n][80:84]) for n in lines} == {1: 5.0, 2: 2.0, 3: 2.0, 4: 2.0, 5: 3.0}
     assert _points(t) == {1: 5, 2: 2, 3: 2, 4: 2, 5: 3}
+
+
+def test_the_json_transfer_keeps_the_new_results_and_fields(make_tournament):  # type: ignore[no-untyped-def]
+    from tournaments.exchange.transfer import export_tournament, import_tournament
+
+    t, rnd = _tied_final(make_tournament)
+    services.game_record_result(game=_board(rnd, 1), result="postponed")
+    services.round_complete(round=rnd)
+    services.game_record_result(game=_board(rnd, 1), result="1-1")
+    seed = final_standings.ties_draw_lots(tournament=t, confirmed=["lots-drawn"])
+    entry = t.entries.get(pairing_number=2)
+    entry.no_half_bye, entry.bye_points = True, {"2": 1}
+    entry.save()
+    services.entry_expel(entry=t.entries.get(pairing_number=4), after_round=1)
+    doc = export_tournament(Tournament.objects.get(pk=t.pk))
+    copy = import_tournament(doc, replace=True).tournament
+    assert copy.lots_seed == seed and copy.conformance_left_round is None
+    assert Game.objects.filter(round__tournament=copy, result="1-1").count() == 2
+    again = copy.entries.get(pairing_number=2)
+    assert again.no_half_bye and again.bye_points == {"2": 1}
+    assert copy.entries.get(pairing_number=4).is_expelled
