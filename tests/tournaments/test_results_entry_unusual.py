@@ -100,3 +100,71 @@ def test_the_new_results_speak_french(make_tournament, chief) -> None:  # type: 
     translation.activate("en")  # the request left French active in this thread; later tests read English
     assert "1-0 (décision de l&#x27;arbitre)" in html and "Ajournée (nulle en attendant)" in html
     assert "2-0 non comptée pour le classement Elo" in html
+
+
+def test_ties_drawn_by_lot_and_ordered_by_hand_on_the_admin_standings(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(4, system=System.SWISS, slug="ties", rounds_total=1, tiebreaks=["wins"])
+    rnd, url = _round(t)
+    for game in rnd.games.all():
+        services.game_record_result(game=game, result="1-1")
+    standings = reverse("admin:tournaments_tournament_standings", args=[t.pk])
+    assert "the last round (1) is not completed yet" in chief.get(standings).content.decode()
+    services.round_complete(round=rnd)
+    html = chief.get(standings).content.decode()
+    assert "Final standings: every result is in." in html and "Draw lots for the ties" in html
+    body = chief.post(standings, {"draw_lots": "1"}).content.decode()  # asked first
+    assert 'name="confirm" value="lots-drawn"' in body
+    chief.post(standings, {"draw_lots": "1", "confirm": "lots-drawn"})
+    t.refresh_from_db()
+    assert t.lots_seed is not None
+    assert "drawing again gives the same order" in chief.get(standings).content.decode()
+    body = chief.post(standings, {"order_by_hand": "1", "tie_order": "4, 3, 2, 1"}).content.decode()
+    assert 'value="ranked-by-hand"' in body and 'value="4, 3, 2, 1"' in body  # what he typed stays
+    chief.post(standings, {"order_by_hand": "1", "tie_order": "4, 3, 2, 1", "confirm": "ranked-by-hand"})
+    t.refresh_from_db()
+    assert [e.code for e in t.conformance_events.all()] == ["lots-drawn", "ranked-by-hand"]
+    public = chief.get(reverse("tournaments:standings", args=[t.slug])).content.decode()
+    assert "Final standings" in public
+
+
+def test_expel_and_grant_a_bye_from_the_entries(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(6, system=System.SWISS, slug="acts", rounds_total=3)
+    changelist = reverse("admin:tournaments_entry_changelist")
+    one, two = t.entries.get(pairing_number=1), t.entries.get(pairing_number=2)
+    chief.post(changelist, {"action": "grant_bye", "_selected_action": [one.pk], "apply": "1",
+                            "round_number": "1", "points": "1"})
+    chief.post(changelist, {"action": "grant_bye", "_selected_action": [one.pk], "apply": "1",
+                            "round_number": "2", "points": "1"})
+    one.refresh_from_db()
+    assert one.bye_points == {"1": 1}  # the second one waits for its confirmation
+    body = chief.post(changelist, {"action": "grant_bye", "_selected_action": [one.pk], "apply": "1",
+                                   "round_number": "2", "points": "1"}).content.decode()
+    assert 'value="half-point-bye"' in body
+    chief.post(changelist, {"action": "grant_bye", "_selected_action": [one.pk], "apply": "1",
+                            "round_number": "2", "points": "1", "confirm": "half-point-bye"})
+    one.refresh_from_db()
+    assert one.bye_points == {"1": 1, "2": 1} and one.excused_rounds == [1, 2]
+    chief.post(changelist, {"action": "expel", "_selected_action": [two.pk], "apply": "1", "after_round": "0"})
+    two.refresh_from_db()
+    assert two.is_expelled and two.expelled_after_round == 0
+
+
+def test_public_pages_and_pdfs_show_every_kind(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(9, system=System.SWISS, slug="pages", rounds_total=2)
+    sitting = t.entries.get(pairing_number=9)
+    sitting.excused_rounds, sitting.bye_points = [1], {"1": 2}
+    sitting.save()
+    rnd, _url = _round(t)
+    for game, result in zip(rnd.games.filter(black__isnull=False).order_by("board"),
+                            ("1-0", "2-0U", "postponed", "0-0"), strict=True):
+        services.game_record_result(game=game, result=result)
+    services.round_complete(round=rnd)
+    services.entry_expel(entry=rnd.games.get(board=4).black)
+    cross = chief.get(reverse("tournaments:crosstable", args=[t.slug])).content.decode()
+    assert "w?" in cross and "2U" in cross and "excused-2" in cross
+    assert "expelled by the arbiter" in cross
+    page = chief.get(reverse("tournaments:standings", args=[t.slug])).content.decode()
+    assert "Standings after round 1" in page and "Final" not in page
+    for name in ("standings_pdf", "crosstable_pdf"):
+        response = chief.get(reverse(f"tournaments:{name}", args=[t.slug]))
+        assert response.status_code == 200 and response.content.startswith(b"%PDF")
