@@ -310,3 +310,14 @@ def test_the_json_transfer_keeps_the_new_results_and_fields(make_tournament):  #
     again = copy.entries.get(pairing_number=2)
     assert again.no_half_bye and again.bye_points == {"2": 1}
     assert copy.entries.get(pairing_number=4).is_expelled
+
+
+def test_an_unknown_result_symbol_is_imported_as_unknown(make_tournament):  # type: ignore[no-untyped-def]
+    """Checklist 166: a symbol no TRF defines becomes a postponed game ('?') on both sides, and is said."""
+    lines = TRF.splitlines()
+    lines[3] = lines[3][:98] + "X" + lines[3][99:]  # player 2 (line 4), round 1: "   1 b X"
+    result = import_trf("\n".join(lines) + "\n", slug="unknown")
+    assert result.unknown == ("line 4, round 1: 'X'",)
+    assert "read as a postponed game" in result.as_text()
+    game = Game.objects.get(round__tournament=result.tournament, round__number=1, white__pairing_number=1)
+    assert game.result == Result.POSTPONED

@@ -10,6 +10,8 @@ inferred from round 1 as bbpPairings does) and the bye's points (BBU / 162 P).
 
 Requested byes worth a draw or a win (H, F) become the same requested byes in Damier, games not rated
 (W D L), an arbiter's rulings (= against 0, 0 against 0) and postponed games (?) the same results.
+A result symbol no TRF defines, in a round where the player has an opponent, is read as unknown: the
+game is imported as postponed (TRF "?", both sides), and the import says which (checklist question 166).
 What Damier cannot hold is refused, not guessed: a point system other than 2/1/0.
 The import is one transaction: any problem imports nothing, and the message names the line and the field.
 """
@@ -64,19 +66,22 @@ class TrfImportResult:
     players_matched: int
     rounds: int
     games: int
+    unknown: tuple[str, ...] = ()  # "line 4, round 2: 'X'": symbols read as unknown (postponed games)
 
     def as_text(self) -> str:
         t = self.tournament
-        return (
+        text = (
             f"Imported {t.name!r} (slug {t.slug}): {self.players_created + self.players_matched} players "
             f"({self.players_matched} already known by FMJD id), {self.rounds} completed round(s) of "
             f"{t.rounds_total}, {self.games} game(s) and byes.\n"
         )
+        return text + "".join(f"Unknown result symbol read as a postponed game (?): {u}\n" for u in self.unknown)
 
 
 def import_trf(text: str, *, slug: str | None = None, name: str | None = None,
                rounds: int | None = None) -> TrfImportResult:
     """Create the tournament, all or nothing."""
+    text, unknown, touched = _unknown_as_postponed(text)
     try:
         trf = parse_trf(text)
         if rounds:
@@ -84,11 +89,45 @@ def import_trf(text: str, *, slug: str | None = None, name: str | None = None,
         elif not any(line.startswith(("XXR", "142")) for line in text.splitlines()):
             raise TrfError("the file has no XXR (number of rounds) line: give the number of rounds (--rounds)")
         _refuse_what_damier_cannot_hold(trf)
+        for p in trf.players:
+            if p.line in touched:
+                p.points_text = ""  # what the other program counted for an unknown symbol is not known
         check_trf(trf)
     except TrfError as exc:
         raise TrfImportError(str(exc)) from None
     with transaction.atomic():
-        return _Importer(trf, slug, name).run()
+        result = _Importer(trf, slug, name).run()
+    return TrfImportResult(result.tournament, result.players_created, result.players_matched, result.rounds,
+                           result.games, tuple(unknown))
+
+
+_KNOWN = set("10=+-WDLHFUZ?")
+
+
+
+
+def _unknown_as_postponed(text: str) -> tuple[str, list[str], set[int]]:
+    """Rewrite a result symbol no TRF defines, in a cell with an opponent, as '?' on both players' lines;
+    returns the text, what was rewritten (in words) and the numbers (1-based) of the lines it touched."""
+    lines = text.splitlines()
+    starts = {line[4:8].strip(): i for i, line in enumerate(lines) if line.startswith("001")}
+    found: list[str] = []
+    marks: set[tuple[int, int]] = set()  # (line index, position of the result symbol)
+    for i, line in enumerate(lines):
+        if not line.startswith("001"):
+            continue
+        for rnd, pos in enumerate(range(91, len(line), 10), start=1):
+            cell = line[pos:pos + 8].ljust(8)
+            opponent, code = cell[0:4].strip(), cell[7]
+            if opponent.isdigit() and int(opponent) and code.upper() not in _KNOWN and code != " ":
+                found.append(f"line {i + 1}, round {rnd}: {code!r}")
+                marks.add((i, pos + 7))
+                other = starts.get(str(int(opponent)))
+                if other is not None and len(lines[other]) > pos + 7:
+                    marks.add((other, pos + 7))
+    for i, at in marks:
+        lines[i] = lines[i][:at] + "?" + lines[i][at + 1:]
+    return "\n".join(lines) + ("\n" if text.endswith("\n") else ""), found, {i + 1 for i, _at in marks}
 
 
 def _refuse_what_damier_cannot_hold(trf: TrfFile) -> None:
