@@ -105,7 +105,8 @@ GOOD = ["XXR 5", _line(1, "A, B", "2.0", "   2 w 1"), _line(2, "C, D", "0.0", " 
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ((1, _line(1, "A, B", "2.0", "   2 w x")), r"line 2 \(001\): round 1 \(columns 92-99\): result 'x' is not one of"),
+    # (an unknown symbol in a game is read as a postponed game, checklist 166; without an opponent it is no game)
+    ((3, _line(3, "E, F", "2.0", "0000 - x")), r"line 4 \(001\): round 1 \(columns 92-99\): result 'x' is not one of"),
     ((1, _line(1, "A, B", "2.0", "   3 w 1")), r"line 2, round 1 \(columns 92-99\): 1 meets 3, but line 4 says "
                                                r"opponent none"),
     ((2, _line(2, "C, D", "0.0", "   1 w 0")), r"1 and 2 both have colour w"),
