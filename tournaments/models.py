@@ -253,6 +253,9 @@ class Entry(models.Model):
         help_text=_("The regulations do not let this player have a requested bye worth a draw."))
     expelled_after_round = models.PositiveSmallIntegerField(_("expelled after round"), null=True, blank=True,
                                                             editable=False)
+    external_tiebreak = models.IntegerField(
+        _("external tie-break value"), null=True, blank=True,
+        help_text=_("Only for the tie-break “External value”: a value computed outside Damier; higher is better."))
     history = HistoricalRecords()
 
     class Meta:

@@ -54,6 +54,7 @@ class TournamentData:
                 rating=e.player.rating,
                 withdrawn_after_round=e.withdrawn_after_round if e.is_withdrawn else None,
                 expelled=e.is_expelled,
+                external=e.external_tiebreak,
             )
             for e in self.entries
         ]

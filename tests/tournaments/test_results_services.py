@@ -321,3 +321,16 @@ def test_an_unknown_result_symbol_is_imported_as_unknown(make_tournament):  # ty
     assert "read as a postponed game" in result.as_text()
     game = Game.objects.get(round__tournament=result.tournament, round__number=1, white__pairing_number=1)
     assert game.result == Result.POSTPONED
+
+
+def test_an_external_tie_break_value_typed_by_the_arbiter_ranks(make_tournament):  # type: ignore[no-untyped-def]
+    """Checklist 207: a value computed outside Damier, typed per player, ranks at its place in the list."""
+    t, rnd = _tied_final(make_tournament)
+    t.tiebreaks = ["wins", "external"]
+    t.save()
+    services.round_complete(round=rnd)
+    for number, value in ((1, 5), (2, 9), (3, 7)):
+        t.entries.filter(pairing_number=number).update(external_tiebreak=value)
+    rows = selectors.standings(t)
+    assert [(r.rank, r.player.pairing_number, r.tiebreaks["external"]) for r in rows] == [
+        (1, 2, 9), (2, 3, 7), (3, 1, 5), (4, 4, None)]

@@ -34,6 +34,7 @@ class StandingPlayer:
     rating: int | None
     withdrawn_after_round: int | None = None  # None = active; 0 = withdrew before round 1
     expelled: bool = False  # competition rules 2.6: not ranked; his games still count for his opponents
+    external: int | None = None  # a tie-break value computed elsewhere and typed by the arbiter (checklist 207)
 
 
 @dataclass(frozen=True)
