@@ -24,6 +24,7 @@ from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import DomainError
 from tournaments.models import RoundStatus, Tournament
+from tournaments.results import Result
 from tournaments.standings.final import hand_order_problems, tie_groups
 
 
@@ -40,7 +41,10 @@ def final_state(tournament: Tournament, data: selectors.TournamentData | None = 
     completed = [g.round.number for g in data.games if g.round.status == RoundStatus.COMPLETED]
     last_completed = max(completed, default=0)
     missing_last = any(not g.result for g in data.games if g.round.number == data.rounds_total)
-    open_games = tuple(postponed.game_value(g) for g in postponed.open_games(tournament))
+    # from the games already read: a page asks no more queries for it (tests/tournaments/test_views_queries)
+    number = {e.pk: e.pairing_number for e in data.entries}
+    open_games = tuple(f"R{g.round.number} B{g.board} {number.get(g.white_id, 0)}-{number.get(g.black_id or 0, 0)}"
+                       for g in data.games if g.result == Result.POSTPONED.value)
     final = (data.rounds_total > 0 and last_completed >= data.rounds_total and not missing_last
              and not open_games)
     return FinalState(final, data.rounds_total, last_completed, open_games)
