@@ -34,6 +34,15 @@ RESULT_LABELS = {
     Result.BYE: _("Bye"),
     Result.EXCUSED: _("Excused (0)"),
     Result.NOT_PLAYED: _("Not played"),
+    Result.WHITE_RULED: _("1-0 (arbiter's ruling)"),
+    Result.BLACK_RULED: _("0-1 (arbiter's ruling)"),
+    Result.BOTH_LOSE: _("0-0 (arbiter's ruling: lost for both)"),
+    Result.WHITE_WINS_UNRATED: _("2-0 not rated"),
+    Result.DRAW_UNRATED: _("1-1 not rated"),
+    Result.BLACK_WINS_UNRATED: _("0-2 not rated"),
+    Result.POSTPONED: _("Postponed (a draw for now)"),
+    Result.EXCUSED_DRAW: _("Requested bye worth a draw (1)"),
+    Result.EXCUSED_WIN: _("Requested bye worth a win (2)"),
 }
 
 
@@ -51,9 +60,16 @@ def result_text(value: str) -> str:
     if not value:
         return ""
     result = Result(value)
-    if result.is_single_player or result is Result.NOT_PLAYED:
+    if result.is_single_player or result is Result.NOT_PLAYED or result.is_postponed:
         return result_label(result)
+    if result.is_unrated:
+        return gettext("%(result)s not rated") % {"result": result.value[:-1]}
     return result.value
+
+
+def expelled_text() -> str:
+    """What the crosstable says of an expelled player (competition rules 2.6)."""
+    return gettext("expelled by the arbiter: not ranked; the games he played count for his opponents")
 
 
 def tournament_dates(tournament: Dated) -> str:

@@ -208,6 +208,12 @@ class Tournament(models.Model):
     # re-entered, so a page can say for good that the tournament left it.
     conformance_left_round = models.PositiveSmallIntegerField(
         _("left the conformance mode at round"), null=True, blank=True, editable=False)
+    # Final standings (issue 19, item 8): ties the tie-breaks cannot separate are drawn by lot from this
+    # seed, drawn once and kept, so a repeated drawing gives the same order; or ordered by hand (entry ids,
+    # best first, of the tied players), e.g. after a play-off. Set by tournaments.final_standings only.
+    lots_seed = models.PositiveBigIntegerField(_("seed of the drawing of lots for ties"), null=True, blank=True,
+                                               editable=False)
+    tie_order = models.JSONField(_("tied players ordered by hand"), default=list, blank=True, editable=False)
     history = HistoricalRecords(excluded_fields=["cache_version", "cache_changed_at"])
 
     class Meta:
@@ -299,6 +305,7 @@ class Tournament(models.Model):
 class EntryStatus(models.TextChoices):
     ACTIVE = "active", _("Active")
     WITHDRAWN = "withdrawn", _("Withdrawn")
+    EXPELLED = "expelled", _("Expelled")  # competition rules 2.6: not paired, not ranked; his games count
 
 
 class Entry(models.Model):
@@ -317,6 +324,17 @@ class Entry(models.Model):
         blank=True,
         help_text=_("Swiss: rounds the player asked to sit out (a zero-point bye), e.g. [3, 5]."),
     )
+    # A requested bye the arbiter grants a draw's or a win's points: {"round": 1 or 2}; its round is in
+    # excused_rounds too. Set by tournaments.requested_byes, which asks the checklist's confirmations.
+    bye_points = models.JSONField(_("points of the requested byes"), default=dict, blank=True, editable=False)
+    no_half_bye = models.BooleanField(
+        _("no bye worth a draw"), default=False,
+        help_text=_("The regulations do not let this player have a requested bye worth a draw."))
+    expelled_after_round = models.PositiveSmallIntegerField(_("expelled after round"), null=True, blank=True,
+                                                            editable=False)
+    external_tiebreak = models.IntegerField(
+        _("external tie-break value"), null=True, blank=True,
+        help_text=_("Only for the tie-break “External value”: a value computed outside Damier; higher is better."))
     history = HistoricalRecords()
 
     class Meta:
@@ -350,6 +368,16 @@ class Entry(models.Model):
     @property
     def is_withdrawn(self) -> bool:
         return self.status == EntryStatus.WITHDRAWN
+
+    @property
+    def is_expelled(self) -> bool:
+        return self.status == EntryStatus.EXPELLED
+
+    def gone_before(self, number: int) -> bool:
+        """Not to be paired in round `number`: withdrawn or expelled after an earlier round."""
+        if self.is_expelled:
+            return (self.expelled_after_round or 0) < number
+        return self.is_withdrawn and (self.withdrawn_after_round or 0) < number
 
 
 class ForbiddenPair(models.Model):

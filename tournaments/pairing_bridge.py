@@ -25,6 +25,7 @@ from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.model import Board as EngineBoard
 from tournaments.pairing.model import ByeReport, CheckReport, PairingResult
 from tournaments.pairing.trf import TrfDetails, write_trf
+from tournaments.requested_byes import bye_result
 from tournaments.results import Result
 
 #: A game a new round will hold: White, Black (None for a bye or an excused player), and the result the
@@ -61,7 +62,7 @@ def pairing_request(tournament: Tournament, entries: list[Entry], number: int) -
     players = []
     for e in entries:
         history = tuple(by_entry[e.pk].get(r, PlayedRound.absent()) for r in range(1, number))
-        gone = e.is_withdrawn and (e.withdrawn_after_round or 0) < number
+        gone = e.gone_before(number)  # withdrawn or expelled: not paired
         players.append(SwissPlayer(
             id=e.pairing_number, pairing_number=e.pairing_number,
             rating=ratings.tournament_rating(e.player, tournament.rating_method) or 0,
@@ -100,7 +101,8 @@ def pair_next_round(tournament: Tournament, entries: list[Entry],
     boards: list[NewGame] = [(by_number[b.white], by_number[b.black], None) for b in result.boards]
     if result.bye is not None:
         boards.append((by_number[result.bye], None, Result.BYE))
-    boards += [(by_number[x], None, Result.EXCUSED) for x in result.excused]
+    # a requested bye: 0, or the draw's or the win's points the arbiter granted (tournaments.requested_byes)
+    boards += [(by_number[x], None, bye_result(by_number[x], number)) for x in result.excused]
     withdrawn = tuple(p.id for p in request.players if p.withdrawn)
     return boards, pairing_record(result, by_number, withdrawn, bye_points=tournament.bye_points)
 
@@ -273,6 +275,10 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     completed = tournament.rounds.filter(status="completed").count()
     number = next_round or completed + 1
+    if number > (tournament.rounds_total or number):
+        from tournaments.postponed import final_words, refuse_final
+
+        refuse_final(tournament, final_words()["trf"])  # the final file: every result in
     request = pairing_request(tournament, entries, number)
     details = {
         e.pairing_number: TrfDetails(title=e.player.title, federation=e.player.federation,
@@ -283,6 +289,8 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
         request.players, total_rounds=tournament.rounds_total or number, points=request.points,
         name=tournament.name, forbidden=request.forbidden_pairs, next_round=number, details=details,
         initial_colour=request.initial_colour,
+        excused_codes={e.pairing_number: "H" if points == 1 else "F" for e in entries
+                       for r, points in (e.bye_points or {}).items() if int(r) == number and points in (1, 2)},
     )
     return with_comments(text, conformance_events.trf_lines(tournament))
 

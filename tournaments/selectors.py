@@ -21,6 +21,7 @@ from tournaments.standings import (
     compute_standings,
     crosstable_cells,
 )
+from tournaments.standings.final import break_ties
 from tournaments.standings.performance import performance_rating
 
 
@@ -54,6 +55,8 @@ class TournamentData:
                 name=e.player.full_name,
                 rating=ratings.tournament_rating(e.player, self.tournament.rating_method),
                 withdrawn_after_round=e.withdrawn_after_round if e.is_withdrawn else None,
+                expelled=e.is_expelled,
+                external=e.external_tiebreak,
             )
             for e in self.entries
         ]
@@ -88,7 +91,7 @@ def standings(
     data: TournamentData | None = None,
 ) -> list[StandingRow]:
     data = data or tournament_data(tournament, public_only=public_only)
-    return compute_standings(
+    rows = compute_standings(
         data.standing_players(),
         data.standing_games(up_to_round=after_round),
         system=tournament.system,
@@ -97,6 +100,17 @@ def standings(
         bye_points=bye_points_for(tournament),
         after_round=after_round,
     )
+    if (tournament.lots_seed is not None or tournament.tie_order) and is_last_round(data, after_round):
+        # the final standings' ties, as the arbiter resolved them (tournaments.final_standings)
+        rows = break_ties(rows, seed=tournament.lots_seed, hand_order=list(tournament.tie_order))
+    return rows
+
+
+def is_last_round(data: TournamentData, after_round: int | None) -> bool:
+    """Whether a table cut at `after_round` is the one after the tournament's last round."""
+    last = max((g.round.number for g in data.games), default=0)
+    shown = last if after_round is None else min(after_round, last)
+    return data.rounds_total > 0 and shown >= data.rounds_total
 
 
 def entries_with_games(tournament: Tournament) -> QuerySet[Entry]:
@@ -205,10 +219,13 @@ class Crosstable:
     tiebreaks: list[str]
 
 
-def standing_lines(tournament: Tournament, data: TournamentData, after_round: int | None) -> list[StandingLine]:
+def standing_lines(tournament: Tournament, data: TournamentData, after_round: int | None, *,
+                   with_expelled: bool = False) -> list[StandingLine]:
+    """The standings' lines; an expelled player is left out (checklist 198) unless asked for (the
+    crosstable lists him last, unranked, so his opponents' cells can name him)."""
     by_id = {e.pk: player_line(e, tournament.rating_method) for e in data.entries}
     rows = standings(tournament, after_round=after_round, data=data)
-    return [StandingLine(r, by_id[r.player.id]) for r in rows]
+    return [StandingLine(r, by_id[r.player.id]) for r in rows if with_expelled or not r.expelled]
 
 
 def last_round_with_results(data: TournamentData, after_round: int | None) -> int:
@@ -222,7 +239,7 @@ def crosstable(tournament: Tournament, *, after_round: int | None = None, public
     """Round robin: a grid of players by rank against players by rank; Swiss: a column per round
     with the opponent's rank, colour and result ("12w2", "7b0F"). Three queries in all."""
     data = data or tournament_data(tournament, public_only=public_only)
-    lines = standing_lines(tournament, data, after_round)
+    lines = standing_lines(tournament, data, after_round, with_expelled=True)
     last = last_round_with_results(data, after_round)
     cells = crosstable_cells(
         data.standing_players(), data.standing_games(up_to_round=after_round), system=tournament.system,

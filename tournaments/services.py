@@ -17,9 +17,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from tournaments import manual_phase, numbering, pairing_bridge, selectors
+from tournaments import manual_phase, numbering, pairing_bridge, postponed, requested_byes, selectors
+from tournaments.conformance import events
 from tournaments.data_text import result_label
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
+from tournaments.expulsion import entry_expel  # noqa: F401  (a service: competition rules 2.6)
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -232,6 +234,7 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
         raise DomainError(_("%(tournament)s: all %(total)s rounds are paired.")
                           % {"tournament": tournament, "total": total})
     record = None
+    notices = postponed.pairing_warnings(tournament, number)  # level 2: shown and recorded, never blocks
     if tournament.is_round_robin:
         boards, explanation = _round_robin_boards(tournament, entries, number), ""
     else:
@@ -245,6 +248,7 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
          for i, (white, black, result) in enumerate(boards, start=1)],
         Game,
     )
+    events.record_all(tournament, notices, round_number=number)
     return rnd
 
 
@@ -261,8 +265,7 @@ def _round_robin_boards(tournament: Tournament, entries: list[Entry], number: in
     for white_no, black_no in schedule[number - 1]:
         white = by_number[white_no]
         black = by_number[black_no] if black_no is not None else None
-        gone = [e for e in (white, black) if e is not None and e.is_withdrawn
-                and (e.withdrawn_after_round or 0) < number]
+        gone = [e for e in (white, black) if e is not None and e.gone_before(number)]
         if black is None:
             # The free round of an odd round robin: nobody to play, no points (every player has one).
             result: Result | None = Result.NOT_PLAYED if gone else Result.BYE
@@ -484,13 +487,14 @@ def game_record_result(
     (given or not) is kept in the game's history. A later round paired on the old result stands
     (selectors.correction_warnings says so). With expected_version (the version the arbiter's form was
     loaded with), a save made on stale data is refused rather than overwriting what another arbiter
-    saved in between.
+    saved in between. A postponed game's result is entered at any time and is no correction (no reason).
 
     In the conformance mode (issue #19) a correction of the previous round asks a confirmation and one of an
-    older round takes the tournament out of the mode: `confirmed` holds the codes the arbiter confirmed
-    (tournaments.conformance.corrections).
+    older round takes the tournament out of the mode (tournaments.conformance.corrections); requested byes
+    and a postponed game that is not a draw have their own warnings. `confirmed` holds the codes the arbiter
+    confirmed; every warning of the change is asked at once.
     """
-    from tournaments.conformance import corrections, events
+    from tournaments.conformance import corrections
 
     # The round first, then the game: the order every writer of a round takes, so none can deadlock, and
     # no state change (complete, take back) slips in between the check below and the save.
@@ -507,7 +511,9 @@ def game_record_result(
                                 "result": result_label(locked.result) if locked.result else _("no result")})
     rnd = locked.round
     reason = (reason or "").strip()
-    if rnd.status == RoundStatus.COMPLETED:
+    new = parse_result(result) if result not in (None, "") else None
+    completing_postponed = locked.result == Result.POSTPONED.value and new is not None and not new.is_postponed
+    if rnd.status == RoundStatus.COMPLETED and not completing_postponed:
         if user is not None and not rnd.tournament.is_arbiter(user):
             raise DomainError(_("Round %(number)s, board %(board)s: only an arbiter of %(tournament)s can correct "
                                 "a result.") % {"number": rnd.number, "board": locked.board,
@@ -519,7 +525,6 @@ def game_record_result(
     if rnd.status == RoundStatus.DRAFT:
         raise DomainError(_("Round %(round)s is a draft: publish it before entering results.")
                           % {"round": rnd.number})
-    new = parse_result(result) if result not in (None, "") else None
     if new is not None:
         allowed = SINGLE_PLAYER_RESULTS + [Result.NOT_PLAYED] if locked.is_bye else TWO_PLAYER_RESULTS
         if new not in allowed:
@@ -534,8 +539,12 @@ def game_record_result(
                             "cleared.") % {"number": rnd.number, "board": locked.board})
     value = new.value if new else ""
     if value != locked.result:
-        breaches = corrections.warnings_for(locked, value)
-        events.require(breaches, confirmed=confirmed)
+        warnings = postponed.result_warnings(locked, new)
+        if new is not None and new.is_requested_bye and locked.is_bye:
+            warnings += requested_byes.bye_warnings(locked.white, rnd.number, new, game_id=locked.pk)
+        # A postponed game's real result completes the round; it corrects nothing.
+        breaches = [] if completing_postponed else corrections.warnings_for(locked, value)
+        events.require(warnings + breaches, confirmed=confirmed)
         locked.result = value
         locked.version += 1
         if reason:
@@ -543,6 +552,7 @@ def game_record_result(
         if user is not None:
             locked._history_user = user  # type: ignore[attr-defined]
         locked.save(update_fields=["result", "version"])
+        events.record_all(rnd.tournament, warnings, user=user, round_number=rnd.number)
         corrections.record(locked, breaches, user=user)
     return locked
 

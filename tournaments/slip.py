@@ -29,7 +29,7 @@ _ITEM = re.compile(rf"\s*(?:board|b|table|t)?\s*(\d{{1,3}})(?:\s*[:.)]\s*|\s+)({
 _SEPARATORS = re.compile(r"[,;\n]+")
 
 UNREADABLE = "unreadable"  # neither "board result" nor a known result
-UNKNOWN_RESULT = "unknown_result"  # a score that is no draughts result, e.g. 1-0
+UNKNOWN_RESULT = "unknown_result"  # a score that is no draughts result, e.g. 3-1
 TWICE = "twice"  # the same board twice with different results
 
 

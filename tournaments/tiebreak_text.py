@@ -24,6 +24,7 @@ TIEBREAK_LABELS: dict[str, Any] = {
     "mutual_result": _("Mutual result"),
     "average_rating": _("Avg. opp. rating"),
     "ranking_order": _("Results in ranking order"),
+    "external": _("External value"),
 }
 
 
@@ -90,6 +91,8 @@ TIEBREAK_HELP: dict[str, Any] = {
     "ranking_order": _("His points against the best placed player outside the tied group, then against the "
                        "next one, and so on: the first difference decides. The others are taken in order of "
                        "points, then pairing number."),
+    "external": _("A value computed outside Damier and typed by the arbiter on each player's entry (for a "
+                  "tie-break the event's regulations define); higher is better, – where none is typed."),
 }
 
 # How every tie-break counts rounds that are not an ordinary game (tiebreaks.py module docstring).

@@ -107,9 +107,11 @@ def test_results_come_first_named_by_board_and_players_with_only_the_results_of_
         black = g.black.player if g.black_id else "bye"
         assert page.attrs[name]["aria-label"] == f"Board {g.board}: {g.white.player} – {black}, result"
         if g.black_id:
-            assert page.options[name] == ["", "2-0", "1-1", "0-2", "2F-0F", "0F-2F", "0F-0F", "not played"]
+            assert page.options[name] == ["", "2-0", "1-1", "0-2", "2F-0F", "0F-2F", "0F-0F", "1-0", "0-1", "0-0",
+                                          "2-0U", "1-1U", "0-2U", "postponed", "not played"]
         else:
-            assert page.options[name] == ["", "bye", "excused", "not played"] and page.selected[name] == "bye"
+            assert page.options[name] == ["", "bye", "excused", "excused-1", "excused-2", "not played"]
+            assert page.selected[name] == "bye"
     # One Tab per board: nothing focusable between two result menus.
     stops = page.tab_stops
     first, last = stops.index("games-0-result"), stops.index(f"games-{len(games) - 1}-result")

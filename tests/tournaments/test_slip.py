@@ -34,9 +34,9 @@ def test_the_key_codes_and_the_words() -> None:
 
 
 def test_what_cannot_be_read_is_named_and_the_rest_is_read() -> None:
-    items = parse_slip("1 2-0, 3 2-O, 4 1-0, 12-0, 5 1-1")
+    items = parse_slip("1 2-0, 3 2-O, 4 3-1, 12-0, 5 1-1")
     assert [(i.text, i.board, i.error) for i in items] == [
-        ("1 2-0", 1, ""), ("3 2-O", None, UNREADABLE), ("4 1-0", 4, UNKNOWN_RESULT), ("12-0", None, UNREADABLE),
+        ("1 2-0", 1, ""), ("3 2-O", None, UNREADABLE), ("4 3-1", 4, UNKNOWN_RESULT), ("12-0", None, UNREADABLE),
         ("5 1-1", 5, "")]
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, run_service
+from tournaments.admin.entry_results import expel, grant_bye
 from tournaments.models import Entry, Game, Round
 from tournaments.permissions import managed_tournaments
 
@@ -76,8 +77,8 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
     list_select_related = ("player", "tournament")
     search_fields = ("player__surname", "player__given_name", "player__fmjd_id")
     autocomplete_fields = ("player",)
-    readonly_fields = ("status", "withdrawn_after_round")
-    actions = ["withdraw"]
+    readonly_fields = ("status", "withdrawn_after_round", "expelled_after_round", "bye_points")
+    actions = ["withdraw", expel, grant_bye]
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "tournament":  # never enter a player in, or move one to, another's tournament

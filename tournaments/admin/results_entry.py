@@ -8,6 +8,7 @@ value shown; saving again records the arbiter's value over it, knowingly.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,8 +21,11 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import data_text, sheets
+from tournaments import data_text, postponed, requested_byes, sheets
 from tournaments import slip as slips
+from tournaments.conformance.policy import Level, Warning, unconfirmed
+from tournaments.conformance.words import describe, level_name
+from tournaments.errors import DomainError
 from tournaments.models import Game, Round, RoundStatus, SheetStatus
 from tournaments.results import SINGLE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Result
 
@@ -76,7 +80,48 @@ def sheet_cell(game: Game) -> SheetCell | None:
 
 def allowed_results(game: Game) -> list[Result]:
     """What the service accepts on this board: single-player results on a bye, the others on a game."""
-    return [*SINGLE_PLAYER_RESULTS, Result.NOT_PLAYED] if game.is_bye else list(TWO_PLAYER_RESULTS)
+    if game.is_bye:
+        return [*SINGLE_PLAYER_RESULTS, Result.NOT_PLAYED]
+    # "not played" (a withdrawal's) last, after the arbiter's rulings, the games not rated and postponed
+    return [r for r in TWO_PLAYER_RESULTS if r is not Result.NOT_PLAYED] + [Result.NOT_PLAYED]
+
+
+def result_warnings(game: Game, typed: str) -> list[Warning]:
+    """The checklist's warnings the typed result would give (a postponed game that is not a draw, a requested
+    bye); a refusal (a player excluded from byes worth a draw) raises DomainError."""
+    if not typed or typed not in Result._value2member_map_:
+        return []
+    new = Result(typed)
+    warnings = postponed.result_warnings(game, new)
+    if new.is_requested_bye and game.is_bye:
+        warnings += requested_byes.bye_warnings(game.white, game.round.number, new, game_id=game.pk)
+    return warnings
+
+
+@dataclass(frozen=True)
+class WarningLine:
+    """A warning as the page shows it: its level in words, what it says and, to confirm it, its code."""
+
+    code: str
+    level: str
+    text: str
+    needs_confirmation: bool
+
+
+def warning_lines(warnings: list[Warning]) -> list[WarningLine]:
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for w in warnings:
+        line = WarningLine(str(w.code), level_name(w.level), describe(w), w.level in (Level.CONFIRM, Level.LEAVE))
+        if (line.code, line.text) not in seen:
+            seen.add((line.code, line.text))
+            out.append(line)
+    return out
+
+
+def stored_result(form: forms.ModelForm) -> str:  # type: ignore[type-arg]
+    """The result the board had when the page was made (a bound form has already changed its instance)."""
+    return str(form.initial.get("result", form.instance.result) or "")
 
 
 def players_of(game: Game) -> str:
@@ -272,6 +317,21 @@ class GameFormSet(BaseInlineFormSet):
         super().__init__(*args, **kwargs)
         self.slip = slip or SlipOutcome()
         self.reason_error = ""
+        self.confirm_error = ""
+        self.warnings: list[Warning] = []  # what the typed results break (checked again by the service)
+        self.to_confirm: list[WarningLine] = []
+
+    @property
+    def confirmed(self) -> list[str]:
+        """The warnings' codes the arbiter ticked (the page asked him): the result warnings' boxes ("confirm")
+        and the conformance corrections' ("confirmed", tournaments/admin/confirm.py)."""
+        if not (self.is_bound and hasattr(self.data, "getlist")):
+            return []
+        return list(dict.fromkeys([*self.data.getlist("confirm"), *self.data.getlist("confirmed")]))
+
+    @property
+    def notices(self) -> list[WarningLine]:
+        return [w for w in warning_lines(self.warnings) if not w.needs_confirmation]
 
     def add_fields(self, form: forms.Form, index: int | None) -> None:
         super().add_fields(form, index)
@@ -297,7 +357,10 @@ class GameFormSet(BaseInlineFormSet):
             if index < len(self.forms) and not self.forms[index].errors.get("result"):
                 self.forms[index].add_error("result" if "result" in self.forms[index].fields else None, message)
         errors = [m for i, m in enumerate(self.slip.errors) if m not in self.slip.row_errors.values()]
-        changed = any(getattr(f, "typed_result", lambda: None)() is not None for f in self.forms)
+        # a postponed game's result is no correction: it needs no reason, even in a completed round
+        changed = any(getattr(f, "typed_result", lambda: None)() is not None
+                      and stored_result(f) != Result.POSTPONED.value for f in self.forms)
+        self._check_warnings(errors)
         if self.instance.status == RoundStatus.COMPLETED and changed and not self.reason:
             self.reason_error = gettext("Round %(round)s is completed: give the reason for the correction; the "
                                    "history keeps it.") % {"round": self.instance.number}
@@ -323,9 +386,33 @@ class GameFormSet(BaseInlineFormSet):
                 continue
             # The stored game: the form has already put the typed value on its instance.
             stored = Game.objects.select_related("round__tournament").get(pk=form.instance.pk)
+            if stored.result == Result.POSTPONED.value and not self.rating_only:
+                continue  # a postponed game's real result completes the round; it corrects nothing
             pending += (corrections.rating_warnings(stored, typed) if self.rating_only
                         else corrections.warnings_for(stored, typed))
         confirm.ask(self, pending)
+
+    def _check_warnings(self, errors: list[str]) -> None:
+        """A result the checklist warns about is saved only once each warning is confirmed: the page comes
+        back with every value as typed and a box to tick per warning (level 3 and 4); a notice is shown."""
+        self.warnings = []
+        for form in self.forms:
+            typed = form.typed_result() if hasattr(form, "cleaned_data") else None
+            if typed is None or not form.instance.pk:
+                continue
+            # the form has already put the typed value on its instance: the warnings look at the stored one
+            stored = copy.copy(form.instance)
+            stored.result = stored_result(form)
+            try:
+                self.warnings += result_warnings(stored, typed)
+            except DomainError as exc:
+                form.add_error("result", str(exc))
+        missing = unconfirmed(self.warnings, set(self.confirmed))
+        if missing:
+            self.to_confirm = [w for w in warning_lines(self.warnings) if w.needs_confirmation]
+            self.confirm_error = gettext("Nothing was saved yet: confirm each warning below (tick its box), then "
+                                         "save again.")
+            errors.append(self.confirm_error)
 
     def full_clean(self) -> None:
         super().full_clean()
@@ -344,9 +431,9 @@ class GameFormSet(BaseInlineFormSet):
 
         waiting = pending_message()
         for message in self.non_form_errors():
-            anchor = "id_correction_reason" if message == self.reason_error else \
-                "dm-confirm" if message == waiting else "id_slip"
-            out.append((anchor, str(message)))
+            target = ("id_correction_reason" if message == self.reason_error else
+                      "dm-confirm" if message in (waiting, self.confirm_error) else "id_slip")
+            out.append((target, str(message)))
         for form in self.forms:
             for name, messages in form.errors.items():
                 target = form.add_prefix(name if name in form.fields else "result")

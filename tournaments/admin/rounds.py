@@ -230,12 +230,14 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
             game = services.game_record_result(game=game_form.instance, result=typed,
                                                expected_version=game_form.cleaned_data.get("loaded_version"),
                                                reason=formset.reason if correcting else "", user=request.user,
-                                               confirmed=confirmed)
+                                               confirmed=[*confirmed, *formset.confirmed])
             formset.changed_objects.append((game, ["result"]))
             if correcting:
                 warnings += [w for w in round_control.correction_warnings(game) if w not in warnings]
         for warning in warnings:
             messages.warning(request, warning)
+        for notice in formset.notices:  # level 2: said, and kept in the tournament's events
+            messages.warning(request, f"{notice.level}: {notice.text}")
         moved = [f for f in formset.forms if {"white", "black"} & set(f.changed_data)]
         if moved:
             if not rnd.tournament.is_round_robin:

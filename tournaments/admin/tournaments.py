@@ -24,6 +24,7 @@ from tournaments.admin.conformance import (
 )
 from tournaments.admin.control import ControlRoomMixin
 from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
+from tournaments.admin.final_ties import ties_context
 from tournaments.admin.numbering import NumbersMixin
 from tournaments.admin.sheets import (
     TournamentSheetsMixin,
@@ -218,8 +219,9 @@ class TournamentAdmin(NumbersMixin, ConformanceAdminMixin, ControlRoomMixin, Tou
         rounds = list(selectors.tournament_rounds(tournament))
         after = request.GET.get("round")
         after_round = int(after) if after and after.isdigit() else None
+        ties = ties_context(request, tournament)  # the final standings' ties (lots, order by hand)
         rows = selectors.standings(tournament, after_round=after_round)
-        context = {**self.admin_site.each_context(request), "tournament": tournament, "rows": rows,
+        context = {**self.admin_site.each_context(request), "tournament": tournament, "rows": rows, **ties,
                    "rounds": rounds, "after_round": after_round, "opts": self.model._meta,
                    "tiebreak_names": list(tournament.tiebreaks), "title": f"{tournament} – {_('standings')}"}
         return render(request, "admin/tournaments/tournament/standings.html", context)

@@ -91,7 +91,9 @@ LEVELS: dict[Code, Level] = {
     Code.RATING_CHANGED: Level.NOTICE,
     Code.SCHEDULE_BY_HAND: Level.CONFIRM,
     Code.LOTS_DRAWN: Level.CONFIRM,
-    Code.RANKED_BY_HAND: Level.LEAVE,
+    # The checklist asks only that tied players can be ordered by hand (Q205) and sets no level; the order
+    # changes no result, point or tie-break (a play-off's outcome, say): confirmed and recorded (item 8).
+    Code.RANKED_BY_HAND: Level.CONFIRM,
     Code.IMPORT_BROKE_RULES: Level.CONFIRM,
 }
 

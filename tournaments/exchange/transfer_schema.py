@@ -77,6 +77,8 @@ def _field_schema(f: models.Field[Any, Any], historical: bool) -> dict[str, Any]
         low, high = (0, 2**31 - 1) if isinstance(f, models.PositiveIntegerField) else (-(2**31), 2**31 - 1)
         if isinstance(f, models.PositiveSmallIntegerField):
             high = 32767
+        if isinstance(f, models.BigIntegerField):  # a seed of a drawing of lots (numbering, ties)
+            low, high = (0 if isinstance(f, models.PositiveBigIntegerField) else -(2**63)), 2**63 - 1
         return {"type": ["integer", "null"] if nullable else "integer", "minimum": low, "maximum": high}
     if isinstance(f, (models.DateTimeField, models.DateField)):
         return {"type": ["string", "null"] if nullable else "string", "maxLength": 40}

@@ -8,14 +8,17 @@ in the round to pair, zero-point byes (Z) and absences (`0000 - -`: withdrawn); 
 (XXP); the number of rounds (XXR), the first-round colour (XXC, else
 inferred from round 1 as bbpPairings does) and the bye's points (BBU / 162 P).
 
-What Damier cannot hold is refused, not guessed: half- and full-point byes asked for in advance
-(H, F; FMJD competition rules give a requested bye no points) and a point system other than
-2/1/0. The import is one transaction: any problem imports nothing,
-and the message names the line and the field.
+Requested byes worth a draw or a win (H, F) become the same requested byes in Damier, games not rated
+(W D L), an arbiter's rulings (= against 0, 0 against 0) and postponed games (?) the same results.
+A result symbol no TRF defines, in a round where the player has an opponent, is read as unknown: the
+game is imported as postponed (TRF "?", both sides), and the import says which (checklist question 166).
+What Damier cannot hold is refused, not guessed: a point system other than 2/1/0.
+The import is one transaction: any problem imports nothing, and the message names the line and the field.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -55,11 +58,14 @@ from tournaments.results import Result
 
 # the result of a game from the white player's cell: (white's code, black's code) -> Result
 _GAME = {
-    ("1", "0"): Result.WHITE_WINS, ("W", "L"): Result.WHITE_WINS,
-    ("0", "1"): Result.BLACK_WINS, ("L", "W"): Result.BLACK_WINS,
-    ("=", "="): Result.DRAW, ("D", "D"): Result.DRAW,
+    ("1", "0"): Result.WHITE_WINS, ("0", "1"): Result.BLACK_WINS, ("=", "="): Result.DRAW,
     ("+", "-"): Result.WHITE_FORFEIT_WIN, ("-", "+"): Result.BLACK_FORFEIT_WIN, ("-", "-"): Result.DOUBLE_FORFEIT,
+    # not rated (W D L), an arbiter's ruling (1-0, 0-1, 0-0 in 2/1/0: chess ½-0 and 0-0), postponed (?)
+    ("W", "L"): Result.WHITE_WINS_UNRATED, ("L", "W"): Result.BLACK_WINS_UNRATED, ("D", "D"): Result.DRAW_UNRATED,
+    ("=", "0"): Result.WHITE_RULED, ("0", "="): Result.BLACK_RULED, ("0", "0"): Result.BOTH_LOSE,
+    ("?", "?"): Result.POSTPONED,
 }
+_SINGLE = {"U": Result.BYE, "+": Result.BYE, "Z": Result.EXCUSED, "H": Result.EXCUSED_DRAW, "F": Result.EXCUSED_WIN}
 
 
 class TrfImportError(DomainError):
@@ -73,14 +79,16 @@ class TrfImportResult:
     players_matched: int
     rounds: int
     games: int
+    unknown: tuple[str, ...] = ()  # "line 4, round 2: 'X'": symbols read as unknown (postponed games)
 
     def as_text(self) -> str:
         t = self.tournament
-        return (
+        text = (
             f"Imported {t.name!r} (slug {t.slug}): {self.players_created + self.players_matched} players "
             f"({self.players_matched} already known by FMJD id), {self.rounds} completed round(s) of "
             f"{t.rounds_total}, {self.games} game(s) and byes.\n"
         )
+        return text + "".join(f"Unknown result symbol read as a postponed game (?): {u}\n" for u in self.unknown)
 
 
 @dataclass(frozen=True)
@@ -89,23 +97,28 @@ class ReviewedFile:
 
     trf: TrfFile
     review: Review
+    unknown: tuple[str, ...] = ()  # result symbols no TRF defines, read as postponed games
 
 
 def review_trf(text: str, *, rounds: int | None = None) -> ReviewedFile:
     """Read the file, name its TRF version, list every adjustment and default, and replay every round
     against the pairing rules (tournaments.exchange.trf_review). Writes nothing."""
     review = Review(detect_version(text))
+    text, unknown, touched = _unknown_as_postponed(text)
     try:
         trf = parse_trf(normalise(text, review))
         review_header(text, trf, review, rounds_option=rounds)
         _refuse_what_damier_cannot_hold(trf)
+        for p in trf.players:
+            if p.line in touched:
+                p.points_text = ""  # what the other program counted for an unknown symbol is not known
         review_players(trf, review)
         check_trf(trf)
     except TrfError as exc:
         raise TrfImportError(str(exc)) from None
     review_known_players(trf, review)
     review.rounds = replay(trf)
-    return ReviewedFile(trf, review)
+    return ReviewedFile(trf, review, tuple(unknown))
 
 
 def import_reviewed(reviewed: ReviewedFile, *, slug: str | None = None, name: str | None = None,
@@ -124,7 +137,7 @@ def import_reviewed(reviewed: ReviewedFile, *, slug: str | None = None, name: st
         _keep_dates(result.tournament, reviewed.review)
         for w in warnings:
             events.record(result.tournament, w.code, values=w.values, user=user, round_number=w.values["round"])
-    return result
+    return dataclasses.replace(result, unknown=reviewed.unknown)
 
 
 def import_trf(text: str, *, slug: str | None = None, name: str | None = None,
@@ -142,6 +155,35 @@ def _keep_dates(t: Tournament, review: Review) -> None:
         Round.objects.filter(tournament=t, number=number).update(date=day)
 
 
+_KNOWN = set("10=+-WDLHFUZ?")
+
+
+
+
+def _unknown_as_postponed(text: str) -> tuple[str, list[str], set[int]]:
+    """Rewrite a result symbol no TRF defines, in a cell with an opponent, as '?' on both players' lines;
+    returns the text, what was rewritten (in words) and the numbers (1-based) of the lines it touched."""
+    lines = text.splitlines()
+    starts = {line[4:8].strip(): i for i, line in enumerate(lines) if line.startswith("001")}
+    found: list[str] = []
+    marks: set[tuple[int, int]] = set()  # (line index, position of the result symbol)
+    for i, line in enumerate(lines):
+        if not line.startswith("001"):
+            continue
+        for rnd, pos in enumerate(range(91, len(line), 10), start=1):
+            cell = line[pos:pos + 8].ljust(8)
+            opponent, code = cell[0:4].strip(), cell[7]
+            if opponent.isdigit() and int(opponent) and code.upper() not in _KNOWN and code != " ":
+                found.append(f"line {i + 1}, round {rnd}: {code!r}")
+                marks.add((i, pos + 7))
+                other = starts.get(str(int(opponent)))
+                if other is not None and len(lines[other]) > pos + 7:
+                    marks.add((other, pos + 7))
+    for i, at in marks:
+        lines[i] = lines[i][:at] + "?" + lines[i][at + 1:]
+    return "\n".join(lines) + ("\n" if text.endswith("\n") else ""), found, {i + 1 for i, _at in marks}
+
+
 def _refuse_what_damier_cannot_hold(trf: TrfFile) -> None:
     pts = trf.points
     if (pts.win, pts.draw, pts.loss, pts.excused) != (2, 1, 0, 0):
@@ -149,14 +191,6 @@ def _refuse_what_damier_cannot_hold(trf: TrfFile) -> None:
             f"point system win {pts.win / trf.scale:g}, draw {pts.draw / trf.scale:g}, loss "
             f"{pts.loss / trf.scale:g}, zero-point bye {pts.excused / trf.scale:g}: Damier scores 2/1/0 (or "
             "1/½/0, the same) with 0 for a bye asked for in advance")
-    for p in trf.players:
-        for rnd, (_, _, code) in sorted(p.cells.items()):
-            if code in ("H", "F"):
-                kind = "half-point" if code == "H" else "full-point"
-                raise TrfImportError(
-                    f"line {p.line}, round {rnd} (columns {82 + 10 * rnd}-{89 + 10 * rnd}): a {kind} bye asked "
-                    f"for in advance ({code}) has no equivalent in Damier (a bye asked for in advance scores 0, "
-                    "written Z)")
 
 
 class _Importer:
@@ -190,7 +224,9 @@ class _Importer:
         player = self._player(p)
         entry = Entry(tournament=t, player=player, pairing_number=p.number)
         ahead = p.cells.get(self.last + 1)
-        entry.excused_rounds = sorted(r for r, c in p.cells.items() if c[0] == 0 and c[2] == "Z")
+        entry.excused_rounds = sorted(r for r, c in p.cells.items() if c[0] == 0 and c[2] in "ZHF")
+        entry.bye_points = {str(r): 1 if c[2] == "H" else 2 for r, c in p.cells.items()
+                            if c[0] == 0 and c[2] in "HF" and r > self.last}
         if ahead is not None and ahead[2] == "-":
             entry.status = EntryStatus.WITHDRAWN
             entry.withdrawn_after_round = self.last
@@ -226,10 +262,8 @@ class _Importer:
                 continue
             opp, colour, code = cell
             if opp == 0:
-                if code in ("U", "+"):
-                    singles.append((p.number, Result.BYE))
-                elif code == "Z":
-                    singles.append((p.number, Result.EXCUSED))
+                if code in _SINGLE:
+                    singles.append((p.number, _SINGLE[code]))
                 continue
             if p.number > opp:
                 continue  # each game once, from the side with the lower starting rank

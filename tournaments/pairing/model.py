@@ -42,7 +42,11 @@ class PlayedRound:
     points: int = 0
     played: bool = True
     pab: bool = False  # pairing-allocated bye
-    requested: bool = False  # a bye asked for in advance (excused: zero points; from a TRF also H, F)
+    requested: bool = False  # a bye asked for in advance: Z (0 points), H (a draw's), F (a win's)
+    # What the engine does not need but a TRF must say: a game not rated (W D L) and a postponed game
+    # counted as a draw for now (?).
+    rated: bool = True
+    postponed: bool = False
 
     @classmethod
     def from_result(
@@ -54,14 +58,23 @@ class PlayedRound:
             return cls(None, None, ps.bye, played=False, pab=True)
         if result is Result.EXCUSED:
             return cls(None, None, ps.excused, played=False, requested=True)
+        if result is Result.EXCUSED_DRAW:
+            return cls(None, None, ps.draw, played=False, requested=True)
+        if result is Result.EXCUSED_WIN:
+            # TRF "F": a win without playing, so no pairing-allocated bye afterwards (C2), as bbpPairings reads it
+            return cls(None, None, ps.win, played=False, requested=True)
         if result is Result.NOT_PLAYED:
             return cls(None, None, 0, played=False)
         mine, theirs = result.points(ps.bye) if as_white else result.points(ps.bye)[::-1]
         if result.is_forfeit:
             won = mine > theirs
             return cls(opponent, "w" if as_white else "b", ps.forfeit_win if won else ps.loss, played=False)
+        colour: Colour = "w" if as_white else "b"
+        if result.is_ruling:
+            # 1-0, 0-1, 0-0: a draw's points or a loss's for each side, whatever the other got
+            return cls(opponent, colour, ps.draw if mine == 1 else ps.loss, played=True)
         scaled = ps.win if mine > theirs else ps.draw if mine == theirs else ps.loss
-        return cls(opponent, "w" if as_white else "b", scaled, played=True)
+        return cls(opponent, colour, scaled, played=True, rated=not result.is_unrated, postponed=result.is_postponed)
 
     @classmethod
     def absent(cls, points: int = 0) -> PlayedRound:

@@ -4,7 +4,8 @@ Extensions: XXR total rounds, XXC initial colour (white1/black1), the point valu
 BBD (draw), BBL (loss), BBZ (zero-point bye), BBF (forfeit loss), BBU (pairing-allocated bye),
 and XXP forbidden pairs (every two of the numbers on one line may not meet).
 
-Round cells (columns 92+, ten characters a round): `oooo c r` with r in 1 = 0 + - W D L for games,
+Round cells (columns 92+, ten characters a round): `oooo c r` with r in 1 = 0 + - W D L for games
+(W D L: played, not rated), `?` for a postponed game (TRF-2026; a draw until its result is in),
 and `0000 - U` (pairing-allocated bye), `Z` (zero-point bye), `H` (half-point bye), `F` (full-point
 bye), `-` (absent). A blank cell is a round the player was not in. In the round being paired,
 a `0000 - x` cell marks a player who is not to be paired (withdrawn or excused).
@@ -191,7 +192,7 @@ def _points(text: str, code: str) -> float:
     return value
 
 
-_CODES = "10=+-WDLHFUZ"
+_CODES = "10=+-WDLHFUZ?"
 _BYE_CODES = "UZHF"
 
 
@@ -256,8 +257,10 @@ def _entry(cell: tuple[int, str, str], pts: PointSystem) -> PlayedRound:
     if code in ("+", "-"):
         side = colour if colour in ("w", "b") else None
         return PlayedRound(opp, side, pts.forfeit_win if code == "+" else pts.loss, played=False)  # type: ignore[arg-type]
+    if code == "?":
+        return PlayedRound(opp, "w" if colour == "w" else "b", pts.draw, played=True, postponed=True)
     value = pts.win if code in _WIN else pts.draw if code in _DRAW else pts.loss
-    return PlayedRound(opp, "w" if colour == "w" else "b", value, played=True)
+    return PlayedRound(opp, "w" if colour == "w" else "b", value, played=True, rated=code not in "WDL")
 
 
 def cell_points(cell: tuple[int, str, str], pts: PointSystem) -> int:
@@ -308,12 +311,14 @@ def write_trf(
     forbidden: frozenset[frozenset[int]] = frozenset(),
     next_round: int | None = None,
     details: Mapping[int, TrfDetails] | None = None,
+    excused_codes: Mapping[int, str] | None = None,
 ) -> str:
     """TRF(x) of the players' histories (their ids are written as the starting numbers); `details`
     adds a player's title, federation, id and birth year in their TRF-16 columns.
 
     With `next_round`, withdrawn players get `0000 - -` and excused ones `0000 - Z` in that round's
-    column, so bbpPairings or JaVaFo pair exactly the players the engine would.
+    column, so bbpPairings or JaVaFo pair exactly the players the engine would; `excused_codes` gives an
+    excused player's bye its value there instead (H worth a draw, F a win).
     """
     pts = points or PointSystem()
     lines = [f"012 {_text_field(name)}".rstrip(), f"062 {len(players)}", f"XXR {total_rounds}"]
@@ -339,7 +344,7 @@ def write_trf(
             if p.withdrawn:
                 cells.append("0000 - -")
             elif p.excused:
-                cells.append("0000 - Z")
+                cells.append(f"0000 - {(excused_codes or {}).get(p.id, 'Z')}")
         lines.append((head + "  ".join(cells)).rstrip())
     return "\n".join(lines) + "\n"
 
@@ -354,7 +359,11 @@ def _cell(r: PlayedRound, pts: PointSystem) -> str:
         return f"0000 - {code}"
     if not r.played:
         return f"{r.opponent:4d} {r.colour or '-'} {'+' if r.points > pts.loss else '-'}"
+    if r.postponed:
+        return f"{r.opponent:4d} {r.colour} ?"
     code = "1" if r.points >= pts.win else "=" if r.points >= pts.draw else "0"
+    if not r.rated:
+        code = {"1": "W", "=": "D", "0": "L"}[code]
     return f"{r.opponent:4d} {r.colour} {code}"
 
 

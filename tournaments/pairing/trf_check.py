@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from tournaments.pairing.trf import TrfError, TrfFile, TrfPlayer, cell_points
 
-# the result one side's code requires on the other side of the same game
-_MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+-"}
+# the result one side's code requires on the other side of the same game; an arbiter's ruling gives
+# 1-0 (= against 0) and 0-0 (0 against 0) in draughts' 2/1/0 (chess ½-0 and 0-0); ? is a postponed game
+_MIRROR = {"1": "0", "0": "10=", "=": "=0", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+-", "?": "?"}
 
 
 def check_trf(trf: TrfFile) -> None:

@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
-from tournaments.data_text import withdrawal_text
+from tournaments.data_text import expelled_text, withdrawal_text
 from tournaments.models import Tournament
 from tournaments.printing.document import (
     FONT,
@@ -28,6 +28,7 @@ from tournaments.tiebreak_text import format_tiebreak, tiebreak_label
 
 def _notes(lines: Sequence[StandingLine]) -> list[Any]:
     notes = [(ln.player.name, withdrawal_text(ln.row.withdrawal)) for ln in lines if ln.row.withdrawal]
+    notes += [(ln.player.name, expelled_text()) for ln in lines if ln.row.expelled]
     if not notes:
         return []
     style = ParagraphStyle("note", fontName=FONT, fontSize=8, leading=10)

@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import get_language
 
-from tournaments import progress, selectors
+from tournaments import final_standings, progress, selectors
 from tournaments.models import Game, Tournament
 from tournaments.permissions import require_manage
 from tournaments.printing import rounds
@@ -57,7 +57,7 @@ def _public_table(request: HttpRequest, slug: str) -> tuple[Tournament, selector
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, data, after = _public_table(request, slug)
     lines = selectors.standing_lines(tournament, data, after)
-    heading = progress.heading("standings", progress.shown_round(data.games, after))
+    heading = final_standings.table_heading(tournament, data, "standings", after)
     return _pdf(standings_pdf_bytes(tournament, lines, heading=heading), f"{slug}-standings.pdf")
 
 
@@ -65,7 +65,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, data, after = _public_table(request, slug)
     table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
-    heading = progress.heading("crosstable", progress.shown_round(data.games, after))
+    heading = final_standings.table_heading(tournament, data, "crosstable", after)
     return _pdf(crosstable_pdf_bytes(tournament, table, heading=heading), f"{slug}-crosstable.pdf")
 
 

@@ -12,8 +12,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from tournaments import progress, selectors
-from tournaments.data_text import result_label, tournament_dates, withdrawal_text
+from tournaments import final_standings, progress, selectors
+from tournaments.data_text import expelled_text, result_label, tournament_dates, withdrawal_text
 from tournaments.models import Game, Tournament
 from tournaments.public import viewer
 from tournaments.public.diagram import board_svg
@@ -81,7 +81,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     lines = selectors.standing_lines(tournament, data, after)
     return render(request, "tournaments/standings.html", {
         **ctx, "after_round": after, "last_round": selectors.last_round_with_results(data, after),
-        "heading": progress.heading("standings", progress.shown_round(data.games, after)),
+        "heading": final_standings.table_heading(tournament, data, "standings", after),
         "table": StandingsTable.build(slug, lines, tournament.tiebreaks),
         "notes": [(ln.player.name, withdrawal_text(ln.row.withdrawal)) for ln in lines if ln.row.withdrawal],
     })
@@ -95,9 +95,10 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
     return render(request, "tournaments/crosstable.html", {
         **ctx, "after_round": after, "cross": table, "table": CrosstableTable.build(slug, table),
-        "heading": progress.heading("crosstable", progress.shown_round(data.games, after)),
+        "heading": final_standings.table_heading(tournament, data, "crosstable", after),
         "notes": [(ln.standing.player.name, withdrawal_text(ln.standing.row.withdrawal)) for ln in table.lines
-                  if ln.standing.row.withdrawal],
+                  if ln.standing.row.withdrawal]
+        + [(ln.standing.player.name, expelled_text()) for ln in table.lines if ln.standing.row.expelled],
     })
 
 

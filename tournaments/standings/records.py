@@ -33,6 +33,8 @@ class StandingPlayer:
     name: str
     rating: int | None
     withdrawn_after_round: int | None = None  # None = active; 0 = withdrew before round 1
+    expelled: bool = False  # competition rules 2.6: not ranked; his games still count for his opponents
+    external: int | None = None  # a tie-break value computed elsewhere and typed by the arbiter (checklist 207)
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,7 @@ class StandingRow:
     shared_rank: bool  # tied with another row on points and on every tie-break
     withdrawal_note: str | None = None  # the 5.9 ruling in English (command line, logs): see `withdrawal`
     withdrawal: Withdrawal | None = None  # the 5.9 ruling as data, turned into the reader's words at the edge
+    expelled: bool = False  # listed after the ranked rows, unranked; the standings pages leave him out
 
 
 @dataclass(frozen=True)

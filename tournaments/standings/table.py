@@ -39,7 +39,7 @@ def compute_standings(
     bye_points: int = 2,
     after_round: int | None = None,
 ) -> list[StandingRow]:
-    """Ranked rows, best first, then the players not ranked (5.9 A.a) by pairing number.
+    """Ranked rows, best first, then the players not ranked (5.9 A.a, or expelled) by pairing number.
 
     Order: points, then each tie-break in the given order, higher first; players still equal share
     the rank (1, 2, 2, 4) and are listed by pairing number. `games` are the games with a result;
@@ -58,7 +58,10 @@ def compute_standings(
     )
     facts.values = _individual_values(facts)
     by_number = sorted(players, key=lambda p: p.pairing_number)
-    unranked = {pid for pid, ruling in facts.rulings.items() if ruling.cancelled}
+    # An expelled player's games count for his opponents (their points and tie-breaks are computed with
+    # him, above), but he takes no place: checklist questions 197-198.
+    unranked = {pid for pid, ruling in facts.rulings.items() if ruling.cancelled} | {
+        p.id for p in players if p.expelled}
     classes: list[list[int]] = []
     for group in _runs([p.id for p in by_number if p.id not in unranked], lambda pid: facts.ctx.points[pid]):
         classes.extend(_refine(group, 0, tiebreaks, facts.ctx, facts.values))
@@ -108,6 +111,7 @@ class _Facts:
             shared_rank=shared,
             withdrawal_note=note.english() if note is not None else None,
             withdrawal=note,
+            expelled=self.players[pid].expelled,
         )
 
 

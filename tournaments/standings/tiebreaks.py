@@ -157,6 +157,13 @@ def average_rating(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> Fra
     return Fraction(sum(ratings), len(ratings)) if ratings else None
 
 
+def external_value(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> int | None:
+    """A value the arbiter typed for the player, computed outside Damier (checklist question 207: e.g. a
+    tie-break the event's regulations define and Damier does not); higher is better, None where none is
+    typed (below any value)."""
+    return ctx.players[pid].external
+
+
 TIEBREAKS: dict[str, TieBreak] = {
     "solkoff": TieBreak(solkoff),
     "solkoff_median": TieBreak(solkoff_median),
@@ -168,6 +175,7 @@ TIEBREAKS: dict[str, TieBreak] = {
     "mutual_result": TieBreak(mutual_result),
     "average_rating": TieBreak(average_rating),
     "ranking_order": TieBreak(ranking_order),
+    "external": TieBreak(external_value),
 }
 
 # Tie-breaks whose value depends on the tied group, computed while ranking rather than up front.

@@ -145,7 +145,7 @@ def test_unknown_tiebreak_and_bad_games_are_refused() -> None:
 def test_registry_names_and_functions() -> None:
     assert list(TIEBREAKS) == [
         "solkoff", "solkoff_median", "solkoff_short_truncated", "solkoff_full_truncated", "solkoff_plus",
-        "sonneborn_berger", "wins", "mutual_result", "average_rating", "ranking_order",
+        "sonneborn_berger", "wins", "mutual_result", "average_rating", "ranking_order", "external",
     ]
     assert all(callable(entry.function) for entry in TIEBREAKS.values())
 

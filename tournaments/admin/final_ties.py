@@ -1,0 +1,50 @@
+"""The admin standings page's final part (issue 19, item 8): whether the standings are final, and the ties
+the tie-breaks leave, resolved by lot or by hand, each confirmed on the page and recorded."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest
+from django.utils.translation import gettext
+
+from tournaments import final_standings, selectors
+from tournaments.admin.results_entry import warning_lines
+from tournaments.conformance import events
+from tournaments.errors import DomainError
+from tournaments.models import Tournament
+from tournaments.standings.final import tie_groups
+
+
+def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """Runs the asked step (POST) and returns what the page shows: the state, the ties, what to confirm."""
+    out: dict[str, Any] = {"to_confirm": [], "typed_order": "", "asked": ""}
+    if request.method == "POST" and tournament.is_arbiter(request.user):
+        out["asked"] = "lots" if "draw_lots" in request.POST else "hand" if "order_by_hand" in request.POST else ""
+        out["typed_order"] = (request.POST.get("tie_order") or "").strip()
+        confirmed = request.POST.getlist("confirm")
+        try:
+            if out["asked"] == "lots":
+                seed = final_standings.ties_draw_lots(tournament=tournament, confirmed=confirmed, user=request.user)
+                messages.success(request, gettext("Ties drawn by lot (seed %(seed)s).") % {"seed": seed})
+            elif out["asked"] == "hand":
+                numbers = [int(n) for n in re.findall(r"\d+", out["typed_order"])]
+                final_standings.ties_order_by_hand(tournament=tournament, order=numbers, confirmed=confirmed,
+                                                   user=request.user)
+                messages.success(request, gettext("Tied players ordered by hand."))
+        except events.NeedsConfirmation as exc:
+            out["to_confirm"] = warning_lines(exc.warnings)
+        except DomainError as exc:
+            messages.error(request, str(exc))
+        tournament.refresh_from_db()
+    state = final_standings.final_state(tournament)
+    out["final_text"] = final_standings.status_text(state)
+    out["is_final"] = state.final
+    bare = Tournament.objects.get(pk=tournament.pk)
+    bare.lots_seed, bare.tie_order = None, []
+    out["ties"] = [[f"{r.player.pairing_number}. {r.player.name}" for r in g]
+                   for g in tie_groups(selectors.standings(bare))] if state.final else []
+    out["lots_seed"] = tournament.lots_seed
+    return out
