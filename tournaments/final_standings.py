@@ -71,7 +71,7 @@ def _require_final(tournament: Tournament) -> None:
 def _without_resolution(tournament: Tournament) -> Tournament:
     # The ties as the tie-breaks leave them: a copy without the seed and the order by hand.
     bare = Tournament.objects.get(pk=tournament.pk)
-    bare.lots_seed, bare.tie_order = None, []
+    bare.lots_seed, bare.hand_order = None, []
     return bare
 
 
@@ -120,9 +120,9 @@ def ties_order_by_hand(*, tournament: Tournament, order: Sequence[int], confirme
         }[problems[0]])
     warnings = [Warning(Code.RANKED_BY_HAND, {"order": list(order)})]
     events.require(warnings, confirmed=confirmed)
-    tournament.tie_order = ids
+    tournament.hand_order = ids
     tournament._change_reason = "tied players ordered by hand: " + ",".join(map(str, order))  # type: ignore[attr-defined]
-    tournament.save(update_fields=["tie_order"])
+    tournament.save(update_fields=["hand_order"])
     events.record_all(tournament, warnings, user=user)
     return ids
 

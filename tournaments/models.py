@@ -213,7 +213,7 @@ class Tournament(models.Model):
     # best first, of the tied players), e.g. after a play-off. Set by tournaments.final_standings only.
     lots_seed = models.PositiveBigIntegerField(_("seed of the drawing of lots for ties"), null=True, blank=True,
                                                editable=False)
-    tie_order = models.JSONField(_("tied players ordered by hand"), default=list, blank=True, editable=False)
+    hand_order = models.JSONField(_("tied players ordered by hand"), default=list, blank=True, editable=False)
     history = HistoricalRecords(excluded_fields=["cache_version", "cache_changed_at"])
 
     class Meta:

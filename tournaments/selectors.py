@@ -100,9 +100,9 @@ def standings(
         bye_points=bye_points_for(tournament),
         after_round=after_round,
     )
-    if (tournament.lots_seed is not None or tournament.tie_order) and is_last_round(data, after_round):
+    if (tournament.lots_seed is not None or tournament.hand_order) and is_last_round(data, after_round):
         # the final standings' ties, as the arbiter resolved them (tournaments.final_standings)
-        rows = break_ties(rows, seed=tournament.lots_seed, hand_order=list(tournament.tie_order))
+        rows = break_ties(rows, seed=tournament.lots_seed, hand_order=list(tournament.hand_order))
     return rows
 
 

@@ -67,7 +67,8 @@ def test_the_setting_drives_the_rounds_paired(make_tournament) -> None:  # type:
 def test_buchholz_type_tiebreaks_are_not_offered_to_a_round_robin() -> None:
     assert {"solkoff", "solkoff_median", "solkoff_short_truncated", "solkoff_full_truncated",
             "solkoff_plus", "average_rating"} == ROUND_ROBIN_MEANINGLESS
-    assert set(TIEBREAKS) - ROUND_ROBIN_MEANINGLESS == {"sonneborn_berger", "wins", "mutual_result", "ranking_order"}
+    assert set(TIEBREAKS) - ROUND_ROBIN_MEANINGLESS == {"sonneborn_berger", "wins", "mutual_result", "ranking_order",
+                                                        "external"}
     for preset in PRESETS.values():
         if System.SWISS not in preset.systems:
             assert meaningless_in_round_robin(preset.tiebreaks) == []

@@ -43,7 +43,7 @@ def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]
     out["final_text"] = final_standings.status_text(state)
     out["is_final"] = state.final
     bare = Tournament.objects.get(pk=tournament.pk)
-    bare.lots_seed, bare.tie_order = None, []
+    bare.lots_seed, bare.hand_order = None, []
     out["ties"] = [[f"{r.player.pairing_number}. {r.player.name}" for r in g]
                    for g in tie_groups(selectors.standings(bare))] if state.final else []
     out["lots_seed"] = tournament.lots_seed

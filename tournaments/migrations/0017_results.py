@@ -57,7 +57,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name='historicaltournament',
-            name='tie_order',
+            name='hand_order',
             field=models.JSONField(blank=True, default=list, editable=False, verbose_name='tied players ordered by hand'),
         ),
         migrations.AddField(
@@ -67,7 +67,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name='tournament',
-            name='tie_order',
+            name='hand_order',
             field=models.JSONField(blank=True, default=list, editable=False, verbose_name='tied players ordered by hand'),
         ),
         migrations.AlterField(
