@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, QuerySet
 
+from tournaments import period_ratings
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, System, Tournament
 from tournaments.results import Result
 from tournaments.standings import (
@@ -94,6 +95,7 @@ def standings(
         tiebreaks=list(tournament.tiebreaks),
         bye_points=bye_points_for(tournament),
         after_round=after_round,
+        ratings=period_ratings.tiebreak_ratings(tournament, data.entries),
     )
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, run_service
+from tournaments.admin.longevents import EntryRatingInline
 from tournaments.models import Entry, Game, Round
 from tournaments.permissions import managed_tournaments
 
@@ -78,6 +79,7 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
     autocomplete_fields = ("player",)
     readonly_fields = ("status", "withdrawn_after_round")
     actions = ["withdraw"]
+    inlines = [EntryRatingInline]
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "tournament":  # never enter a player in, or move one to, another's tournament

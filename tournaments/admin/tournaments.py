@@ -14,10 +14,12 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import pairing_bridge, selectors, services
+from tournaments import pairing_bridge, period_ratings, selectors, services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
 from tournaments.admin.control import ControlRoomMixin
 from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
+from tournaments.admin.longevents import FIELDSET as RATING_FIELDSET
+from tournaments.admin.longevents import LongEventAdminMixin, LongEventFormMixin
 from tournaments.admin.sheets import (
     TournamentSheetsMixin,
 )
@@ -58,7 +60,7 @@ class ForbiddenPairInline(ScopedInline):
         return formset
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(LongEventFormMixin, forms.ModelForm):
     """The tie-breaks are chosen by name: a preset, or an order composed from the registry (issue 12
     item 7). A new tournament, and one without tie-breaks, is offered its system's standard preset."""
 
@@ -113,7 +115,7 @@ class TournamentForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmin):
+class TournamentAdmin(LongEventAdminMixin, ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmin):
     form = TournamentForm
     # The change page leads to the control room, where the day is run.
     change_form_template = "admin/tournaments/tournament/change_form.html"
@@ -130,6 +132,7 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
         (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public", "pdf_language")}),
         (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
                                   "swiss_order", "first_colour")}),
+        RATING_FIELDSET,
         (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),
     )
 
@@ -192,7 +195,8 @@ class TournamentAdmin(ControlRoomMixin, TournamentSheetsMixin, ArbiterScopedAdmi
         rows = selectors.standings(tournament, after_round=after_round)
         context = {**self.admin_site.each_context(request), "tournament": tournament, "rows": rows,
                    "rounds": rounds, "after_round": after_round, "opts": self.model._meta,
-                   "tiebreak_names": list(tournament.tiebreaks), "title": f"{tournament} – {_('standings')}"}
+                   "tiebreak_names": list(tournament.tiebreaks), "rating_note": period_ratings.note(tournament),
+                   "title": f"{tournament} – {_('standings')}"}
         return render(request, "admin/tournaments/tournament/standings.html", context)
 
     @admin.action(description=_("Pair the next round"))

@@ -59,6 +59,8 @@ class Code(enum.StrEnum):
     RANKED_BY_HAND = "ranked-by-hand"
     # Import (TRF)
     IMPORT_BROKE_RULES = "import-broke-rules"
+    # Long events (Q210-Q211, longevents)
+    LONG_EVENT_RATING_TIEBREAKS = "long-event-rating-tiebreaks"
 
 
 LEVELS: dict[Code, Level] = {
@@ -91,6 +93,7 @@ LEVELS: dict[Code, Level] = {
     Code.LOTS_DRAWN: Level.CONFIRM,
     Code.RANKED_BY_HAND: Level.LEAVE,
     Code.IMPORT_BROKE_RULES: Level.CONFIRM,
+    Code.LONG_EVENT_RATING_TIEBREAKS: Level.NOTICE,
 }
 
 
