@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments import selectors
+from tournaments import period_ratings, selectors
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Game, Round, Tournament
 from tournaments.pairing import Pairing, PairingRequest, PlayedRound, PointSystem, SwissPlayer, pair_dutch
@@ -277,11 +277,13 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
                                      player_id=e.player.fmjd_id, birth_year=e.player.birth_year)
         for e in entries
     }
-    return write_trf(
+    text = write_trf(
         request.players, total_rounds=tournament.rounds_total or number, points=request.points,
         name=tournament.name, forbidden=request.forbidden_pairs, next_round=number, details=details,
         initial_colour=request.initial_colour,
     )
+    # The rating tie-breaks' settings (Q208-Q216) as ### comment lines, when they differ from the default.
+    return text + "".join(f"{line}\n" for line in period_ratings.trf_lines(tournament))
 
 
 def broken_criteria(rnd: Round) -> list[Any]:

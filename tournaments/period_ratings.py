@@ -125,7 +125,8 @@ def note(t: Tournament) -> str:
 
 def trf_lines(t: Tournament) -> list[str]:
     """The settings as TRF `###` comment lines, for a reader of the file to recompute the tie-breaks."""
-    if not uses_ratings(t.tiebreaks):
+    # Only what differs from C.07's default (first ratings, unrated left out): a plain file stays as it was.
+    if not uses_ratings(t.tiebreaks) or (t.unrated_method == UnratedMethod.DROP and not t.long_event):
         return []
     entries = list(t.entries.select_related("player"))
     ratings = tiebreak_ratings(t, entries)
