@@ -117,6 +117,8 @@ def test_later_ratings_on_the_entry_page_and_the_rating_round(event: Tournament,
     """Q212/Q213/Q215/Q216/Q214: later ratings from a round on; first rating by default; a chosen round;
     per round. Player 2 (2380) is 2500 from round 2; player 4 (unrated) 2000 from round 2."""
     e = {x.pairing_number: x for x in event.entries.all()}
+    assert "later_ratings-0-from_round" not in chief.get(change_url(e[2])).content.decode()  # not a long event
+    save(chief, event, long_event="on")
     for number, rating in ((2, 2500), (4, 2000)):
         url = change_url(e[number])
         page = chief.get(url).content.decode()
@@ -126,7 +128,7 @@ def test_later_ratings_on_the_entry_page_and_the_rating_round(event: Tournament,
     assert EntryRating.objects.filter(entry__tournament=event).count() == 2
     # player 1 met 2 in round 1 and 4 in round 2
     assert aro(event)[1] == Fraction(2380)  # Q215: first ratings (4 unrated, left out)
-    response = save(chief, event, tiebreak_rating_round=2)
+    response = save(chief, event, tiebreak_rating_round=2)  # the flag unticked: no later ratings
     assert "tick “lasts more than 30 days” first" in response.content.decode()
     save(chief, event, long_event="on", tiebreak_rating_round=2)
     event.refresh_from_db()

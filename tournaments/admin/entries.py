@@ -81,6 +81,12 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
     actions = ["withdraw"]
     inlines = [EntryRatingInline]
 
+    def get_inline_instances(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        # Later ratings belong to a long event's entries only (VCL4THP Q212): elsewhere, no inline at all.
+        if obj is None or not obj.tournament.long_event:
+            return []
+        return super().get_inline_instances(request, obj)
+
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "tournament":  # never enter a player in, or move one to, another's tournament
             kwargs["queryset"] = managed_tournaments(request.user)
