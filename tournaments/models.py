@@ -525,6 +525,7 @@ class EntryRating(models.Model):
                               verbose_name=_("entry"))
     from_round = models.PositiveSmallIntegerField(_("from round"), validators=[MinValueValidator(2)])
     rating = models.PositiveSmallIntegerField(_("rating"), validators=[MaxValueValidator(3000)])
+    history = HistoricalRecords()  # a rating changed mid-event moves the tie-breaks: keep who did it
 
     class Meta:
         ordering = ["entry", "from_round"]

@@ -155,3 +155,18 @@ def test_trf_lines_and_public_pages_follow_a_later_rating(event: Tournament) -> 
     trf = pairing_bridge.export_trf(event)
     assert "### rating tie-breaks: unrated=lowest ratings=per-round long-event=yes\n" in trf
     assert "### later rating: player=2 from-round=3 rating=2450\n" in trf
+
+
+def test_settings_and_later_ratings_travel_in_the_json_export(event: Tournament) -> None:
+    from tournaments.exchange.transfer import dumps, export_tournament, import_tournament, loads
+
+    event.long_event, event.tiebreak_rating_round, event.unrated_method = True, 2, "average"
+    event.save()
+    EntryRating.objects.create(entry=event.entries.get(pairing_number=4), from_round=2, rating=2000)
+    before = aro(event)
+    doc = loads(dumps(export_tournament(event)))
+    imported = import_tournament(doc, replace=True).tournament
+    assert (imported.long_event, imported.tiebreak_rating_round, imported.unrated_method) == (True, 2, "average")
+    assert list(EntryRating.objects.filter(entry__tournament=imported).values_list(
+        "entry__pairing_number", "from_round", "rating")) == [(4, 2, 2000)]
+    assert aro(imported) == before

@@ -11,7 +11,7 @@ from tournaments.standings import compute_standings
 from tournaments.standings.rating_rounds import LaterRating, TieBreakRatings, lasts_over_30_days, span_days
 from tournaments.standings.unrated import AVERAGE, DROP, FIXED, LOWEST, UnratedRule, stand_in, uses_ratings
 
-from .test_tiebreaks import GAMES, PLAYERS, A, B, C, D, E
+from .test_tiebreaks import GAMES, PLAYERS, A, B, C, E
 
 # The five-player Swiss of test_tiebreaks: E is unrated; over the board A met B (r1), C (r2), E (r3);
 # B met A (r1), E (r2) (D forfeited in r3); E met B (r2), A (r3). Rated field: 1500 1400 1300 1200.
