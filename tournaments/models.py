@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournaments.data_text import RESULT_LABELS
+from tournaments.rating_settings import clean_rating_settings
 from tournaments.results import Result
 from tournaments.validators import no_control_characters
 
@@ -219,8 +220,6 @@ class Tournament(models.Model):
             raise ValidationError({"tiebreaks": _("A tie-break is listed twice.")})
         if self.system == System.SWISS and not self.rounds_total:
             raise ValidationError({"rounds_total": _("A Swiss tournament needs its number of rounds.")})
-        from tournaments.period_ratings import clean_rating_settings
-
         clean_rating_settings(self)
         self._clean_once_paired()
 
