@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest
 from django.utils.html import format_html
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -23,7 +24,7 @@ FIELDSET = (_("Rating tie-breaks"), {"fields": RATING_FIELDS})
 
 def notices(t: Tournament) -> list[str]:
     """The level-2 notices of the stored settings, in words with their level."""
-    return [f"{level_name(w.level)}: {describe(w)}"
+    return [gettext("%(level)s: %(text)s") % {"level": capfirst(level_name(w.level)), "text": describe(w)}
             for w in period_ratings.long_event_notices(t.long_event, t.tiebreaks)]
 
 
