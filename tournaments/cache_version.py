@@ -22,7 +22,17 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.db.models import Model
 
-from tournaments.models import ConformanceEvent, Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
+from tournaments.models import (
+    ConformanceEvent,
+    Entry,
+    EntryRating,
+    ForbiddenPair,
+    Game,
+    GameSheet,
+    Player,
+    Round,
+    Tournament,
+)
 
 PREFIX = "damier_cache"
 
@@ -62,6 +72,9 @@ def watches() -> list[Watch]:
         Watch("forbidden", _t(ForbiddenPair), f"SELECT {{row}}.{_c(ForbiddenPair, 'tournament')}"),
         Watch("conformance", _t(ConformanceEvent), f"SELECT {{row}}.{_c(ConformanceEvent, 'tournament')}"),
         Watch("deputy", deputies._meta.db_table, f"SELECT {{row}}.{dep_t}"),
+        # A later rating (long events) moves the rating tie-breaks of the standings.
+        Watch("entry_rating", _t(EntryRating), f"SELECT {_c(Entry, 'tournament')} FROM {E} "
+                                               f"WHERE id = {{row}}.{_c(EntryRating, 'entry')}"),
         Watch("game", G, game_to_t),
         Watch("sheet", _t(GameSheet),
               f"SELECT {R}.{r_t} FROM {R} JOIN {G} ON {G}.{g_r} = {R}.id WHERE {G}.id = {{row}}.{gs_g}"),

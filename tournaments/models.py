@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournaments.data_text import RESULT_LABELS
+from tournaments.rating_settings import clean_rating_settings
 from tournaments.results import Result
 from tournaments.validators import no_control_characters
 
@@ -125,6 +126,14 @@ class FirstColour(models.TextChoices):
     BLACK = "b", _("Black")
 
 
+class UnratedMethod(models.TextChoices):
+    # The values are tournaments.standings.unrated's methods.
+    DROP = "drop", _("left out (default)")
+    FIXED = "fixed", _("a fixed rating, typed below")
+    LOWEST = "lowest", _("the lowest rating in the field")
+    AVERAGE = "average", _("the average of the rated players")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200, validators=ONE_LINE)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
@@ -214,6 +223,25 @@ class Tournament(models.Model):
     lots_seed = models.PositiveBigIntegerField(_("seed of the drawing of lots for ties"), null=True, blank=True,
                                                editable=False)
     hand_order = models.JSONField(_("tied players ordered by hand"), default=list, blank=True, editable=False)
+    # Rating-based tie-breaks in long events and for unrated players (VCL4THP Q208-Q216; period_ratings.py).
+    unrated_method = models.CharField(
+        _("unrated players in rating tie-breaks"), max_length=10, choices=UnratedMethod.choices,
+        default=UnratedMethod.DROP,
+        help_text=_("How an unrated opponent counts in the average opponents' rating. FMJD rules say nothing; "
+                    "FIDE C.07 Art. 10 leaves them out unless the regulations give them a rating."))
+    unrated_rating = models.PositiveSmallIntegerField(
+        _("rating given to unrated players"), null=True, blank=True, validators=[MaxValueValidator(3000)],
+        help_text=_("Only with “a fixed rating”."))
+    long_event = models.BooleanField(
+        _("lasts more than 30 days"), default=False,
+        help_text=_("Players may then hold later ratings, each from a round on (on each entry's page)."))
+    tiebreak_rating_round = models.PositiveSmallIntegerField(
+        _("ratings of round"), null=True, blank=True,
+        help_text=_("The rating tie-breaks use the ratings players held in this round. Empty: each player's "
+                    "first rating (FIDE C.07 Art. 10)."))
+    tiebreak_rating_per_round = models.BooleanField(
+        _("rating of each game's round"), default=False,
+        help_text=_("Each opponent counts at the rating he held in the round the game was played."))
     history = HistoricalRecords(excluded_fields=["cache_version", "cache_changed_at"])
 
     class Meta:
@@ -270,6 +298,7 @@ class Tournament(models.Model):
                     % {"names": ", ".join(str(tiebreak_label(n)) for n in bad)}})
         if self.system == System.SWISS and not self.rounds_total:
             raise ValidationError({"rounds_total": _("A Swiss tournament needs its number of rounds.")})
+        clean_rating_settings(self)
 
     def _clean_once_paired(self) -> None:
         """What the paired rounds were built on may not change under them (rematches, lost colours)."""
@@ -613,3 +642,26 @@ class ConformanceEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.code} @ round {self.round_number}"
+
+
+class EntryRating(models.Model):
+    """A later rating of a player in a long event, held from a round on (VCL4THP Q212-Q213); his first
+    rating is the player's rating."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="later_ratings",
+                              verbose_name=_("entry"))
+    from_round = models.PositiveSmallIntegerField(_("from round"), validators=[MinValueValidator(2)])
+    rating = models.PositiveSmallIntegerField(_("rating"), validators=[MaxValueValidator(3000)])
+    history = HistoricalRecords()  # a rating changed mid-event moves the tie-breaks: keep who did it
+
+    class Meta:
+        ordering = ["entry", "from_round"]
+        verbose_name = _("later rating")
+        verbose_name_plural = _("later ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "from_round"], name="entry_rating_round_once"),
+            models.CheckConstraint(condition=Q(from_round__gte=2), name="entry_rating_from_round_2"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.rating} ({self.from_round})"

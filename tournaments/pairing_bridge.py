@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments import ratings, selectors
+from tournaments import period_ratings, ratings, selectors
 from tournaments.conformance import events as conformance_events
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Game, Round, Tournament
@@ -292,7 +292,9 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
         excused_codes={e.pairing_number: "H" if points == 1 else "F" for e in entries
                        for r, points in (e.bye_points or {}).items() if int(r) == number and points in (1, 2)},
     )
-    return with_comments(text, conformance_events.trf_lines(tournament))
+    # The conformance events, then the rating tie-breaks' settings when they differ from the default
+    # (Q208-Q216), as ### comment lines.
+    return with_comments(text, conformance_events.trf_lines(tournament) + period_ratings.trf_lines(tournament))
 
 
 def with_comments(text: str, comments: list[str]) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, QuerySet
 
-from tournaments import ratings
+from tournaments import period_ratings, ratings
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, System, Tournament
 from tournaments.results import Result
 from tournaments.standings import (
@@ -99,6 +99,7 @@ def standings(
         tiebreaks=list(tournament.tiebreaks),
         bye_points=bye_points_for(tournament),
         after_round=after_round,
+        ratings=period_ratings.tiebreak_ratings(tournament, data.entries),
     )
     if (tournament.lots_seed is not None or tournament.hand_order) and is_last_round(data, after_round):
         # the final standings' ties, as the arbiter resolved them (tournaments.final_standings)

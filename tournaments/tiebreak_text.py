@@ -86,8 +86,9 @@ TIEBREAK_HELP: dict[str, Any] = {
     "mutual_result": _("The points he scored against the other players of the tied group, every game "
                        "between them counted. Used only when every two of them have met (over the board or "
                        "by forfeit); otherwise it separates nobody (shown as –)."),
-    "average_rating": _("The average rating of the opponents he met over the board; forfeits, byes and "
-                        "unrated opponents are left out. – when there is none."),
+    "average_rating": _("The average rating of the opponents he met over the board; forfeits and byes are "
+                        "left out, unrated opponents count as the tournament says (left out unless it gives "
+                        "them a rating). – when there is none."),
     "ranking_order": _("His points against the best placed player outside the tied group, then against the "
                        "next one, and so on: the first difference decides. The others are taken in order of "
                        "points, then pairing number."),

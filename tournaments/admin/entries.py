@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, run_service
 from tournaments.admin.entry_results import expel, grant_bye
+from tournaments.admin.longevents import EntryRatingInline
 from tournaments.models import Entry, Game, Round
 from tournaments.permissions import managed_tournaments
 
@@ -79,6 +80,13 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
     autocomplete_fields = ("player",)
     readonly_fields = ("status", "withdrawn_after_round", "expelled_after_round", "bye_points")
     actions = ["withdraw", expel, grant_bye]
+    inlines = [EntryRatingInline]
+
+    def get_inline_instances(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        # Later ratings belong to a long event's entries only (VCL4THP Q212): elsewhere, no inline at all.
+        if obj is None or not obj.tournament.long_event:
+            return []
+        return super().get_inline_instances(request, obj)
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "tournament":  # never enter a player in, or move one to, another's tournament

@@ -14,7 +14,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import pairing_bridge, selectors, services
+from tournaments import pairing_bridge, period_ratings, selectors, services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
 from tournaments.admin.conformance import (
     ConformanceAdminMixin,
@@ -25,6 +25,8 @@ from tournaments.admin.conformance import (
 from tournaments.admin.control import ControlRoomMixin
 from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
 from tournaments.admin.final_ties import ties_context
+from tournaments.admin.longevents import FIELDSET as RATING_FIELDSET
+from tournaments.admin.longevents import LongEventAdminMixin, LongEventFormMixin
 from tournaments.admin.numbering import NumbersMixin
 from tournaments.admin.sheets import (
     TournamentSheetsMixin,
@@ -68,7 +70,7 @@ class ForbiddenPairInline(ScopedInline):
         return formset
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(LongEventFormMixin, forms.ModelForm):
     """The tie-breaks are chosen by name: a preset, or an order composed from the registry (issue 12
     item 7). A new tournament, and one without tie-breaks, is offered its system's standard preset."""
 
@@ -138,8 +140,8 @@ class TournamentForm(forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(NumbersMixin, ConformanceAdminMixin, ControlRoomMixin, TournamentSheetsMixin,
-                      ArbiterScopedAdmin):
+class TournamentAdmin(NumbersMixin, ConformanceAdminMixin, LongEventAdminMixin, ControlRoomMixin,
+                      TournamentSheetsMixin, ArbiterScopedAdmin):
     form = TournamentForm
     # The change page leads to the control room, where the day is run.
     change_form_template = "admin/tournaments/tournament/change_form.html"
@@ -158,6 +160,7 @@ class TournamentAdmin(NumbersMixin, ConformanceAdminMixin, ControlRoomMixin, Tou
                                   "swiss_order", "first_colour")}),
         # Issue 19 items 6-7: the rating the tournament reads, equal ratings, a double round robin's order.
         (_("Ratings and pairing numbers"), {"fields": ("rating_method", "tie_order", "rr_reverse_last_two")}),
+        RATING_FIELDSET,
         (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),
     )
 
@@ -223,7 +226,8 @@ class TournamentAdmin(NumbersMixin, ConformanceAdminMixin, ControlRoomMixin, Tou
         rows = selectors.standings(tournament, after_round=after_round)
         context = {**self.admin_site.each_context(request), "tournament": tournament, "rows": rows, **ties,
                    "rounds": rounds, "after_round": after_round, "opts": self.model._meta,
-                   "tiebreak_names": list(tournament.tiebreaks), "title": f"{tournament} – {_('standings')}"}
+                   "tiebreak_names": list(tournament.tiebreaks), "rating_note": period_ratings.note(tournament),
+                   "title": f"{tournament} – {_('standings')}"}
         return render(request, "admin/tournaments/tournament/standings.html", context)
 
     @admin.action(description=_("Pair the next round"))

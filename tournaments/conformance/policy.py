@@ -60,6 +60,8 @@ class Code(enum.StrEnum):
     RANKED_BY_HAND = "ranked-by-hand"
     # Import (TRF)
     IMPORT_BROKE_RULES = "import-broke-rules"
+    # Long events (Q210-Q211, longevents)
+    LONG_EVENT_RATING_TIEBREAKS = "long-event-rating-tiebreaks"
 
 
 LEVELS: dict[Code, Level] = {
@@ -95,6 +97,7 @@ LEVELS: dict[Code, Level] = {
     # changes no result, point or tie-break (a play-off's outcome, say): confirmed and recorded (item 8).
     Code.RANKED_BY_HAND: Level.CONFIRM,
     Code.IMPORT_BROKE_RULES: Level.CONFIRM,
+    Code.LONG_EVENT_RATING_TIEBREAKS: Level.NOTICE,
 }
 
 

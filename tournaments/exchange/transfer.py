@@ -25,7 +25,7 @@ from django.db import IntegrityError, connection, models, transaction
 
 from tournaments.errors import DomainError
 from tournaments.exchange.transfer_schema import DocumentErrors, check, document_schema, parse
-from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
+from tournaments.models import Entry, EntryRating, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
 
 FORMAT = "damier-tournament"
 VERSION = 1
@@ -34,7 +34,7 @@ USER = "user"
 # Dependency order: a part refers only to parts before it.
 PARTS: list[tuple[str, type[models.Model]]] = [
     ("tournament", Tournament), ("players", Player), ("entries", Entry), ("forbidden_pairs", ForbiddenPair),
-    ("rounds", Round), ("games", Game), ("sheets", GameSheet),
+    ("rounds", Round), ("games", Game), ("sheets", GameSheet), ("later_ratings", EntryRating),
 ]
 PART_OF = {model: name for name, model in PARTS}
 # Fields rebuilt from others, never carried: a sheet's replayed line is made again from its text on view.
@@ -115,6 +115,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "rounds": list(Round.objects.filter(tournament=t)),
         "games": list(Game.objects.filter(round__tournament=t)),
         "sheets": list(GameSheet.objects.filter(game__round__tournament=t)),
+        "later_ratings": list(EntryRating.objects.filter(entry__tournament=t)),
     }
     ids: dict[str, set[int]] = {name: {o.pk for o in objs} for name, objs in current.items()}
     history: dict[str, list[Any]] = {}
@@ -122,7 +123,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     parent = {"tournament": ("id", "tournament"), "entries": ("tournament_id", "tournament"),
               "forbidden_pairs": ("tournament_id", "tournament"), "rounds": ("tournament_id", "tournament"),
               "games": ("round_id", "rounds"),
-              "sheets": ("game_id", "games")}
+              "sheets": ("game_id", "games"), "later_ratings": ("entry_id", "entries")}
     for name, model in PARTS:
         if not _has_history(model):
             continue

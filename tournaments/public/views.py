@@ -105,7 +105,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 def tiebreak_help(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     """What each tie-break computes and how byes, forfeits and withdrawals count; for a tournament,
     its own order first."""
-    from tournaments import tiebreak_text
+    from tournaments import period_ratings, tiebreak_text
     from tournaments.standings import preset_of
 
     extra: dict[str, Any] = {}
@@ -113,7 +113,9 @@ def tiebreak_help(request: HttpRequest, slug: str | None = None) -> HttpResponse
         tournament = public_tournament_or_404(slug)
         preset = preset_of(tournament.tiebreaks)
         extra = {**_context(tournament, "tiebreaks"),
-                 "order": [(name, tiebreak_text.TIEBREAK_HELP.get(name, "")) for name in tournament.tiebreaks],
+                 "order": [(name, period_ratings.help_for(tournament, name,
+                                                          str(tiebreak_text.TIEBREAK_HELP.get(name, ""))))
+                           for name in tournament.tiebreaks],
                  "preset": tiebreak_text.preset_label(preset) if preset else ""}
     return render(request, "tournaments/tiebreaks.html", {
         **extra, "tiebreaks": tiebreak_text.tiebreak_rows(), "presets": tiebreak_text.preset_rows(),

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.results import Result
+from tournaments.standings.rating_rounds import TieBreakRatings
 from tournaments.standings.records import (
     Colour,
     Encounter,
@@ -38,13 +39,15 @@ def compute_standings(
     tiebreaks: Sequence[str],
     bye_points: int = 2,
     after_round: int | None = None,
+    ratings: TieBreakRatings | None = None,
 ) -> list[StandingRow]:
     """Ranked rows, best first, then the players not ranked (5.9 A.a, or expelled) by pairing number.
 
     Order: points, then each tie-break in the given order, higher first; players still equal share
     the rank (1, 2, 2, 4) and are listed by pairing number. `games` are the games with a result;
     5.9 is applied here (see withdrawals.py), so pass them as recorded. `after_round` cuts the table
-    at that round (games of later rounds are ignored); default: the last round present.
+    at that round (games of later rounds are ignored); default: the last round present. `ratings`: how
+    the rating-based tie-breaks count unrated players and later ratings (default: each player's rating).
     """
     by_id = _players_by_id(players, tiebreaks)
     last = cut_off(games, after_round, rounds_total)
@@ -52,7 +55,7 @@ def compute_standings(
     encounters = encounters_by_player(by_id, effective, bye_points)
     facts = _Facts(
         players=by_id, tiebreaks=tiebreaks, encounters=encounters,
-        ctx=TieBreakContext(players=by_id, points=totals(encounters), encounters=encounters),
+        ctx=TieBreakContext(players=by_id, points=totals(encounters), encounters=encounters, ratings=ratings),
         rulings=rulings(players, [g for g in games if g.round <= last], system, last),
         withdrawn=withdrawals_in_effect(players, last),
     )

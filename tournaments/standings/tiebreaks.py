@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
+from tournaments.standings.rating_rounds import TieBreakRatings
 from tournaments.standings.records import Encounter, StandingPlayer, TieBreakValue
 
 
@@ -40,10 +41,18 @@ class TieBreakContext:
     players: Mapping[int, StandingPlayer]
     points: Mapping[int, int]
     encounters: Mapping[int, list[Encounter]]
+    # Unrated players and ratings per round (rating_rounds.py); None: each player's rating, unrated dropped.
+    ratings: TieBreakRatings | None = None
     _solkoff: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
 
     def opponent_scores(self, pid: int) -> list[int]:
         return [self.points[e.opponent] if e.opponent is not None else 0 for e in self.encounters[pid]]
+
+    def rating(self, pid: int, game_round: int) -> int | None:
+        """What a player met in `game_round` counts at in a rating-based tie-break (None: left out)."""
+        if self.ratings is None:
+            return self.players[pid].rating
+        return self.ratings.rating(pid, game_round)
 
     def solkoff(self, pid: int) -> int:
         if pid not in self._solkoff:
@@ -148,11 +157,12 @@ def ranking_order(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> tupl
 
 def average_rating(pid: int, ctx: TieBreakContext, group: frozenset[int]) -> Fraction | None:
     """Exact mean rating of the opponents met over the board (forfeits and byes excluded: no rating
-    was faced); unrated opponents are left out. None when there is no rated opponent."""
+    was faced); an unrated opponent counts as the tournament says (ctx.rating), left out by default.
+    None when no opponent counts."""
     ratings = [
         rating for e in ctx.encounters[pid]
         if e.opponent is not None and e.over_the_board
-        and (rating := ctx.players[e.opponent].rating) is not None
+        and (rating := ctx.rating(e.opponent, e.round)) is not None
     ]
     return Fraction(sum(ratings), len(ratings)) if ratings else None
 

@@ -1,0 +1,68 @@
+"""The tournament form's rating tie-break settings (VCL4THP Q208-Q216): the long-event suggestion, C.07
+Article 10's notice, and each player's later ratings on his entry's page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest
+from django.utils.html import format_html
+from django.utils.text import capfirst
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import period_ratings
+from tournaments.admin.base import ScopedInline
+from tournaments.conformance.words import describe, level_name
+from tournaments.models import EntryRating, Tournament
+
+RATING_FIELDS = ("long_event", "unrated_method", "unrated_rating", "tiebreak_rating_round",
+                 "tiebreak_rating_per_round")
+FIELDSET = (_("Rating tie-breaks"), {"fields": RATING_FIELDS})
+
+
+def notices(t: Tournament) -> list[str]:
+    """The level-2 notices of the stored settings, in words with their level."""
+    return [gettext("%(level)s: %(text)s") % {"level": capfirst(level_name(w.level)), "text": describe(w)}
+            for w in period_ratings.long_event_notices(t.long_event, t.tiebreaks)]
+
+
+class LongEventFormMixin:
+    """Says under the flag when the dates suggest ticking it, and what C.07 Art. 10 advises once ticked."""
+
+    fields: dict[str, Any]
+    instance: Tournament
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields.get("long_event")
+        if field is None or self.instance.pk is None:
+            return
+        parts = []
+        if period_ratings.long_event_suggested(self.instance):
+            days = period_ratings.span_days(period_ratings.event_dates(self.instance))
+            parts.append(format_html('<strong id="long-event-suggestion">{}</strong>', gettext(
+                "Suggested: the dates of this tournament span %(days)s days.") % {"days": days}))
+        parts.extend(format_html('<strong id="long-event-rating-tiebreaks" role="note">{}</strong>', text)
+                     for text in notices(self.instance))
+        if parts:
+            field.help_text = format_html("{} {}", format_html(" ".join(["{}"] * len(parts)), *parts),
+                                          field.help_text)
+
+
+class LongEventAdminMixin:
+    """After a save, the notice C.07 Art. 10 gives a long event ranked on ratings (level 2: nothing to confirm)."""
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)  # type: ignore[misc]
+        for text in notices(obj):
+            messages.warning(request, text)
+
+
+class EntryRatingInline(ScopedInline):
+    model = EntryRating
+    extra = 1
+    fields = ("from_round", "rating")
+    verbose_name = _("later rating (a tournament lasting more than 30 days)")
+    verbose_name_plural = _("later ratings (a tournament lasting more than 30 days)")
