@@ -140,8 +140,10 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(NumbersMixin, ConformanceAdminMixin, LongEventAdminMixin, ControlRoomMixin,
+class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ControlRoomMixin,
                       TournamentSheetsMixin, ArbiterScopedAdmin):
+    # LongEventAdminMixin before ConformanceAdminMixin: its save_model adds the long-event notices after
+    # the conformance save (which does not call further up for a change).
     form = TournamentForm
     # The change page leads to the control room, where the day is run.
     change_form_template = "admin/tournaments/tournament/change_form.html"

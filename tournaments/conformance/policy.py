@@ -28,6 +28,7 @@ class Code(enum.StrEnum):
     BYE_POINTS_CHANGED = "bye-points-changed"
     TIEBREAKS_CHANGED = "tiebreaks-changed"
     SWISS_ORDER_CHANGED = "swiss-order-changed"
+    RATING_TIEBREAKS_CHANGED = "rating-tiebreaks-changed"  # how unrated players / later ratings count
     SYSTEM_CHANGED = "system-changed"  # always refused once a round is paired
     FORBIDDEN_PAIR_LATE = "forbidden-pair-late"
     SETUP_CANNOT_FINISH = "setup-cannot-finish"
@@ -70,6 +71,7 @@ LEVELS: dict[Code, Level] = {
     Code.BYE_POINTS_CHANGED: Level.LEAVE,
     Code.TIEBREAKS_CHANGED: Level.LEAVE,
     Code.SWISS_ORDER_CHANGED: Level.LEAVE,
+    Code.RATING_TIEBREAKS_CHANGED: Level.LEAVE,
     Code.SYSTEM_CHANGED: Level.REFUSE,
     Code.FORBIDDEN_PAIR_LATE: Level.LEAVE,
     Code.SETUP_CANNOT_FINISH: Level.NOTICE,

@@ -28,6 +28,11 @@ WATCHED: dict[str, Code] = {
     "bye_points": Code.BYE_POINTS_CHANGED,
     "tiebreaks": Code.TIEBREAKS_CHANGED,
     "swiss_order": Code.SWISS_ORDER_CHANGED,
+    # They change the average-rating tie-break as much as its place in the list does (Q208-Q216).
+    "unrated_method": Code.RATING_TIEBREAKS_CHANGED,
+    "unrated_rating": Code.RATING_TIEBREAKS_CHANGED,
+    "tiebreak_rating_round": Code.RATING_TIEBREAKS_CHANGED,
+    "tiebreak_rating_per_round": Code.RATING_TIEBREAKS_CHANGED,
 }
 
 
@@ -44,7 +49,10 @@ def setting_warnings(stored: Tournament, new: Tournament) -> list[Warning]:
             continue  # a round robin's rounds follow from its players: the field means nothing there
         old, value = getattr(stored, name), getattr(new, name)
         if old != value:
-            out.append(Warning(code, {"old": _value(old), "new": _value(value)}))
+            values = {"old": _value(old), "new": _value(value)}
+            if code is Code.RATING_TIEBREAKS_CHANGED:
+                values["setting"] = name
+            out.append(Warning(code, values))
     return out
 
 

@@ -32,6 +32,8 @@ _TEXTS: dict[Code, Any] = {
     Code.BYE_POINTS_CHANGED: gettext_lazy("The points for a bye changed from %(old)s to %(new)s."),
     Code.TIEBREAKS_CHANGED: gettext_lazy("The tie-break order changed from %(old)s to %(new)s."),
     Code.SWISS_ORDER_CHANGED: gettext_lazy("The order within a score group changed from %(old)s to %(new)s."),
+    Code.RATING_TIEBREAKS_CHANGED: gettext_lazy(
+        "How the rating tie-breaks count changed (%(setting)s: from %(old)s to %(new)s)."),
     Code.SYSTEM_CHANGED: gettext_lazy("The pairing system cannot change once round 1 is paired."),
     Code.FORBIDDEN_PAIR_LATE: gettext_lazy(
         "A forbidden pair (%(pair)s) was changed after round 1 was paired: the competition rules set them "

@@ -180,3 +180,17 @@ def test_a_bye_value_changed_under_way_rescores_the_byes_already_given(make_tour
     assert after[bye.player_id] == points[bye.player_id] - 1
     assert all(after[p] == points[p] for p in points if p != bye.player_id)
     assert ConformanceEvent.objects.get().values["old"] == 2
+
+
+def test_the_rating_tie_break_settings_under_way_are_level_4(swiss8) -> None:  # type: ignore[no-untyped-def]
+    """How unrated players and later ratings count changes the average-rating tie-break as much as the list."""
+    with pytest.raises(events.NeedsConfirmation) as asked:
+        under_way.tournament_save(tournament=edited(swiss8, unrated_method="lowest"))
+    assert [(w.code, w.values["setting"]) for w in asked.value.warnings] == [
+        (Code.RATING_TIEBREAKS_CHANGED, "unrated_method")]
+    assert Tournament.objects.get(pk=swiss8.pk).unrated_method != "lowest"
+    under_way.tournament_save(tournament=edited(swiss8, unrated_method="lowest"),
+                              confirmed={"rating-tiebreaks-changed"})
+    t = Tournament.objects.get(pk=swiss8.pk)
+    assert t.unrated_method == "lowest" and not t.in_conformance
+    assert ConformanceEvent.objects.get().code == "rating-tiebreaks-changed"
