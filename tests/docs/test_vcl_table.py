@@ -147,7 +147,11 @@ def test_the_script_prints_all_225_rows_and_the_totals() -> None:
 def test_report_lines_fill_the_answers(tmp_path: Path) -> None:
     """The lead pastes the branches' "VCL answers" lines; the answer is inferred only where one branch fits."""
     copy = tmp_path / "vcl.json"
-    copy.write_text((DOCS / "vcl4thp.json").read_text(encoding="utf-8"), encoding="utf-8")
+    data = json.loads((DOCS / "vcl4thp.json").read_text(encoding="utf-8"))
+    for record in (data["questions"] if isinstance(data, dict) else data):
+        if record["q"] in (16, 19, 30, 57, 58):  # as they were before anyone answered them
+            record.update(answer=None, status="pending", reading="", test="", owner="someone")
+    copy.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     report = "\n".join([
         "## VCL answers",
         "Q16 | our own Dutch engine | pass | tests/a.py::test_a",  # both branches cost nothing: not inferred
