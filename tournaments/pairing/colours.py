@@ -30,7 +30,7 @@ def allocation(a: PState, b: PState, initial: Colour) -> tuple[PState, PState, s
 
 def _hi_colour(hi: PState, lo: PState, initial: Colour) -> tuple[Colour, str]:
     if hi.pref is None and lo.pref is None:
-        return (initial if hi.pn % 2 == 1 else opposite(initial)), "E5"
+        return (initial if hi.e5n % 2 == 1 else opposite(initial)), "E5"
     # E.1: grant both preferences (or the only one there is)
     if lo.pref is None:
         return hi.pref, "E1"  # type: ignore[return-value]

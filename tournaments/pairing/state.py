@@ -28,6 +28,14 @@ class PState:
     played: int  # games played over the board
     bye_ok: bool  # C2: no PAB yet and never scored a win without playing
     topscorer: bool
+    # The number E.5 reads: the rank of the pairing number among the players who have been in a pairing
+    # (a game, a forfeit or the pairing-allocated bye, this round included). A player absent before his
+    # first pairing holds no number yet (C.04.2 2.4, late entries), as bbpPairings v6 numbers them.
+    e5n: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.e5n:
+            self.e5n = self.pn
 
     def other(self, c: Colour) -> Colour:
         return "b" if c == "w" else "w"
@@ -89,6 +97,10 @@ def build_states(req: PairingRequest) -> dict[int, PState]:
         mine, theirs = before[pid][k], before.get(r.opponent, [0] * (k + 1))[k]
         return DOWN if mine > theirs else UP if mine < theirs else None
 
+    in_a_pairing = sorted(
+        p.pairing_number for p in req.players
+        if (not p.withdrawn and not p.excused) or any(r.opponent is not None or r.pab for r in hists[p.id]))
+    e5n = {pn: i for i, pn in enumerate(in_a_pairing, start=1)}
     keyf = _order_key(req)
     order = sorted(req.players, key=keyf)
     states: dict[int, PState] = {}
@@ -113,6 +125,7 @@ def build_states(req: PairingRequest) -> dict[int, PState]:
             played=len(colours),
             bye_ok=bye_ok,
             topscorer=last_round and 2 * score > max_score,
+            e5n=e5n.get(p.pairing_number, p.pairing_number),
         )
     return states
 
