@@ -24,9 +24,11 @@ can be run later, or again, with the same tournaments. Each one's outcome is a J
 (appended; tournaments already there are skipped), and --summary adds up a log. Discrepancies are
 classified: pairs or colours or the bye; for colours, whether a player absent before his first
 pairing was in the field (bbpPairings numbers the players present for rule E.5, Damier keeps the
-pairing number); for tie-breaks, whether the player or an opponent had an unplayed round (FIDE's
-tie-break rules count unplayed rounds their own way, FMJD 4.2 counts a bye as an opponent scoring 0
-and a forfeit like a game).
+pairing number); for tie-breaks, whether the player himself had an unplayed round, or only one of
+his opponents: FIDE's tie-break rules (C.07, 2023) count a player's unplayed round (a bye, a
+forfeit, an absence) as a game against a dummy opponent with his own score and a pairing-allocated
+bye as a win, where FMJD Annex 4.2 counts a bye as an opponent scoring 0, a forfeit like a game,
+and a bye as no win.
 """
 
 from __future__ import annotations
@@ -204,8 +206,8 @@ def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path) ->
             ours = mine.points if code == "PTS" else mine.tiebreaks[TB_CODES[code]]
             compared += 1
             if abs(float(ours or 0) - theirs) > 1e-6:  # type: ignore[arg-type]
-                why = "unplayed_round" if pid in unplayed or any(o in unplayed for o in _opponents(trf, pid)) \
-                    else "unexplained"
+                why = "own_unplayed_round" if pid in unplayed else "opponent_unplayed_round" \
+                    if any(o in unplayed for o in _opponents(trf, pid)) else "unexplained"
                 diffs.append({"player": pid, "code": code, "damier": float(ours or 0), "tbs": theirs,  # type: ignore[arg-type]
                               "why": why})
     return {"tb": "compared", "tb_values": compared, "tb_diffs": diffs}
@@ -244,6 +246,7 @@ def run_one(job: tuple[int, int, argparse.Namespace]) -> dict[str, object]:
         except Exception as exc:  # noqa: BLE001 - a crash is a finding, recorded with the tournament
             out = {"k": k, "dir": direction, "crash": f"{type(exc).__name__}: {exc}"[:300]}
     out["cpu"] = round(time.process_time() - start, 3)
+    out["t"] = round(time.time(), 1)  # when it finished: the log alone gives the rate of a long run
     return out
 
 
@@ -278,6 +281,9 @@ def summary(records: list[dict[str, object]], wall: float | None = None) -> str:
         lines.append(f"  CPU in this process: {cpu:.1f} s ({cpu / len(recs):.3f} s a tournament)")
         for r in crashes[:5]:
             lines.append(f"  crash k={r['k']}: {r['crash']}")
+    stamps = sorted(float(r["t"]) for r in records if "t" in r)  # type: ignore[arg-type]
+    if not wall and len(stamps) > 1:
+        wall = (stamps[-1] - stamps[0]) * len(stamps) / (len(stamps) - 1)
     if wall:
         lines.append(f"wall {wall:.1f} s: {len(records) / wall:.2f} tournaments/s; "
                      f"50,000 each way at this rate: {100_000 / (len(records) / wall) / 3600:.1f} h")
