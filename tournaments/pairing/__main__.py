@@ -91,6 +91,8 @@ def _check(trf: TrfFile, codes: str | None) -> int:
             print(f"  violation:   {v.criterion}: {v.detail}")
         if r.unpaired:
             print("  the engine cannot pair: " + " ".join(map(str, r.unpaired)))
+    for number, written, made in report.points:
+        print(f"points: player {number}: {written:.1f} in the file, {made:.1f} by the results")
     print(_standings_text(report))
     return 0 if report.ok else 1
 

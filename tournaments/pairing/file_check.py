@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from tournaments.pairing.checker import absolute_violations
 from tournaments.pairing.engine import pair_dutch
 from tournaments.pairing.model import Board, Pairing, PairingRequest, Violation
-from tournaments.pairing.trf import TrfFile, request_from_trf
+from tournaments.pairing.trf import TrfFile, cell_points, request_from_trf
 
 # Record 202 codes: FIDE's (tie-break regulations C.07) where a draughts tie-break means the same
 # sum or count, read the FMJD way (a bye is an opponent scoring 0, forfeits count like games), and
@@ -91,10 +91,11 @@ class FileReport:
     tiebreaks: list[str] = field(default_factory=list)  # Damier names the standings were checked with
     standings_skipped: str = ""  # code: why the standings were not checked ("" = they were)
     skipped_detail: tuple[int, ...] = ()  # numbers for that code (round, player)
+    points: list[tuple[int, float, float]] = field(default_factory=list)  # (player, file, results) differing
 
     @property
     def ok(self) -> bool:
-        return all(r.ok for r in self.rounds) and not self.ranks
+        return all(r.ok for r in self.rounds) and not self.ranks and not self.points
 
 
 def is_round_robin(trf: TrfFile) -> bool:
@@ -173,6 +174,23 @@ def _check_links(trf: TrfFile) -> None:
                                  f"{p.number} in that round")
 
 
+def _points_column(trf: TrfFile) -> list[tuple[int, float, float]]:
+    """Players whose points column (81-84) is not what their cells make (each cell its own points)."""
+    out = []
+    last = trf.rounds_in_file
+    for p in sorted(trf.players, key=lambda q: q.number):
+        try:
+            written = float(p.points_text) if p.points_text else None
+        except ValueError:
+            raise ValueError(f"line {p.line}, points (columns 81-84): {p.points_text!r} is not a number") from None
+        made = sum(cell_points(c, trf.points) for r, c in p.cells.items() if r <= last) / trf.scale
+        ahead = p.cells.get(last + 1)  # a bye asked for the next round may be counted already
+        options = {made} | ({made + cell_points(ahead, trf.points) / trf.scale} if ahead else set())
+        if written is not None and all(abs(written - m) > 1e-9 for m in options):
+            out.append((p.number, written, made))
+    return out
+
+
 def check_file(trf: TrfFile, tiebreaks: list[str] | None = None) -> FileReport:
     """Every round of a Swiss file, then its final ranks. `tiebreaks` (Damier names) overrides the
     file's 202 record. Raises ValueError for a round robin (not replayed here) or an unknown code."""
@@ -182,6 +200,7 @@ def check_file(trf: TrfFile, tiebreaks: list[str] | None = None) -> FileReport:
     report = FileReport()
     for rnd in range(1, trf.rounds_in_file + 1):
         report.rounds.append(check_round(trf, rnd))
+    report.points = _points_column(trf)
     names = tiebreaks if tiebreaks is not None else tiebreak_names(trf.tiebreaks)
     report.tiebreaks = list(names)
     from tournaments.pairing.file_standings import check_ranks

@@ -364,7 +364,7 @@ def write_trf(
         d = (details or {}).get(p.id, TrfDetails())
         title = d.title if len(d.title) <= 3 else ""
         head = (
-            f"001 {p.id:4d}  {title:>3} {_text_field(p.name, 33):<33} {p.rating:4d} {d.federation[:3]:<3} "
+            f"001 {p.id:4d}  {title:>3} {_text_field(p.name, 33):<33} {p.rating or '':>4} {d.federation[:3]:<3} "
             f"{d.player_id or '':>11} {d.birth_year or '':<10} {scores[p.id]:4.1f} {rank[p.id]:4d}  "
         )
         cells = [_cell(r, pts) for r in p.history]

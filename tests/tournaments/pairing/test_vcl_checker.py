@@ -95,6 +95,17 @@ def test_the_checker_finds_a_wrong_rank(tmp_path: Path, capsys: pytest.CaptureFi
     assert "(wins)" in capsys.readouterr().out
 
 
+def test_the_checker_finds_a_wrong_points_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _file(tmp_path)
+    lines = _lines(path)
+    i = _player(lines, 3)
+    written = float(lines[i][80:84])
+    lines[i] = lines[i][:80] + f"{written + 1:4.1f}" + lines[i][84:]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["--dutch", str(path), "-c"]) == 1
+    assert f"points: player 3: {written + 1:.1f} in the file, {written:.1f} by the results" in capsys.readouterr().out
+
+
 def test_unreadable_files_and_round_robins_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.trf"
     bad.write_text("001    1      A                                 x200\n", encoding="utf-8")
