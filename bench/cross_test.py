@@ -5,6 +5,10 @@
         [--log /tmp/cross_test.jsonl] [--keep DIR]
     .venv/bin/python bench/cross_test.py --summary /tmp/cross_test.jsonl
 
+Neither tool is a dependency of Damier; both live outside the repository:
+    bbpPairings v6: its source, built with its own Makefile (`make` in the source tree), e.g. in /tmp/bbp
+    TieBreakServer: python3 -m venv /tmp/tbsenv && /tmp/tbsenv/bin/pip install gacrux==1.11.65
+
 Direction 1: bbpPairings' random tournament generator writes a tournament (`--dutch -g CONFIG -o F
 -s SEED`, 2/1/0 through PointsForWin/Draw/PAB, its other parameters drawn here from the
 tournament's number), and Damier's checker (tournaments.pairing.file_check) replays every round:
