@@ -21,6 +21,7 @@ from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Game, Round, Tournament
 from tournaments.pairing import Pairing, PairingRequest, PlayedRound, PointSystem, SwissPlayer, pair_dutch
 from tournaments.pairing.checker import check_pairing
+from tournaments.pairing.file_check import tiebreak_codes
 from tournaments.pairing.model import Board as EngineBoard
 from tournaments.pairing.model import ByeReport, CheckReport, PairingResult
 from tournaments.pairing.trf import TrfDetails, write_trf
@@ -280,8 +281,19 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
     return write_trf(
         request.players, total_rounds=tournament.rounds_total or number, points=request.points,
         name=tournament.name, forbidden=request.forbidden_pairs, next_round=number, details=details,
-        initial_colour=request.initial_colour,
+        initial_colour=request.initial_colour, tiebreaks=tiebreak_codes(tournament.tiebreaks),
+        ranks=_ranks(tournament, number - 1),
     )
+
+
+def _ranks(tournament: Tournament, after_round: int) -> dict[int, int] | None:
+    """The standings after the file's last round, as columns 86-89 give them (a shared place by
+    pairing number), so `python -m tournaments.pairing -c` checks them against record 202."""
+    if after_round < 1:
+        return None
+    rows = selectors.standings(tournament, after_round=after_round)
+    ordered = sorted(rows, key=lambda r: (r.rank is None, r.rank or 0, r.player.pairing_number))
+    return {r.player.pairing_number: i + 1 for i, r in enumerate(ordered)}
 
 
 def broken_criteria(rnd: Round) -> list[Any]:
