@@ -27,10 +27,11 @@ counted, not compared.
 Tournament k is number k in both directions: its seeds derive from k, so a chunk (--start/--count)
 can be run later, or again, with the same tournaments. Each one's outcome is a JSON line in --log
 (appended; tournaments already there are skipped), and --summary adds up a log. Discrepancies are
-classified: pairs or colours or the bye; for colours, whether a player absent before his first
-pairing was in the field (bbpPairings numbers the players present for rule E.5, Damier keeps the
-pairing number); for tie-breaks, whether the player himself had an unplayed round, or only one of
-his opponents: FIDE's tie-break rules (C.07, 2023) count a player's unplayed round (a bye, a
+classified: pairs or colours or the bye, and "e5_numbering" when Damier, pairing the round again
+with the players absent before their first pairing left out of the pairing numbers, gives the other
+tool's pairing exactly (bbpPairings numbers for rule E.5 only the players who have been in a
+pairing; Damier keeps each player's pairing number); for tie-breaks, whether the player himself
+had an unplayed round, or only one of his opponents: FIDE's tie-break rules (C.07, 2023) count a player's unplayed round (a bye, a
 forfeit, an absence) as a game against a dummy opponent with his own score and a pairing-allocated
 bye as a win, where FMJD Annex 4.2 counts a bye as an opponent scoring 0, a forfeit like a game,
 and a bye as no win.
@@ -53,7 +54,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing.file_check import check_file  # noqa: E402
+from tournaments.pairing.engine import pair_dutch  # noqa: E402
+from tournaments.pairing.file_check import check_file, file_pairing, round_request  # noqa: E402
 from tournaments.pairing.file_standings import NotScored, standings_input  # noqa: E402
 from tournaments.pairing.trf import TrfFile, parse_trf  # noqa: E402
 
@@ -185,7 +187,8 @@ def direction2(k: int, opts: argparse.Namespace, work: Path) -> dict[str, object
         checker = {frozenset(p) for p in rows[0]}
         file = {frozenset(p) for p in rows[1]}
         kind = "colours" if checker == file else "pairs"
-        diffs.append({"round": rnd, "kind": kind, "why": _why(trf, rnd, kind)})
+        theirs: set[tuple[int, int | None]] = {(w, b or None) for w, b in rows[0]}
+        diffs.append({"round": rnd, "kind": kind, "why": _why(trf, rnd, kind, theirs)})
     out["pairing_diffs"] = diffs
     out.update(tiebreaks(trf, path, opts, work))
     _keep(opts, path, bool(diffs) or bool(out.get("tb_diffs")))
@@ -212,15 +215,42 @@ def _bbp_tables(stdout: str) -> dict[int, tuple[list[tuple[int, int]], list[tupl
     return tables
 
 
-def _why(trf: TrfFile, rnd: int, kind: str) -> str:
-    """What the round has that explains a known difference, or "unexplained"."""
-    if kind == "colours":
-        for p in trf.players:
-            before = any(c[0] or c[2] in "U+" for r, c in p.cells.items() if r < rnd)
-            cell = p.cells.get(rnd)
-            if not before and (cell is None or (cell[0] == 0 and cell[2] not in "U+")):
-                return "absent_before_first_pairing"
-    return "unexplained"
+def _why(trf: TrfFile, rnd: int, kind: str, other: set[tuple[int, int | None]] | None = None) -> str:
+    """What explains a difference in round `rnd`: "e5_numbering" when the round is the other tool's
+    once the players absent before their first pairing are left out of the pairing numbers (as
+    bbpPairings numbers the players for rule E.5: the players who have been in a pairing); else
+    "unexplained". `other` is the other tool's pairing as (white, black) and (bye, None): the whole
+    round (direction 1, the file), or the boards bbpPairings printed (direction 2)."""
+    absent = _absent_before_first_pairing(trf, rnd)
+    if not absent:
+        return "unexplained"
+    renumbered = _renumbered_pairing(trf, rnd, absent)
+    if other is None:
+        mine, _ = file_pairing(trf, rnd)
+        other = {(b.white, b.black) for b in mine.boards} | ({(mine.bye, None)} if mine.bye else set())
+        return "e5_numbering" if renumbered == other else "unexplained"
+    return "e5_numbering" if other <= renumbered else "unexplained"
+
+
+def _absent_before_first_pairing(trf: TrfFile, rnd: int) -> set[int]:
+    out = set()
+    for p in trf.players:
+        before = any(c[0] or c[2] in "U+" for r, c in p.cells.items() if r < rnd)
+        cell = p.cells.get(rnd)
+        if not before and (cell is None or (cell[0] == 0 and cell[2] not in "U+")):
+            out.add(p.number)
+    return out
+
+
+def _renumbered_pairing(trf: TrfFile, rnd: int, absent: set[int]) -> set[tuple[int, int | None]]:
+    """Damier's pairing of the round with the players in `absent` given no pairing number."""
+    from dataclasses import replace
+
+    req = round_request(trf, rnd)
+    kept = sorted((p for p in req.players if p.id not in absent), key=lambda p: p.pairing_number)
+    players = tuple(replace(p, pairing_number=i + 1) for i, p in enumerate(kept))
+    res = pair_dutch(replace(req, players=players))
+    return {(b.white, b.black) for b in res.boards} | ({(res.bye, None)} if res.bye is not None else set())
 
 
 def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path) -> dict[str, object]:

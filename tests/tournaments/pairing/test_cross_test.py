@@ -39,7 +39,7 @@ def test_a_few_tournaments_each_way() -> None:
     for r in checked:
         assert r["rounds"] >= 5
         # every pairing difference is one the classification explains (the E.5 numbering reading)
-        assert all(d["why"] != "unexplained" for d in r["pairing_diffs"]), r
+        assert all(d["why"] == "e5_numbering" for d in r["pairing_diffs"]), r
         assert all(d["why"] != "unexplained" for d in r.get("tb_diffs", [])), r
     if opts.tbs:
         assert any(r.get("tb") == "compared" and r["tb_values"] > 0 for r in checked)
