@@ -31,10 +31,10 @@ classified: pairs or colours or the bye, and "e5_numbering" when Damier, pairing
 with the players absent before their first pairing left out of the pairing numbers, gives the other
 tool's pairing exactly (bbpPairings numbers for rule E.5 only the players who have been in a
 pairing; Damier keeps each player's pairing number); for tie-breaks, whether the player himself
-had an unplayed round, or only one of his opponents: FIDE's tie-break rules (C.07, 2023) count a player's unplayed round (a bye, a
-forfeit, an absence) as a game against a dummy opponent with his own score and a pairing-allocated
-bye as a win, where FMJD Annex 4.2 counts a bye as an opponent scoring 0, a forfeit like a game,
-and a bye as no win.
+had an unplayed round, or only one of his opponents: FIDE's tie-break rules (C.07, 2023) count a
+player's unplayed round (a bye, a forfeit, an absence) as a game against a dummy opponent with his
+own score and a pairing-allocated bye as a win, and an opponent's unplayed rounds as draws, where
+FMJD Annex 4.2 counts a bye as an opponent scoring 0, a forfeit like a game, and a bye as no win.
 """
 
 from __future__ import annotations
