@@ -74,7 +74,11 @@ def run_generator(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     t = generate(settings)
     Path(args.g).write_text(tournament_trf(t), encoding="utf-8")
     print(f"seed {settings.seed}", file=sys.stderr)
-    return 0
+    stuck = [(rec.request.round, rec.result.unpaired) for rec in t.rounds if rec.result.unpaired]
+    for rnd, ids in stuck:
+        print(f"round {rnd}: no legal pairing for {' '.join(map(str, ids))} (too many rounds for the field?)",
+              file=sys.stderr)
+    return 1 if stuck else 0
 
 
 def settings_from_args(args: argparse.Namespace) -> GenSettings:

@@ -177,6 +177,11 @@ def test_a_seed_repeats_and_unset_parameters_vary(tmp_path: Path, capsys: pytest
     assert _gen(tmp_path, "again.trf", "--players", "10", "--rounds", "5", "--seed", seed) == runs[0]
 
 
+def test_a_field_too_small_for_its_rounds_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["-g", str(tmp_path / "small.trf"), "--players", "4", "--rounds", "5", "--seed", "1"]) == 1
+    assert "no legal pairing" in capsys.readouterr().err
+
+
 def test_bad_generator_options_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for args, word in ((["--rating-range", "2000-1000"], "--rating-range"), (["--draw-rate", "2"], "--draw-rate"),
                        (["--ratings", "12,abc"], "--ratings"), (["--tiebreaks", "XYZ"], "XYZ")):
