@@ -3,9 +3,11 @@ the file's ranks (columns 86-89) against them.
 
 A file's cells become the standings' games: `1 = 0 W D L` over the board, `+ -` forfeits (both `-`:
 the double forfeit 0-0), `U` the pairing-allocated bye, `Z` the zero-point bye asked for in advance.
-A blank cell or an absence (`0000 - -`) is a round without a game. What Damier's results cannot yet
-hold is named instead of guessed: a bye asked for in advance worth a draw (`H`) or a win (`F`), a
-game whose two sides do not make one of the results (an arbiter's 1-0 in 2/1/0 scoring).
+A blank cell or an absence (`0000 - -`) is a round without a game. A bye asked for in advance worth
+a draw (`H`) or a win (`F`) and an arbiter's ruling (1-0: `=` against `0`; 0-0: `0` against `0`)
+are read as the results of those names (values "excused-1", "excused-2", "1-0", "0-1", "0-0") where
+tournaments.results has them (issue #19 item 5 adds them); where it has not, they are named instead
+of guessed, and the ranks are not checked.
 """
 
 from __future__ import annotations
@@ -19,6 +21,14 @@ if TYPE_CHECKING:
     from tournaments.pairing.trf import TrfFile
 
 _WIN, _DRAW, _LOSS = "1W", "=D", "0L"
+
+
+def _named(value: str, code: str, *where: int) -> Result:
+    """The result of that value, or NotScored(code, *where) while tournaments.results lacks it."""
+    try:
+        return Result(value)
+    except ValueError:
+        raise NotScored(code, *where) from None
 
 
 class NotScored(ValueError):
@@ -40,7 +50,10 @@ def _game_result(code: str, other: str, colour: str) -> Result:
         return Result.BLACK_FORFEIT_WIN
     if white == "-" and black == "-":
         return Result.DOUBLE_FORFEIT
-    raise NotScored("unusual_result")
+    ruling = {("=", "0"): "1-0", ("0", "="): "0-1", ("0", "0"): "0-0"}.get((white, black))
+    if ruling is None:
+        raise NotScored("unusual_result")
+    return _named(ruling, "unusual_result")
 
 
 def standings_input(trf: TrfFile):  # type: ignore[no-untyped-def]
@@ -63,8 +76,12 @@ def standings_input(trf: TrfFile):  # type: ignore[no-untyped-def]
                     games.append(StandingGame(rnd, p.number, None, Result.BYE))
                 elif code == "Z":
                     games.append(StandingGame(rnd, p.number, None, Result.EXCUSED))
-                elif code in ("H", "F", "+"):
-                    raise NotScored(f"requested_bye_{code}", rnd, p.number)
+                elif code in ("H", "F"):
+                    value = "excused-1" if code == "H" else "excused-2"
+                    result = _named(value, f"requested_bye_{code}", rnd, p.number)
+                    games.append(StandingGame(rnd, p.number, None, result))
+                elif code == "+":
+                    raise NotScored("requested_bye_+", rnd, p.number)
                 continue
             if opp < p.number and opp in by_number and by_number[opp].cells.get(rnd, (0,))[0] == p.number:
                 continue  # written once, from the lower number's line
