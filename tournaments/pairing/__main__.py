@@ -23,11 +23,14 @@ from tournaments.pairing.trf import TrfFile, parse_trf, request_from_trf, write_
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tournaments.pairing", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tournaments.pairing", description=__doc__.split("\n\n")[0],
+                                 epilog="The draw rate of -g: a game is drawn with probability min(rate, 2 x the "
+                                 "weaker side's expected score by the FIDE / FMJD table).")
     ap.add_argument("--dutch", metavar="IN.trf", help="a TRF(x) file")
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument("-p", nargs="?", const="-", metavar="OUT", help="pair the next round")
-    mode.add_argument("-c", action="store_true", help="check the last round of the file")
+    mode.add_argument("-c", action="store_true", help="check every round of the file and its final ranks "
+                      "(exit 0 all correct, 1 differences, 2 unreadable or a round robin)")
     mode.add_argument("-e", action="store_true", help="explain the next round's pairing")
     mode.add_argument("-g", metavar="OUT.trf", help="generate a random tournament")
     from tournaments.pairing.generator_cli import add_generator_options, run_generator

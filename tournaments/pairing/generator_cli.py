@@ -52,8 +52,8 @@ def add_generator_options(ap: argparse.ArgumentParser) -> None:
     g.add_argument("--players", type=int, help="number of players (drawn: 8-150)")
     g.add_argument("--rounds", type=int, help="number of rounds (drawn: 5-11, fewer than the players)")
     g.add_argument("--seed", type=int, help="repeat a run (default: a fresh seed from the system, printed)")
-    g.add_argument("--draw-rate", type=float, help="share of draws among games that are not one-sided "
-                   "by rating (drawn: 0.10-0.60)")
+    g.add_argument("--draw-rate", type=float, metavar="RATE", help="share of draws between equal ratings, "
+                   "fewer where the table leaves less room (drawn: 0.10-0.60)")
     for opt in RANGES:
         g.add_argument("--" + opt.replace("_", "-"), type=float, metavar="RATE", help=_HELP[opt])
     g.add_argument("--ratings", help="ratings, comma-separated, best first (0 = unrated); missing ones drawn")
