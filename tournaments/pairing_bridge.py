@@ -22,6 +22,7 @@ from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Game, Round, Tournament
 from tournaments.pairing import Pairing, PairingRequest, PlayedRound, PointSystem, SwissPlayer, pair_dutch
 from tournaments.pairing.checker import check_pairing
+from tournaments.pairing.file_check import tiebreak_codes
 from tournaments.pairing.model import Board as EngineBoard
 from tournaments.pairing.model import ByeReport, CheckReport, PairingResult
 from tournaments.pairing.trf import TrfDetails, write_trf
@@ -288,7 +289,8 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
     text = write_trf(
         request.players, total_rounds=tournament.rounds_total or number, points=request.points,
         name=tournament.name, forbidden=request.forbidden_pairs, next_round=number, details=details,
-        initial_colour=request.initial_colour,
+        initial_colour=request.initial_colour, tiebreaks=tiebreak_codes(tournament.tiebreaks),
+        ranks=_ranks(tournament, number - 1),
         excused_codes={e.pairing_number: "H" if points == 1 else "F" for e in entries
                        for r, points in (e.bye_points or {}).items() if int(r) == number and points in (1, 2)},
     )
@@ -305,6 +307,16 @@ def with_comments(text: str, comments: list[str]) -> str:
     lines = text.splitlines()
     at = next((i for i, line in enumerate(lines) if line.startswith("001")), len(lines))
     return "\n".join([*lines[:at], *comments, *lines[at:]]) + "\n"
+
+
+def _ranks(tournament: Tournament, after_round: int) -> dict[int, int] | None:
+    """The standings after the file's last round, as columns 86-89 give them (a shared place by
+    pairing number), so `python -m tournaments.pairing -c` checks them against record 202."""
+    if after_round < 1:
+        return None
+    rows = selectors.standings(tournament, after_round=after_round)
+    ordered = sorted(rows, key=lambda r: (r.rank is None, r.rank or 0, r.player.pairing_number))
+    return {r.player.pairing_number: i + 1 for i, r in enumerate(ordered)}
 
 
 def broken_criteria(rnd: Round) -> list[Any]:

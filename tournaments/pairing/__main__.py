@@ -2,10 +2,14 @@
 
 python -m tournaments.pairing --dutch IN.trf -p [OUT]   pair the next round; OUT (or stdout) gets the
                                                        number of pairs, then `white black`, the bye `N 0`
-python -m tournaments.pairing --dutch IN.trf -c         check the file's last round against the engine
+python -m tournaments.pairing --dutch IN.trf -c [--tiebreaks CODES]
+                                                       check every round of the file against the engine
+                                                       (pairs, colours, bye) and its final ranks against
+                                                       its tie-break list (202, or CODES); exit 0 all
+                                                       correct, 1 differences, 2 unreadable / round robin
 python -m tournaments.pairing --dutch IN.trf -e         explain the next round's pairing
-python -m tournaments.pairing -g OUT.trf [--players N --rounds R --seed S]
-                                                       write a random tournament paired by the engine
+python -m tournaments.pairing -g OUT.trf [options]     write a random tournament paired by the engine
+                                                       (see -h; unset options are drawn, --seed repeats)
 """
 
 from __future__ import annotations
@@ -14,32 +18,33 @@ import argparse
 import sys
 from pathlib import Path
 
-from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.engine import pair_dutch
-from tournaments.pairing.model import Board, Pairing
 from tournaments.pairing.trf import TrfFile, parse_trf, request_from_trf, write_pairing
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tournaments.pairing", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tournaments.pairing", description=__doc__.split("\n\n")[0],
+                                 epilog="The draw rate of -g: a game is drawn with probability min(rate, 2 x the "
+                                 "weaker side's expected score by the FIDE / FMJD table).")
     ap.add_argument("--dutch", metavar="IN.trf", help="a TRF(x) file")
     mode = ap.add_mutually_exclusive_group(required=True)
     mode.add_argument("-p", nargs="?", const="-", metavar="OUT", help="pair the next round")
-    mode.add_argument("-c", action="store_true", help="check the last round of the file")
+    mode.add_argument("-c", action="store_true", help="check every round of the file and its final ranks "
+                      "(exit 0 all correct, 1 differences, 2 unreadable or a round robin)")
     mode.add_argument("-e", action="store_true", help="explain the next round's pairing")
     mode.add_argument("-g", metavar="OUT.trf", help="generate a random tournament")
-    ap.add_argument("--players", type=int, default=20)
-    ap.add_argument("--rounds", type=int, default=7)
-    ap.add_argument("--seed", type=int, default=0)
+    from tournaments.pairing.generator_cli import add_generator_options, run_generator
+
+    add_generator_options(ap)
     args = ap.parse_args(argv)
     if args.g:
-        return _generate(Path(args.g), args.players, args.rounds, args.seed)
+        return run_generator(ap, args)
     if not args.dutch:
         ap.error("--dutch IN.trf is required")
     try:
         trf = parse_trf(Path(args.dutch).read_text(encoding="utf-8", errors="replace"))
         if args.c:
-            return _check(trf)
+            return _check(trf, args.tiebreaks)
         req = request_from_trf(trf)
     except OSError as exc:
         print(f"{args.dutch}: {exc.strerror}", file=sys.stderr)
@@ -62,53 +67,68 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _check(trf: TrfFile) -> int:
-    last = trf.rounds_in_file
-    if last < 1:
+def _check(trf: TrfFile, codes: str | None) -> int:
+    from tournaments.pairing.file_check import check_file, tiebreak_names
+
+    if trf.rounds_in_file < 1:
         print("no round to check", file=sys.stderr)
         return 2
-    req = request_from_trf(trf, last)
-    seen: set[int] = set()
-    boards, bye = [], None
-    for p in sorted(trf.players, key=lambda q: q.number):
-        cell = p.cells.get(last)
-        if cell is None or p.number in seen:
+    try:
+        names = tiebreak_names(codes.replace(",", " ").split()) if codes is not None else None
+        report = check_file(trf, names)
+    except ValueError as exc:
+        print(f"not checked: {exc}", file=sys.stderr)
+        return 2
+    for r in report.rounds:
+        if r.ok:
+            print(f"round {r.round}: identical to the engine")
             continue
-        opp, colour, code = cell
-        if opp == 0:
-            if code == "U":
-                bye = p.number
-            continue
-        seen |= {p.number, opp}
-        boards.append(Board(p.number, opp) if colour == "w" else Board(opp, p.number))
-    # a player with no game in the checked round (blank, or an absence code) was not to be paired in it
-    absent = {p.number for p in trf.players if (c := p.cells.get(last)) is None or (c[0] == 0 and c[2] != "U")}
-    players = tuple(type(p)(**{**p.__dict__, "excused": p.id in absent}) if p.id in absent else p for p in req.players)
-    req = type(req)(**{**req.__dict__, "players": players})
-    report = check_pairing(req, Pairing(tuple(boards), bye))
-    for v in report.violations:
-        print(f"violation: {v.criterion}: {v.detail}")
-    if report.differs:
-        print(f"round {last}: differs from the engine")
-        for pair in report.only_proposed:
+        print(f"round {r.round}: differs from the engine")
+        for pair in r.only_file:
             print(f"  file only:   {_fmt(pair)}")
-        for pair in report.only_engine:
+        for pair in r.only_engine:
             print(f"  engine only: {_fmt(pair)}")
-    else:
-        print(f"round {last}: identical to the engine")
-    return 1 if report.violations or report.differs else 0
+        for w, b in r.colours:
+            print(f"  colours:     the engine gives {w}-{b} (White first), the file {b}-{w}")
+        for v in r.violations:
+            print(f"  violation:   {v.criterion}: {v.detail}")
+        if r.unpaired:
+            print("  the engine cannot pair: " + " ".join(map(str, r.unpaired)))
+    for number, written, made in report.points:
+        print(f"points: player {number}: {written:.1f} in the file, {made:.1f} by the results")
+    print(_standings_text(report))
+    return 0 if report.ok else 1
+
+
+_SKIPPED = {
+    "no_tiebreak_list": "no tie-break list (record 202, or --tiebreaks)",
+    "no_ranks": "the file gives no ranks (columns 86-89)",
+    "requested_bye_H": "round {0}, player {1}: a bye asked for in advance worth a draw (H), which Damier's "
+    "results do not hold yet",
+    "requested_bye_F": "round {0}, player {1}: a bye asked for in advance worth a win (F), which Damier's "
+    "results do not hold yet",
+    "requested_bye_+": "round {0}, player {1}: a forfeit win without an opponent (0000 - +)",
+    "unusual_result": "round {0}, player {1}: a result outside 2-0 1-1 0-2 and the forfeits (an arbiter's "
+    "ruling), which Damier's results do not hold yet",
+}
+
+
+def _standings_text(report) -> str:  # type: ignore[no-untyped-def]
+    if report.standings_skipped:
+        why = _SKIPPED[report.standings_skipped].format(*report.skipped_detail)
+        return f"standings: not checked: {why}"
+    listed = ", ".join(report.tiebreaks) or "points only"
+    if not report.ranks:
+        return f"standings: every rank agrees with Damier's standings ({listed})"
+    lines = [f"standings: {len(report.ranks)} rank(s) differ from Damier's standings ({listed})"]
+    for r in report.ranks:
+        place = str(r.lowest) if r.lowest == r.highest else f"{r.lowest}-{r.highest}"
+        lines.append(f"  player {r.player}: rank {r.file_rank} in the file, {place} by Damier")
+    return "\n".join(lines)
 
 
 def _fmt(pair: tuple[int, int | None]) -> str:
     return f"{pair[0]} bye" if pair[1] is None else f"{pair[0]}-{pair[1]}"
-
-
-def _generate(out: Path, players: int, rounds: int, seed: int) -> int:
-    from tournaments.pairing.generator import GenSettings, generate, tournament_trf
-
-    t = generate(GenSettings(players=players, rounds=rounds, seed=seed))
-    out.write_text(tournament_trf(t), encoding="utf-8")
-    return 0
 
 
 if __name__ == "__main__":

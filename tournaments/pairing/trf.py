@@ -3,6 +3,9 @@
 Extensions: XXR total rounds, XXC initial colour (white1/black1), the point values BBW (win),
 BBD (draw), BBL (loss), BBZ (zero-point bye), BBF (forfeit loss), BBU (pairing-allocated bye),
 and XXP forbidden pairs (every two of the numbers on one line may not meet).
+TRF-2026 records read as well: 142 number of rounds, 152 initial colour (W/B), 162 point values,
+092/192 type of tournament (kept as text), 202 the tie-break list (codes kept as written), and
+the final rank of each player (columns 86-89 of the 001 record).
 
 Round cells (columns 92+, ten characters a round): `oooo c r` with r in 1 = 0 + - W D L for games
 (W D L: played, not rated), `?` for a postponed game (TRF-2026; a draw until its result is in),
@@ -41,6 +44,7 @@ class TrfPlayer:
     line: int = 0  # where it was read, for error messages
     details: TrfDetails = TrfDetails()
     points_text: str = ""  # the points column as written (81-84)
+    rank_text: str = ""  # the rank column as written (86-89)
     cells: dict[int, tuple[int, str, str]] = field(default_factory=dict)  # round -> (opp, colour, code)
 
 
@@ -53,6 +57,8 @@ class TrfFile:
     forbidden: frozenset[frozenset[int]] = frozenset()
     players: list[TrfPlayer] = field(default_factory=list)
     scale: int = 1  # file points times this are the engine's points (2 for chess halves)
+    tiebreaks: tuple[str, ...] = ()  # the 202 record's codes, as written
+    system: str = ""  # the 092 / 192 record, as written
 
     @property
     def rounds_in_file(self) -> int:
@@ -98,11 +104,20 @@ def parse_trf(text: str) -> TrfFile:
                 trf.players.append(_parse_player(line, number))
             elif code == "012":
                 trf.name = rest
-            elif code == "XXR" and rest:
+            elif code in ("XXR", "142") and rest:
                 trf.total_rounds = _whole(rest.split()[0], "number of rounds")
             elif code == "XXC":
                 trf.initial_colour = "b" if "black1" in rest.lower().split() else "w"
                 colour_given = True
+            elif code == "152" and rest:
+                if rest.upper() not in ("W", "B"):
+                    raise TrfError(f"initial colour {rest!r} is not W or B")
+                trf.initial_colour = "w" if rest.upper() == "W" else "b"
+                colour_given = True
+            elif code in ("092", "192"):
+                trf.system = rest
+            elif code == "202":
+                trf.tiebreaks = tuple(t for t in rest.replace(",", " ").split() if t)
             elif code in _BB and rest:
                 given[_BB[code]] = _points(rest.split()[0], code)
             elif code == "162":
@@ -219,6 +234,9 @@ def _parse_player(line: str, number: int = 0) -> TrfPlayer:
     )
     p = TrfPlayer(start, line[14:47].strip(), int(rating_s) if rating_s else 0, number, details)
     p.points_text = line[80:84].strip()
+    p.rank_text = line[85:89].strip()
+    if p.rank_text and not p.rank_text.isdigit():
+        raise TrfError(f"rank (columns 86-89) {p.rank_text!r} is not a whole number")
     for rnd, pos in enumerate(range(91, len(line), 10), start=1):
         cell = line[pos : pos + 8].ljust(8)
         if not cell.strip():
@@ -312,6 +330,9 @@ def write_trf(
     next_round: int | None = None,
     details: Mapping[int, TrfDetails] | None = None,
     excused_codes: Mapping[int, str] | None = None,
+    tiebreaks: Sequence[str] = (),
+    ranks: Mapping[int, int] | None = None,
+    comments: Sequence[str] = (),
 ) -> str:
     """TRF(x) of the players' histories (their ids are written as the starting numbers); `details`
     adds a player's title, federation, id and birth year in their TRF-16 columns.
@@ -319,23 +340,36 @@ def write_trf(
     With `next_round`, withdrawn players get `0000 - -` and excused ones `0000 - Z` in that round's
     column, so bbpPairings or JaVaFo pair exactly the players the engine would; `excused_codes` gives an
     excused player's bye its value there instead (H worth a draw, F a win).
+
+    `tiebreaks` is written as the 202 record, `ranks` (id -> final rank) in columns 86-89 (by
+    default: points, then the pairing number), `comments` as `###` lines after the header. The
+    point values go out twice, as TRF-2026's 162 record (read by TieBreakServer and bbpPairings) and
+    as the BBx lines (TRF(bx), read by older bbpPairings builds).
     """
     pts = points or PointSystem()
-    lines = [f"012 {_text_field(name)}".rstrip(), f"062 {len(players)}", f"XXR {total_rounds}"]
+    lines = [f"012 {_text_field(name)}".rstrip()]
+    lines += [f"### {_text_field(c)}".rstrip() for c in comments]
+    lines += [f"062 {len(players)}", f"XXR {total_rounds}"]
     lines.append(f"XXC {'white1' if initial_colour == 'w' else 'black1'}")
     for code, attr in _BB.items():
         lines.append(f"{code} {_points_field(getattr(pts, attr))}")
     lines.append(f"BBF {_points_field(pts.loss)}")
+    lines.append("162  " + "    ".join(
+        f"{letter}{_points_field(v)}" for letter, v in
+        (("W", pts.win), ("D", pts.draw), ("L", pts.loss), ("Z", pts.excused), ("P", pts.bye))
+    ))
+    if tiebreaks:
+        lines.append("202 " + " ".join(_text_field(t) for t in tiebreaks))
     for pair in sorted(tuple(sorted(p)) for p in forbidden):
         lines.append("XXP " + " ".join(str(x) for x in pair))
     scores = {p.id: sum(r.points for r in p.history) for p in players}
     ranked = sorted(players, key=lambda p: (-scores[p.id], p.pairing_number))
-    rank = {p.id: i + 1 for i, p in enumerate(ranked)}
+    rank = dict(ranks) if ranks is not None else {p.id: i + 1 for i, p in enumerate(ranked)}
     for p in sorted(players, key=lambda q: q.id):
         d = (details or {}).get(p.id, TrfDetails())
         title = d.title if len(d.title) <= 3 else ""
         head = (
-            f"001 {p.id:4d}  {title:>3} {_text_field(p.name, 33):<33} {p.rating:4d} {d.federation[:3]:<3} "
+            f"001 {p.id:4d}  {title:>3} {_text_field(p.name, 33):<33} {p.rating or '':>4} {d.federation[:3]:<3} "
             f"{d.player_id or '':>11} {d.birth_year or '':<10} {scores[p.id]:4.1f} {rank[p.id]:4d}  "
         )
         cells = [_cell(r, pts) for r in p.history]

@@ -110,7 +110,7 @@ def test_names_cannot_forge_records() -> None:
     evil = "Evil\r001    2      Forged\nXXP 1 2\x00\u2028\u202e"
     text = write_trf([SwissPlayer(1, 1, name=evil), SwissPlayer(2, 2, name="B")], total_rounds=3, name="T\nXXR 1")
     lines = text.splitlines()
-    codes = ["012", "062", "XXR", "XXC", "BBW", "BBD", "BBL", "BBZ", "BBU", "BBF", "001", "001"]
+    codes = ["012", "062", "XXR", "XXC", "BBW", "BBD", "BBL", "BBZ", "BBU", "BBF", "162", "001", "001"]
     assert [x[:3] for x in lines] == codes
     assert lines[0] == "012 T XXR 1"
     assert lines[-2][14:47].rstrip() == "Evil 001 2 Forged XXP 1 2"

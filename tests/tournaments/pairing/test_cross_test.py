@@ -1,0 +1,47 @@
+"""A few tournaments of bench/cross_test.py each way: bbpPairings v6 generates and Damier checks,
+Damier generates and bbpPairings checks; tie-breaks against TieBreakServer when it is installed.
+
+bbpPairings is not a dependency: DAMIER_BBPPAIRINGS names a binary built outside the repository
+(default /tmp/bbp/bbpPairings.exe); DAMIER_TIEBREAKSERVER a Python with the `gacrux` package
+(default /tmp/tbsenv/bin/python). Without bbpPairings the test is skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+BBP = os.environ.get("DAMIER_BBPPAIRINGS", "/tmp/bbp/bbpPairings.exe")
+TBS = os.environ.get("DAMIER_TIEBREAKSERVER", "/tmp/tbsenv/bin/python")
+
+
+def _cross_test():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("cross_test", REPO / "bench" / "cross_test.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(not Path(BBP).is_file(), reason="no bbpPairings binary (DAMIER_BBPPAIRINGS)")
+def test_a_few_tournaments_each_way() -> None:
+    ct = _cross_test()
+    opts = argparse.Namespace(bbp=BBP, tbs=TBS if Path(TBS).is_file() else None, max_players=18, keep=None)
+    records = [ct.run_one((direction, k, opts)) for k in range(3) for direction in (1, 2)]
+    assert not [r for r in records if "crash" in r]
+    checked = [r for r in records if "skipped" not in r]
+    assert {r["dir"] for r in checked} == {1, 2}
+    for r in checked:
+        assert r["rounds"] >= 5
+        # every pairing difference is one the classification explains (the E.5 numbering reading)
+        assert all(d["why"] == "e5_numbering" for d in r["pairing_diffs"]), r
+        assert all(d["why"] != "unexplained" for d in r.get("tb_diffs", [])), r
+    if opts.tbs:
+        assert any(r.get("tb") == "compared" and r["tb_values"] > 0 for r in checked)
+    text = ct.summary(records, 1.0)
+    assert "direction 1 (bbpPairings generates, Damier checks)" in text and "tournaments/s" in text
