@@ -67,3 +67,15 @@ def test_e5_initial_colour_by_pairing_number() -> None:
     assert white(st(1, "", rank=5), st(2, "", rank=1), "b") == 2
     assert white(st(1, ""), st(2, ""), "b") == 2
     assert white(st(4, "", rank=0), st(3, "", rank=1)) == 3
+
+
+def test_e5_numbers_only_the_players_who_have_been_in_a_pairing() -> None:
+    """Round 1 with number 1 absent (a bye asked for in advance): he holds no pairing number yet
+    (C.04.2 2.4), so number 2 is the first of the field for E.5 and gets the initial colour, as
+    bbpPairings v6 pairs it (12 of the 156 reference tournaments have such a round 1)."""
+    from tournaments.pairing import PairingRequest, SwissPlayer, pair_dutch
+
+    players = tuple(SwissPlayer(i, i, rating=2400 - 10 * i, excused=i == 1) for i in range(1, 7))
+    res = pair_dutch(PairingRequest(players=players, round=1, total_rounds=5))
+    assert sorted((b.white, b.black) for b in res.boards) == [(2, 4), (5, 3)]
+    assert res.bye == 6
