@@ -11,7 +11,7 @@ Neither tool is a dependency of Damier; both live outside the repository:
 
 Direction 1: bbpPairings' random tournament generator writes a tournament (`--dutch -g CONFIG -o F
 -s SEED`, 2/1/0 through PointsForWin/Draw/PAB, its other parameters drawn here from the
-tournament's number), and Damier's checker (tournaments.pairing.file_check) replays every round:
+tournament's number), and Damier's checker (tournaments.verification.file_check) replays every round:
 pairs, colours, bye. Direction 2: Damier's generator (`python -m tournaments.pairing -g`, every
 option left unset and so drawn from the seed; in every other tournament no bye worth 1 or 2 and no
 1-0 ruling, whose ranks Damier's standings cannot compute yet) writes a tournament, and bbpPairings' checker
@@ -55,9 +55,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.pairing.engine import pair_dutch  # noqa: E402
-from tournaments.pairing.file_check import check_file, file_pairing, round_request  # noqa: E402
-from tournaments.pairing.file_standings import NotScored, standings_input  # noqa: E402
 from tournaments.pairing.trf import TrfFile, parse_trf  # noqa: E402
+from tournaments.verification.file_check import check_file, file_pairing, round_request  # noqa: E402
+from tournaments.verification.file_standings import NotScored, standings_input  # noqa: E402
 
 # Run by the TieBreakServer Python once per process: it reads file paths and answers each with
 # tiebreakchecker's table and a NUL-marked end line (a Python start-up per file cost more than the check).
@@ -153,7 +153,7 @@ def direction1(k: int, opts: argparse.Namespace, work: Path) -> dict[str, object
 
 def direction2(k: int, opts: argparse.Namespace, work: Path) -> dict[str, object]:
     from tournaments.pairing.generator import generate, tournament_trf
-    from tournaments.pairing.generator_cli import settings_from_args
+    from tournaments.verification.generator_cli import settings_from_args
 
     path = work / f"damier{k}.trf"
     rng = random.Random(f"damier {k}")

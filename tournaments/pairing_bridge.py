@@ -22,12 +22,12 @@ from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Game, Round, Tournament
 from tournaments.pairing import Pairing, PairingRequest, PlayedRound, PointSystem, SwissPlayer, pair_dutch
 from tournaments.pairing.checker import check_pairing
-from tournaments.pairing.file_check import tiebreak_codes
 from tournaments.pairing.model import Board as EngineBoard
 from tournaments.pairing.model import ByeReport, CheckReport, PairingResult
 from tournaments.pairing.trf import TrfDetails, write_trf
 from tournaments.requested_byes import bye_result
 from tournaments.results import Result
+from tournaments.verification.file_check import tiebreak_codes
 
 #: A game a new round will hold: White, Black (None for a bye or an excused player), and the result the
 #: pairing itself gives (a bye, an excused round), else None.

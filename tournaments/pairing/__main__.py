@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
                       "(exit 0 all correct, 1 differences, 2 unreadable or a round robin)")
     mode.add_argument("-e", action="store_true", help="explain the next round's pairing")
     mode.add_argument("-g", metavar="OUT.trf", help="generate a random tournament")
-    from tournaments.pairing.generator_cli import add_generator_options, run_generator
+    from tournaments.verification.generator_cli import add_generator_options, run_generator
 
     add_generator_options(ap)
     args = ap.parse_args(argv)
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _check(trf: TrfFile, codes: str | None) -> int:
-    from tournaments.pairing.file_check import check_file, tiebreak_names
+    from tournaments.verification.file_check import check_file, tiebreak_names
 
     if trf.rounds_in_file < 1:
         print("no round to check", file=sys.stderr)

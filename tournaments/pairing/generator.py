@@ -285,7 +285,7 @@ def tournament_trf(t: Tournament) -> str:
         ranks, why = final_ranks(t)
         if why:
             comments.append(f"ranks by points and pairing number only: {why}")
-    from tournaments.pairing.file_check import tiebreak_codes
+    from tournaments.verification.file_check import tiebreak_codes
 
     return write_trf(
         players,
@@ -302,8 +302,8 @@ def tournament_trf(t: Tournament) -> str:
 def final_ranks(t: Tournament) -> tuple[dict[int, int] | None, str]:
     """The final ranks by Damier's standings and the tournament's tie-break list (a tie they cannot
     separate goes by pairing number), or (None, why) when the standings cannot score a result yet."""
-    from tournaments.pairing.file_standings import NotScored, damier_ranks
     from tournaments.pairing.trf import parse_trf
+    from tournaments.verification.file_standings import NotScored, damier_ranks
 
     s = t.settings
     players = [SwissPlayer(p.id, p.pairing_number, p.rating, p.name, tuple(t.histories[p.id])) for p in t.players]

@@ -8,8 +8,8 @@ import random
 
 from tournaments import pairing_bridge, services
 from tournaments.models import Round, System, Tournament
-from tournaments.pairing.file_check import check_file
 from tournaments.pairing.trf import parse_trf
+from tournaments.verification.file_check import check_file
 
 
 def _play(rnd: Round, rng: random.Random) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.pairing.file_check import check_file
 from tournaments.pairing.trf import parse_trf
+from tournaments.verification.file_check import check_file
 
 REFERENCE = Path(__file__).resolve().parents[3].parent / "shared" / "swiss-reference"
 FILES = sorted(REFERENCE.glob("*.trf")) if REFERENCE.is_dir() else []

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from tournaments.pairing.__main__ import main
-from tournaments.pairing.file_check import check_file, tiebreak_codes, tiebreak_names
 from tournaments.pairing.generator import GenSettings, expected_score, generate, tournament_trf
 from tournaments.pairing.trf import parse_trf
 from tournaments.results import Result
+from tournaments.verification.file_check import check_file, tiebreak_codes, tiebreak_names
 
 TB = ("solkoff", "sonneborn_berger")
 

@@ -83,7 +83,7 @@ def run_generator(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 def settings_from_args(args: argparse.Namespace) -> GenSettings:
     """The settings of one run: what was given, the rest drawn from the seed (a fresh one if none)."""
-    from tournaments.pairing.file_check import tiebreak_names
+    from tournaments.verification.file_check import tiebreak_names
 
     seed = args.seed if args.seed is not None else secrets.randbits(31)
     rng = random.Random(f"settings {seed}")

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from tournaments.results import Result
 
 if TYPE_CHECKING:
-    from tournaments.pairing.file_check import FileReport
     from tournaments.pairing.trf import TrfFile
+    from tournaments.verification.reports import FileReport
 
 _WIN, _DRAW, _LOSS = "1W", "=D", "0L"
 
@@ -112,7 +112,7 @@ def damier_ranks(trf: TrfFile, tiebreaks: list[str]) -> dict[int, tuple[int, int
 
 
 def check_ranks(trf: TrfFile, tiebreaks: list[str], report: FileReport, *, given: bool) -> None:
-    from tournaments.pairing.file_check import RankCheck
+    from tournaments.verification.reports import RankCheck
 
     if not given:
         report.standings_skipped = "no_tiebreak_list"

@@ -14,12 +14,11 @@ Everything is returned as data (codes and numbers); the command line makes the w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from tournaments.pairing.checker import absolute_violations
 from tournaments.pairing.engine import pair_dutch
-from tournaments.pairing.model import Board, Pairing, PairingRequest, Violation
+from tournaments.pairing.model import Board, Pairing, PairingRequest
 from tournaments.pairing.trf import TrfFile, cell_points, request_from_trf
+from tournaments.verification.reports import FileReport, RoundCheck
 
 # Record 202 codes: FIDE's (tie-break regulations C.07) where a draughts tie-break means the same
 # sum or count, read the FMJD way (a bye is an opponent scoring 0, forfeits count like games), and
@@ -56,46 +55,6 @@ def tiebreak_names(codes: tuple[str, ...] | list[str]) -> list[str]:
 def tiebreak_codes(names: list[str] | tuple[str, ...]) -> list[str]:
     """The 202 codes for Damier's tie-breaks: FIDE's code where there is one, else Damier's name."""
     return [_DAMIER_CODE.get(n, n) for n in names]
-
-
-@dataclass(frozen=True)
-class RoundCheck:
-    round: int
-    only_file: tuple[tuple[int, int | None], ...] = ()  # (white, black) / (bye, None) in the file only
-    only_engine: tuple[tuple[int, int | None], ...] = ()
-    colours: tuple[tuple[int, int], ...] = ()  # pairs the file and the engine colour the other way
-    violations: tuple[Violation, ...] = ()
-    unpaired: tuple[int, ...] = ()  # players the engine could not pair at all
-
-    @property
-    def pairs_differ(self) -> bool:
-        return bool(self.only_file or self.only_engine)
-
-    @property
-    def ok(self) -> bool:
-        return not (self.pairs_differ or self.colours or self.violations or self.unpaired)
-
-
-@dataclass(frozen=True)
-class RankCheck:
-    player: int
-    file_rank: int
-    lowest: int  # the best rank Damier's standings allow him
-    highest: int  # the worst (equal to lowest unless he shares his place)
-
-
-@dataclass
-class FileReport:
-    rounds: list[RoundCheck] = field(default_factory=list)
-    ranks: list[RankCheck] = field(default_factory=list)
-    tiebreaks: list[str] = field(default_factory=list)  # Damier names the standings were checked with
-    standings_skipped: str = ""  # code: why the standings were not checked ("" = they were)
-    skipped_detail: tuple[int, ...] = ()  # numbers for that code (round, player)
-    points: list[tuple[int, float, float]] = field(default_factory=list)  # (player, file, results) differing
-
-    @property
-    def ok(self) -> bool:
-        return all(r.ok for r in self.rounds) and not self.ranks and not self.points
 
 
 def is_round_robin(trf: TrfFile) -> bool:
@@ -203,7 +162,7 @@ def check_file(trf: TrfFile, tiebreaks: list[str] | None = None) -> FileReport:
     report.points = _points_column(trf)
     names = tiebreaks if tiebreaks is not None else tiebreak_names(trf.tiebreaks)
     report.tiebreaks = list(names)
-    from tournaments.pairing.file_standings import check_ranks
+    from tournaments.verification.file_standings import check_ranks
 
     check_ranks(trf, names, report, given=tiebreaks is not None or bool(trf.tiebreaks))
     return report
