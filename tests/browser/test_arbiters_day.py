@@ -230,6 +230,13 @@ def test_an_arbiters_day_on_a_swiss(day: dict[str, Any], browser: Any) -> None:
     group.locator("input[name='forbidden_pairs-0-reason']").fill("brother and sister")
     with page.expect_navigation():
         page.click("input[name=_continue]")
+    # Round 1 is paired: a forbidden pair now is level 4 (the tournament leaves the conformance mode).
+    assert ForbiddenPair.objects.filter(tournament=t).count() == 0
+    box = page.locator("#dm-confirm input[type=checkbox]")
+    assert box.count() == 1
+    box.check()
+    with page.expect_navigation():
+        page.click("input[name=_continue]")
     assert ForbiddenPair.objects.filter(tournament=t).count() == 1, messages(page)
     with page.expect_navigation():
         page.click("a.damier-control-tool")
@@ -280,6 +287,11 @@ def test_an_arbiters_day_on_a_swiss(day: dict[str, Any], browser: Any) -> None:
     reason.fill("Slip signed by both players says 0-2")
     with page.expect_navigation():
         reason.press("Enter")
+    # Round 2 is paired after it: the correction of the previous round asks a confirmation (level 3).
+    assert results(t, 1)[1] == "2-0"
+    page.locator("#dm-confirm input[type=checkbox]").check()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save the results").click()
     assert results(t, 1)[1] == "0-2"
     text = messages(page)
     assert "Round(s) 2 were paired when board 1 of round 1 read 2-0 (now 0-2)" in text, text

@@ -53,6 +53,13 @@ def test_rating_tiebreak_settings_in_french_on_a_phone(browser: Any, demo: str) 
     pg.get_by_label("classement donné aux joueurs sans classement").fill("1200")
     with pg.expect_navigation():
         pg.locator("input[name=_continue]").click()
+    # Rounds are paired: how the rating tie-breaks count is a level-4 change, confirmed by keyboard.
+    box = pg.locator("#dm-confirm input[type=checkbox]")
+    assert box.count() == 1 and pg.get_by_label("classement donné aux joueurs sans classement").input_value() == "1200"
+    box.focus()
+    pg.keyboard.press("Space")
+    with pg.expect_navigation():
+        pg.locator("input[name=_continue]").click()
     body = pg.locator("body").inner_text()
     assert "déconseille les départages au classement" in body and "FMJD n’en disent rien" in body
     t.refresh_from_db()

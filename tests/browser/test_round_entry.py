@@ -227,6 +227,14 @@ def test_a_correction_in_a_completed_round_by_keyboard(open16: tuple[str, int], 
     shot(page, "admin-round-correction")
     with page.expect_navigation():
         reason.press("Enter")
+    # Round 2 is paired: correcting round 1 asks the conformance mode's confirmation (level 3) first.
+    assert results(pk)[0] == "1-1"
+    box = page.locator("#dm-confirm input[type=checkbox]")
+    assert box.count() == 1 and page.get_by_label("Reason for the correction").input_value()
+    box.focus()
+    page.keyboard.press("Space")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save the results").click()
     assert results(pk)[0] == "2-0"
     text = page.locator(".messagelist").inner_text()
     assert "Round(s) 2 are already paired; a round robin follows the Berger tables" in text

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from tests.browser import axe
-from tests.browser.conftest import browser, demo, page, phone  # noqa: F401  (fixtures)
 from tests.browser.screens import DESKTOP, PHONE, shot
 
 pytestmark = pytest.mark.browser
@@ -32,7 +31,7 @@ def round_url(base: str) -> str:
     return f"{base}/admin/tournaments/round/{Round.objects.get(tournament__slug=SLUG, number=9).pk}/change/"
 
 
-def test_from_the_round_page_by_keyboard_to_the_pairing_chapter(demo: str, page: Any) -> None:  # noqa: F811
+def test_from_the_round_page_by_keyboard_to_the_pairing_chapter(demo: str, page: Any) -> None:
     log_in(page, demo)
     page.goto(round_url(demo))
     # Tab from the top of the page until the Manual link has the focus, as a keyboard user would.
@@ -55,7 +54,7 @@ def test_from_the_round_page_by_keyboard_to_the_pairing_chapter(demo: str, page:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", ["1280px", "390px"])
-def test_the_manual_passes_axe(demo: str, browser: Any, viewport: str, scheme: str) -> None:  # noqa: F811
+def test_the_manual_passes_axe(demo: str, browser: Any, viewport: str, scheme: str) -> None:
     axe.require_axe()
     small = viewport == "390px"
     ctx = browser.new_context(viewport=PHONE if small else DESKTOP, color_scheme=scheme, is_mobile=small,
