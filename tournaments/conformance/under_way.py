@@ -138,6 +138,11 @@ def tournament_save(*, tournament: Tournament, confirmed: Collection[str] = (), 
     tournament.conformance_left_round = stored.conformance_left_round
     before = _check_all(stored) if warnings else {}
     tournament.save()
+    return _recheck_and_record(tournament, before, warnings, user)
+
+
+def _recheck_and_record(tournament: Tournament, before: Any, warnings: list[Warning], user: Any) -> SaveOutcome:
+    """After a confirmed change: the paired rounds checked again, each warning kept with what became wrong."""
     outcome = SaveOutcome()
     if warnings:
         outcome.recheck = recheck(before, _check_all(tournament))
@@ -197,12 +202,7 @@ def forbidden_pairs_save(*, tournament: Tournament, save: list[ForbiddenPair], d
         pair.tournament = tournament
         pair.full_clean(exclude=["tournament"])
         pair.save()
-    outcome = SaveOutcome()
-    if warnings:
-        outcome.recheck = recheck(before, _check_all(tournament))
-        outcome.recorded = [events.record(tournament, w.code, values={**w.values, **outcome.recheck.values()},
-                                          user=user) for w in warnings]
-    return outcome
+    return _recheck_and_record(tournament, before, warnings, user)
 
 
 # --- Leaving the mode, and the set-up notice ----------------------------------------------------
