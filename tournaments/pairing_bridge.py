@@ -293,10 +293,37 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
         ranks=_ranks(tournament, number - 1),
         excused_codes={e.pairing_number: "H" if points == 1 else "F" for e in entries
                        for r, points in (e.bye_points or {}).items() if int(r) == number and points in (1, 2)},
+        header=trf_header(tournament, entries),
+        round_dates={r.number: f"{r.date:%y/%m/%d}" for r in tournament.rounds.exclude(date=None)},
     )
     # The conformance events, then the rating tie-breaks' settings when they differ from the default
     # (Q208-Q216), as ### comment lines.
     return with_comments(text, conformance_events.trf_lines(tournament) + period_ratings.trf_lines(tournament))
+
+
+_TRF_TYPE = {"swiss": "Individual: Swiss-System (Dutch)", "round_robin": "Individual: Round robin",
+             "double_round_robin": "Individual: Double round robin"}
+
+
+def trf_header(tournament: Tournament, entries: list[Entry]) -> list[tuple[str, str]]:
+    """TRF-16's header records that say what the tournament was (checklist Q217: the final file holds
+    everything): place, dates, rated players, type, arbiters (chief, then each deputy), time control.
+    The type is in English whatever the arbiter's language: it is read by programs. An arbiter without
+    a full name is left out, as on the public pages: a login name is half of what a password guess needs."""
+    header = [("022", tournament.venue)] if tournament.venue else []
+    header += [(code, f"{day:%Y/%m/%d}") for code, day in (("042", tournament.start_date),
+                                                            ("052", tournament.end_date)) if day]
+    header.append(("072", str(sum(1 for e in entries if ratings.tournament_rating(
+        e.player, tournament.rating_method)))))
+    header.append(("092", _TRF_TYPE.get(tournament.system, tournament.system)))
+    chief = tournament.chief_arbiter.get_full_name().strip() if tournament.chief_arbiter else ""
+    if chief:
+        header.append(("102", chief))
+    deputies = (u.get_full_name().strip() for u in tournament.deputy_arbiters.order_by("last_name", "username"))
+    header += [("112", name) for name in deputies if name]
+    if tournament.time_control:
+        header.append(("122", tournament.time_control))
+    return header
 
 
 def with_comments(text: str, comments: list[str]) -> str:

@@ -208,8 +208,9 @@ class _Importer:
         # the point system is 2/1/0 once read (chess halves doubled), so the bye is in Damier's points
         t = Tournament(name=self.name, slug=self.slug, system=System.SWISS, rounds_total=self.trf.total_rounds,
                        bye_points=self.trf.points.bye, swiss_order=SwissOrder.RATING,
-                       first_colour=self.trf.initial_colour)
-        _clean(t, "tournament (012, XXR, BBU)")
+                       first_colour=self.trf.initial_colour, venue=self.trf.place[:200],
+                       time_control=self.trf.time_control[:100])
+        _clean(t, "tournament (012, 022, 122, XXR, BBU)")
         t.save()
         entries = {p.number: self._entry(t, p) for p in sorted(self.trf.players, key=lambda q: q.number)}
         for pair in sorted(tuple(sorted(x)) for x in self.trf.forbidden):

@@ -40,7 +40,7 @@ from tournaments.pairing.model import Board, Pairing, Violation
 from tournaments.pairing.trf import TrfError, TrfFile, cell_points, request_from_trf
 
 # Header records of TRF-2016 (and TRF-2006 but 132) that Damier reads, or reads elsewhere.
-_READ = {"001", "012", "XXR", "XXC", "XXP", "BBW", "BBD", "BBL", "BBZ", "BBU", "BBF", "162", "142", "152",
+_READ = {"001", "012", "022", "122", "XXR", "XXC", "XXP", "BBW", "BBD", "BBL", "BBZ", "BBU", "BBF", "162", "142", "152",
          "042", "052", "132", "240"}
 # Records only TRF-2026 has (besides ### comments and national rating records).
 _TRF26 = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299", "300",
@@ -48,7 +48,7 @@ _TRF26 = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", 
 _TRF16_HEADERS = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "013"}
 # What a record Damier does not read means for the tournament it builds (the words: trf_review_text).
 SKIPPED_KIND = {
-    **dict.fromkeys(("022", "032", "062", "072", "082", "102", "112", "122", "172", "182", "222", "DAT", "NRS"),
+    **dict.fromkeys(("032", "062", "072", "082", "102", "112", "172", "182", "222", "DAT", "NRS"),
                     "informative"),
     "092": "system", "192": "system", "202": "tiebreaks", "212": "tiebreaks", "250": "acceleration",
     "XXA": "acceleration", "260": "forbidden-by-round", "299": "extra-points", "XXS": "points-javafo",

@@ -59,6 +59,8 @@ class TrfFile:
     scale: int = 1  # file points times this are the engine's points (2 for chess halves)
     tiebreaks: tuple[str, ...] = ()  # the 202 record's codes, as written
     system: str = ""  # the 092 / 192 record, as written
+    place: str = ""  # 022
+    time_control: str = ""  # 122
 
     @property
     def rounds_in_file(self) -> int:
@@ -104,6 +106,10 @@ def parse_trf(text: str) -> TrfFile:
                 trf.players.append(_parse_player(line, number))
             elif code == "012":
                 trf.name = rest
+            elif code == "022":
+                trf.place = rest
+            elif code == "122":
+                trf.time_control = rest
             elif code in ("XXR", "142") and rest:
                 trf.total_rounds = _whole(rest.split()[0], "number of rounds")
             elif code == "XXC":
@@ -333,6 +339,8 @@ def write_trf(
     tiebreaks: Sequence[str] = (),
     ranks: Mapping[int, int] | None = None,
     comments: Sequence[str] = (),
+    header: Sequence[tuple[str, str]] = (),
+    round_dates: Mapping[int, str] | None = None,
 ) -> str:
     """TRF(x) of the players' histories (their ids are written as the starting numbers); `details`
     adds a player's title, federation, id and birth year in their TRF-16 columns.
@@ -345,11 +353,20 @@ def write_trf(
     default: points, then the pairing number), `comments` as `###` lines after the header. The
     point values go out twice, as TRF-2026's 162 record (read by TieBreakServer and bbpPairings) and
     as the BBx lines (TRF(bx), read by older bbpPairings builds).
+
+    `header` is TRF-16's other header records, (code, text) after 012 (022 place, 042 and 052 dates,
+    092 type, 102 and 112 arbiters, 122 time control...); `round_dates` (round -> "YY/MM/DD") the 132
+    record, each date in its round's columns of the player records.
     """
     pts = points or PointSystem()
     lines = [f"012 {_text_field(name)}".rstrip()]
+    records = sorted([*header, ("062", str(len(players)))], key=lambda record: record[0])  # 112 may repeat
+    lines += [f"{code} {_text_field(text)}".rstrip() for code, text in records]
+    if round_dates:
+        cells = [f"{round_dates.get(r, ''):<8}" for r in range(1, max(round_dates) + 1)]
+        lines.append(("132" + " " * 88 + "  ".join(cells)).rstrip())
     lines += [f"### {_text_field(c)}".rstrip() for c in comments]
-    lines += [f"062 {len(players)}", f"XXR {total_rounds}"]
+    lines.append(f"XXR {total_rounds}")
     lines.append(f"XXC {'white1' if initial_colour == 'w' else 'black1'}")
     for code, attr in _BB.items():
         lines.append(f"{code} {_points_field(getattr(pts, attr))}")
