@@ -34,7 +34,7 @@ test-browser: $(STAMP)
 serve: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput
-	$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers 2
+	$(VENV)/bin/gunicorn -c config/gunicorn.py config.wsgi --bind $(HOST):$(PORT)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -7,7 +7,7 @@ while an arbiter enters the last round's results through the admin (the real log
     .venv/bin/python bench/load.py --cache off --servers 1 --seconds 20 --readers 20
     .venv/bin/python bench/load.py --servers 2           # two gunicorn servers on two ports, one Redis
     .venv/bin/python bench/load.py --gzip --players 200  # readers accept gzip, as phones do
-    .venv/bin/python bench/load.py --reader-processes 5  # readers as 5 separate client processes
+    .venv/bin/python bench/load.py --reader-processes 1  # the fifty readers as threads of one process
     DATABASE_URL=postgres://damier@127.0.0.1:54331/damier .venv/bin/python bench/load.py
         # a scratch server of yours: the tournament is (re)loaded into it (one run, no --matrix)
 
@@ -493,9 +493,9 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
         gunicorn = str(Path(PY).parent / "gunicorn")
         ports = [free_port() for _ in range(servers)]
         for port in ports:
-            procs.append(subprocess.Popen([gunicorn, "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers",
-                                           str(args.workers), "--threads", str(args.threads), "--worker-class",
-                                           "gthread", "--keep-alive", "30", "--log-level", "warning"],
+            procs.append(subprocess.Popen([gunicorn, "-c", "config/gunicorn.py", "config.wsgi",
+                                           "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers),
+                                           "--threads", str(args.threads), "--log-level", "warning"],
                                           cwd=ROOT, env=env))
         for port in ports:
             _wait_until_up(port)
@@ -623,8 +623,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--servers", type=int, default=1, help="gunicorn servers on their own ports (2+: Redis)")
     ap.add_argument("--conditional", action="store_true", help="readers send If-None-Match, as browsers do")
     ap.add_argument("--gzip", action="store_true", help="readers accept gzip, as browsers and phones do")
-    ap.add_argument("--reader-processes", type=int, default=1,
-                    help="spread the readers over this many processes (separate clients; 1: all in this one)")
+    ap.add_argument("--reader-processes", type=int, default=5,
+                    help="spread the readers over this many processes (separate clients, as a crowd's phones are: "
+                         "fifty threads in one interpreter would queue for its lock and count that as the "
+                         "server's latency); 1: all in this one")
     ap.add_argument("--conn-max-age", type=int, default=60, help="DJANGO_CONN_MAX_AGE of the servers")
     ap.add_argument("--matrix", action="store_true",
                     help="no cache / cache (files) / 2 servers + Redis, one after the other, fresh databases")

@@ -127,6 +127,27 @@ def _cache() -> Any:
     return caches[getattr(settings, "DAMIER_PAGE_CACHE_ALIAS", "default")]
 
 
+LOCAL = "pages-local"
+
+
+def _stored(key: str) -> Stored | None:
+    """The stored page: from this process's memory when it served it lately (settings: "pages-local"; the key
+    names the version, so the copy is exact), else from the shared cache, then kept in memory too."""
+    local = caches[LOCAL] if LOCAL in settings.CACHES else None
+    stored = local.get(key) if local is not None else None
+    if stored is None:
+        stored = _cache().get(key)
+        if stored is not None and local is not None:
+            local.set(key, stored)
+    return stored
+
+
+def _store(key: str, stored: Stored) -> None:
+    _cache().set(key, stored, TIMEOUT)
+    if LOCAL in settings.CACHES:
+        caches[LOCAL].set(key, stored)
+
+
 def _query_key(request: HttpRequest, params: Iterable[str]) -> str | None:
     """The page's query in a canonical form, or None if it holds anything the view does not read
     (such a request is answered but not stored: random parameters must not fill the cache)."""
@@ -228,7 +249,7 @@ def look_up(request: HttpRequest, slug: str | None, params: tuple[str, ...], sco
         return _Lookup(stamp, etag, None, None)
     page = hashlib.blake2b(f"{request.path}?{query}".encode(), digest_size=16).hexdigest()
     key = f"damier:page:{build()}:{stamp.scope}:{stamp.version}:{language}:{page}"
-    stored = _cache().get(key)
+    stored = _stored(key)
     if stored is None:
         return _Lookup(stamp, etag, key, None)
     return _Lookup(stamp, etag, key, _hit(stored, request, etag, stamp))
@@ -256,7 +277,7 @@ def _wait_for(found: _Lookup, request: HttpRequest) -> HttpResponse | None:
     deadline = time.monotonic() + RENDER_WAIT
     while time.monotonic() < deadline:
         time.sleep(0.02)
-        stored = _cache().get(found.key)
+        stored = _stored(found.key)
         if stored is not None:
             return _hit(stored, request, found.etag, found.stamp)
         if not _cache().has_key(f"{found.key}:rendering"):
@@ -297,7 +318,7 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
             if found.key is not None:
                 again = site_stamp() if scope == "site" else tournament_stamp(kwargs["slug"])
                 if again == found.stamp:
-                    _cache().set(found.key, _pack(response), TIMEOUT)
+                    _store(found.key, _pack(response))
                     response.headers["X-Damier-Cache"] = "miss"
         finally:
             if rendering is True:

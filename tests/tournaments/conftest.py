@@ -66,12 +66,20 @@ def page_cache(settings, tmp_path):  # type: ignore[no-untyped-def]
     DAMIER_CACHE_URL (CI runs the cache tests against one), emptied before and after."""
     import os
 
-    from django.core.cache import cache
+    from django.core.cache import cache, caches
 
     settings.DAMIER_PAGE_CACHE = True
     if not os.environ.get("DAMIER_CACHE_URL"):
+        # the two layers of production: the shared cache, and each process's memory of the pages it served
         settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                                       "LOCATION": str(tmp_path / "cache")}}
-    cache.clear()
+                                       "LOCATION": str(tmp_path / "cache")},
+                           "pages-local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                           "LOCATION": str(tmp_path)}}
+    def clear() -> None:
+        cache.clear()
+        if "pages-local" in settings.CACHES:  # a test may set CACHES of its own (the Redis one)
+            caches["pages-local"].clear()
+
+    clear()
     yield
-    cache.clear()
+    clear()

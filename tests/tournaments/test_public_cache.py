@@ -186,6 +186,25 @@ def test_a_result_shows_on_the_next_read_of_every_page(published_round: Any) -> 
     assert "2-0" in get(anon, urls[0]).content.decode()
 
 
+def test_each_process_keeps_the_pages_it_served_and_a_write_still_shows_at_once(published_round: Any) -> None:
+    """The process's own memory answers a page the shared cache has lost (its key names the version, so the
+    copy is exact); a result saved since is a new version, a new key: the next read renders it."""
+    from django.core.cache import caches
+
+    t, rnd, _ = published_round
+    anon = Client()
+    url = reverse("tournaments:round", args=[t.slug, rnd.number])
+    assert get(anon, url)["X-Damier-Cache"] == "miss"
+    cache.clear()  # the shared cache (files or Redis) loses it, or another server never had it
+    assert get(anon, url)["X-Damier-Cache"] == "hit"
+    game = rnd.games.filter(black__isnull=False).order_by("board").first()
+    services.game_record_result(game=game, result="0-2")
+    response = get(anon, url)
+    assert response["X-Damier-Cache"] == "miss" and "0-2" in response.content.decode()
+    caches["pages-local"].clear()  # a process that never served it: the shared cache has it
+    assert get(anon, url)["X-Damier-Cache"] == "hit"
+
+
 @pytest.mark.parametrize("write, url_name, shown", [
     (lambda t: _save(t, name="Grand Prix of Dakar"), "tournament", "Grand Prix of Dakar"),
     (lambda t: _save(t.entries.first().player, surname="Zyxwvutsrq"), "standings", "Zyxwvutsrq"),
@@ -427,6 +446,7 @@ def redis_url() -> Iterator[str]:
 
 def test_with_redis_the_next_read_shows_the_write_and_private_pages_stay_out(
         published_round: Any, redis_url: str, settings: Any) -> None:
+    # Redis alone, without each process's memory of its pages: the two readers share nothing else.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}}
     cache.clear()
     t, rnd, arbiter_client = published_round
