@@ -18,7 +18,7 @@ from tests.tournaments.rounds import play_round
 from tests.tournaments.test_admin import round_post_data
 from tournaments import selectors, services, sheets
 from tournaments.exchange.transfer import TransferError, dumps, export_tournament, import_tournament, loads
-from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
+from tournaments.models import ConformanceEvent, Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
 
 
 def sheet_text(game: Game, result: str) -> str:
@@ -49,6 +49,10 @@ def rich(make_tournament, arbiter) -> Tournament:  # type: ignore[no-untyped-def
     game = rnd.games.select_related("white__player", "black__player", "round").get(board=1)
     sheets.sheet_upload(game=game, data=sheet_text(game, "0-2"), source_name="board1.pdn", user=deputy)
     services.entry_withdraw(entry=entries[3], after_round=2)
+    # a breach the deputy confirmed, which took the tournament out of the conformance mode (issue 19)
+    ConformanceEvent.objects.create(tournament=t, round_number=2, code="rounds-changed", level=4,
+                                    values={"old": 5, "new": 7}, left_mode=True, created_by=deputy)
+    Tournament.objects.filter(pk=t.pk).update(conformance_left_round=2)
     return Tournament.objects.get(pk=t.pk)
 
 
@@ -80,6 +84,10 @@ def test_export_carries_everything(rich: Tournament) -> None:
     board1 = next(g["key"] for g in doc["games"] if g["round"] == 3 and g["board"] == 1)
     assert [(r, u) for k, r, u in results if k == board1] == [("1-1", "deputy"), ("0-2", "chief")]
     assert any(h["status"] == "withdrawn" for h in history["entries"])
+    (event,) = doc["conformance_events"]
+    assert (event["code"], event["values"], event["created_by"], event["left_mode"]) == (
+        "rounds-changed", {"old": 5, "new": 7}, "deputy", True)
+    assert doc["tournament"]["conformance_left_round"] == 2
     assert json.loads(dumps(doc)) == doc
 
 

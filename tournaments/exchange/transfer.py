@@ -25,7 +25,17 @@ from django.db import IntegrityError, connection, models, transaction
 
 from tournaments.errors import DomainError
 from tournaments.exchange.transfer_schema import DocumentErrors, check, document_schema, parse
-from tournaments.models import Entry, EntryRating, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
+from tournaments.models import (
+    ConformanceEvent,
+    Entry,
+    EntryRating,
+    ForbiddenPair,
+    Game,
+    GameSheet,
+    Player,
+    Round,
+    Tournament,
+)
 
 FORMAT = "damier-tournament"
 VERSION = 1
@@ -35,6 +45,8 @@ USER = "user"
 PARTS: list[tuple[str, type[models.Model]]] = [
     ("tournament", Tournament), ("players", Player), ("entries", Entry), ("forbidden_pairs", ForbiddenPair),
     ("rounds", Round), ("games", Game), ("sheets", GameSheet), ("later_ratings", EntryRating),
+    # The breaches the arbiter confirmed (issue 19): a tournament moved to another server keeps them.
+    ("conformance_events", ConformanceEvent),
 ]
 PART_OF = {model: name for name, model in PARTS}
 # Fields rebuilt from others, never carried: a sheet's replayed line is made again from its text on view.
@@ -116,6 +128,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "games": list(Game.objects.filter(round__tournament=t)),
         "sheets": list(GameSheet.objects.filter(game__round__tournament=t)),
         "later_ratings": list(EntryRating.objects.filter(entry__tournament=t)),
+        "conformance_events": list(ConformanceEvent.objects.filter(tournament=t)),
     }
     ids: dict[str, set[int]] = {name: {o.pk for o in objs} for name, objs in current.items()}
     history: dict[str, list[Any]] = {}
