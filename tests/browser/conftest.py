@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 import os
 from collections.abc import Iterator
@@ -77,3 +78,25 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.section("axe-core accessibility checks")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+@pytest.fixture
+def swiss8(transactional_db: None, live_server: Any) -> dict[str, Any]:
+    """An 8-player, 5-round Swiss in Bordeaux with two rounds played, and the live server's address."""
+    from django.contrib.auth import get_user_model
+
+    from tests.tournaments.rounds import play_swiss_round
+    from tournaments import services
+    from tournaments.models import Player, System, Tournament
+    from tournaments.standings import default_preset
+
+    user = get_user_model().objects.create_user("chief", password="pw-chief-123", is_staff=True)
+    t = Tournament.objects.create(name="Open de Bordeaux", slug="bordeaux", system=System.SWISS, rounds_total=5,
+                                  chief_arbiter=user, public=True, start_date=datetime.date(2026, 5, 1),
+                                  tiebreaks=list(default_preset(System.SWISS, "rating").tiebreaks))
+    for i, name in enumerate(["Dupont", "Martin", "Bernard", "Thomas", "Petit", "Robert", "Richard", "Durand"]):
+        p = Player.objects.create(surname=name, given_name="Jean", rating=1800 + 60 * i, federation="FRA")
+        services.entry_add(tournament=t, player=p)
+    play_swiss_round(t)
+    play_swiss_round(t)
+    return {"url": str(live_server.url), "tournament": t}

@@ -5,37 +5,15 @@ and the TRF export its ### lines. Screenshots in artifacts/screenshots (conforma
 
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import axe
-from tests.browser.screens import PHONE, shot
+from tests.browser.screens import phone_in_french, shot
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def swiss8(transactional_db: None, live_server: Any) -> dict[str, Any]:
-    from django.contrib.auth import get_user_model
-
-    from tests.tournaments.rounds import play_swiss_round
-    from tournaments import services
-    from tournaments.models import Player, System, Tournament
-    from tournaments.standings import default_preset
-
-    user = get_user_model().objects.create_user("chief", password="pw-chief-123", is_staff=True)
-    t = Tournament.objects.create(name="Open de Bordeaux", slug="bordeaux", system=System.SWISS, rounds_total=5,
-                                  chief_arbiter=user, public=True, start_date=datetime.date(2026, 5, 1),
-                                  tiebreaks=list(default_preset(System.SWISS, "rating").tiebreaks))
-    for i, name in enumerate(["Dupont", "Martin", "Bernard", "Thomas", "Petit", "Robert", "Richard", "Durand"]):
-        p = Player.objects.create(surname=name, given_name="Jean", rating=1800 + 60 * i, federation="FRA")
-        services.entry_add(tournament=t, player=p)
-    play_swiss_round(t)
-    play_swiss_round(t)
-    return {"url": str(live_server.url), "tournament": t}
 
 
 def test_rounds_changed_after_round_2_on_a_french_phone(swiss8: dict[str, Any], browser: Any,
@@ -43,15 +21,7 @@ def test_rounds_changed_after_round_2_on_a_french_phone(swiss8: dict[str, Any], 
     from tournaments.models import ConformanceEvent
 
     base, t = swiss8["url"], swiss8["tournament"]
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  locale="fr-FR", accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    page.goto(f"{base}/admin/login/")
-    page.fill("#id_username", "chief")
-    page.fill("#id_password", "pw-chief-123")
-    with page.expect_navigation():
-        page.click("input[type=submit]")
+    context, page = phone_in_french(browser, base, timeout=15000)
 
     page.goto(f"{base}/admin/tournaments/tournament/{t.pk}/change/")
     page.fill("#id_rounds_total", "7")

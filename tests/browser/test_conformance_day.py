@@ -6,39 +6,17 @@ round 4; the public standings and the TRF export follow every step. Screenshots:
 
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser import axe
-from tests.browser.screens import PHONE, shot
+from tests.browser.screens import phone_in_french, shot
 
 pytestmark = pytest.mark.browser
 
-NAMES = ["Dupont", "Martin", "Bernard", "Thomas", "Petit", "Robert", "Richard", "Durand"]
-
-
-@pytest.fixture
-def bordeaux(transactional_db: None, live_server: Any) -> dict[str, Any]:
-    from django.contrib.auth import get_user_model
-
-    from tests.tournaments.rounds import play_swiss_round
-    from tournaments import services
-    from tournaments.models import Player, System, Tournament
-    from tournaments.standings import default_preset
-
-    user = get_user_model().objects.create_user("chief", password="pw-chief-123", is_staff=True)
-    t = Tournament.objects.create(name="Open de Bordeaux", slug="bordeaux", system=System.SWISS, rounds_total=5,
-                                  chief_arbiter=user, public=True, start_date=datetime.date(2026, 5, 1),
-                                  tiebreaks=list(default_preset(System.SWISS, "rating").tiebreaks))
-    for i, name in enumerate(NAMES):
-        p = Player.objects.create(surname=name, given_name="Jean", rating=2200 - 40 * i, federation="FRA")
-        services.entry_add(tournament=t, player=p)
-    play_swiss_round(t)
-    play_swiss_round(t)
-    return {"url": str(live_server.url), "tournament": t}
+NAMES = ["Dupont", "Martin", "Bernard", "Thomas", "Petit", "Robert", "Richard", "Durand"]  # conftest swiss8
 
 
 def _axe(page: Any, name: str) -> None:
@@ -111,20 +89,12 @@ def _hand_pairing(t: Any) -> list[tuple[int, int]]:
     return [coloured(*rematch), *others]
 
 
-def test_the_checklists_scenario_in_one_afternoon_on_a_french_phone(bordeaux: dict[str, Any],
+def test_the_checklists_scenario_in_one_afternoon_on_a_french_phone(swiss8: dict[str, Any],
                                                                      browser: Any) -> None:
     from tournaments.models import ConformanceEvent, Entry, Game, Round, RoundStatus
 
-    base, t = bordeaux["url"], bordeaux["tournament"]
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  locale="fr-FR", accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(20000)
-    page.goto(f"{base}/admin/login/")
-    page.fill("#id_username", "chief")
-    page.fill("#id_password", "pw-chief-123")
-    with page.expect_navigation():
-        page.click("input[type=submit]")
+    base, t = swiss8["url"], swiss8["tournament"]
+    context, page = phone_in_french(browser, base)
     before = _public_points(page, base, t.slug)
 
     # 1. Seven rounds instead of five, after round 2: level 4, confirmed; the re-check said; the event kept.

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser import axe
-from tests.browser.screens import PHONE, shot
+from tests.browser.screens import phone_in_french, shot
 
 pytestmark = pytest.mark.browser
 
@@ -45,15 +45,7 @@ def test_a_rematch_paired_by_hand_is_confirmed_compared_and_written_to_the_trf(l
     from tournaments.models import Round
 
     base, t, first = lyon["url"], lyon["tournament"], lyon["first"]
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  locale="fr-FR", accept_downloads=True)
-    page = context.new_page()
-    page.set_default_timeout(20000)
-    page.goto(f"{base}/admin/login/")
-    page.fill("#id_username", "chief")
-    page.fill("#id_password", "pw-chief-123")
-    with page.expect_navigation():
-        page.click("input[type=submit]")
+    context, page = phone_in_french(browser, base)
 
     # The control room offers the phase beside "Publish round 2".
     page.goto(f"{base}/admin/tournaments/tournament/{t.pk}/control/")
@@ -150,15 +142,7 @@ def test_a_round_the_engine_cannot_pair_is_paired_wholly_by_hand(transactional_d
                                                                       rating=1900 - 50 * i, federation="FRA"))
     for _ in range(3):
         play_round(t)
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  locale="fr-FR")
-    page = context.new_page()
-    page.set_default_timeout(20000)
-    page.goto(f"{base}/admin/login/")
-    page.fill("#id_username", "chief")
-    page.fill("#id_password", "pw-chief-123")
-    with page.expect_navigation():
-        page.click("input[type=submit]")
+    context, page = phone_in_french(browser, base)
     page.goto(f"{base}/admin/tournaments/tournament/{t.pk}/control/")
     with page.expect_navigation():
         page.click("#dc-next")  # "Apparier la ronde 4": the engine cannot
