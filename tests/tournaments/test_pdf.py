@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
@@ -120,3 +121,16 @@ def test_missing_font_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path
     monkeypatch.setattr(document.pdfmetrics, "getRegisteredFontNames", lambda: [])
     with pytest.raises(document.FontMissingError, match="fonts-dejavu-core"):
         document.register_fonts()
+
+
+def test_every_printed_page_carries_the_mark_of_a_tournament_that_left_the_conformance_mode(
+        client: Client, demo: Tournament) -> None:
+    """Issue 19: the permanent mark of the public pages is on the printouts too, on every page."""
+    mark = "This tournament left the conformance mode during round 4."
+    urls = [reverse(name, args=[SLUG]) for name in ("tournaments:standings_pdf", "tournaments:crosstable_pdf")]
+    for url in urls:
+        assert mark not in read(client.get(url))[1]
+    Tournament.objects.filter(pk=demo.pk).update(conformance_left_round=4, cache_version=F("cache_version") + 1)
+    for url in urls:
+        reader, _ = read(client.get(url))
+        assert all(mark in page.extract_text() for page in reader.pages), url

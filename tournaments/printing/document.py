@@ -31,6 +31,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
+from tournaments.conformance.words import left_mode_text
 from tournaments.data_text import tournament_dates
 from tournaments.models import Tournament
 
@@ -90,6 +91,10 @@ class Document:
             bottomMargin=14 * mm, title=f"{tournament.name} – {heading}", author="Damier",
         )
         self.printed = date_format(timezone.localtime(), "DATETIME_FORMAT")
+        # The permanent mark of the public pages (issue 19), on every printed page too: a standings sheet
+        # pinned on the wall says as much as the page it was printed from.
+        left = tournament.conformance_left_round
+        self.mark = left_mode_text(left) if left is not None else ""
 
     def _page(self, canvas: Canvas, doc: Any) -> None:
         width, height = self.pagesize
@@ -101,6 +106,10 @@ class Document:
         venue = ", ".join(p for p in (self.tournament.venue, tournament_dates(self.tournament)) if p)
         canvas.drawString(12 * mm, height - 15.5 * mm, venue)
         canvas.setFont(FONT, 7.5)
+        if self.mark:
+            canvas.setFont(FONT_BOLD, 7.5)
+            canvas.drawString(12 * mm, 11 * mm, self.mark)
+            canvas.setFont(FONT, 7.5)
         canvas.drawString(12 * mm, 8 * mm, _("Printed %(when)s by Damier") % {"when": self.printed})
         canvas.drawRightString(width - 12 * mm, 8 * mm, _("Page %(n)s") % {"n": doc.page})
         canvas.restoreState()
