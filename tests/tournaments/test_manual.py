@@ -83,6 +83,26 @@ def test_html_in_a_chapter_is_shown_as_text_and_bad_links_are_not_links(tmp_path
     assert 'role="region"' in body and "<table>" in body
 
 
+def test_wide_tables_and_examples_scroll_in_named_boxes_a_keyboard_can_reach(tmp_path, monkeypatch) -> None:
+    """A phone scrolls a long example line inside its box: axe-core asks that box to take the focus, and
+    each box, a landmark, to have a name of its own, in the reader's language."""
+    from django.utils import translation
+
+    monkeypatch.setattr(manual, "MANUAL_DIR", tmp_path)
+    (tmp_path / "01-test.md").write_text("# Test\n\n| a |\n|---|\n| 1 |\n\n| b |\n|---|\n| 2 |\n\n"
+                                         "    ### conformance mode left @ Round 3\n\n```\nfenced\n```\n")
+    chapter = manual.chapters()[0]
+    with translation.override("en"):
+        body, _sections = manual.render(chapter)
+    labels = re.findall(r'<div class="dm-manual-(?:table|code)" tabindex="0" role="region" aria-label="([^"]+)">',
+                        body)
+    assert labels == ["Table 1", "Table 2", "Example 1", "Example 2"]
+    assert body.count("<pre>") == 2
+    with translation.override("fr"):
+        french, _sections = manual.render(chapter)
+    assert 'aria-label="Tableau 2"' in french and 'aria-label="Exemple 1"' in french
+
+
 def _links(client: Client, url: str) -> list[str]:
     page = client.get(url)
     assert page.status_code == 200, (url, page.status_code)

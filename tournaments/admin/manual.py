@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from markdown_it import MarkdownIt
 
@@ -104,11 +105,22 @@ def _markdown() -> MarkdownIt:
 
     def table_open(renderer: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
         # A wide table scrolls inside its own box on a phone; the box takes the focus so a keyboard can scroll it.
-        return (f'<div class="dm-manual-table" tabindex="0" role="region" aria-label="{_("Table")}">'
+        label = _numbered(env, "table", _("Table"))
+        return (f'<div class="dm-manual-table" tabindex="0" role="region" aria-label="{label}">'
                 + renderer.renderToken(tokens, idx, options, env))
 
     def table_close(renderer: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
         return renderer.renderToken(tokens, idx, options, env) + "</div>"
+
+    def scrolling_code(rule: str) -> Any:
+        # A long line of an example scrolls inside its own box on a phone; the box takes the focus, as a table's.
+        default = md.renderer.rules[rule]
+
+        def render(renderer: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+            label = _numbered(env, "example", _("Example"))
+            return (f'<div class="dm-manual-code" tabindex="0" role="region" aria-label="{label}">'
+                    + default(tokens, idx, options, env) + "</div>")
+        return render
 
     def heading_open(renderer: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
         # Headings get an id from their words, so a chapter's contents and other chapters can link to them.
@@ -121,7 +133,15 @@ def _markdown() -> MarkdownIt:
     md.add_render_rule("table_open", table_open)
     md.add_render_rule("table_close", table_close)
     md.add_render_rule("heading_open", heading_open)
+    for rule in ("fence", "code_block"):
+        md.add_render_rule(rule, scrolling_code(rule))
     return md
+
+
+def _numbered(env: dict[str, int], kind: str, word: str) -> str:
+    # Each scrolling box is a landmark; landmarks of one page need names of their own ("Table 1", "Table 2").
+    env[kind] = env.get(kind, 0) + 1
+    return f"{word} {env[kind]}"
 
 
 def anchor_of(words: str) -> str:
@@ -130,8 +150,11 @@ def anchor_of(words: str) -> str:
 
 
 @functools.lru_cache(maxsize=64)
-def _render(path: Path, mtime: float) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """The chapter's HTML and its sections (anchor, heading); cached until the file changes."""
+def _render(path: Path, mtime: float, language: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The chapter's HTML and its sections (anchor, heading); cached until the file changes.
+
+    The language is part of the key: the boxes' names are in the reader's language.
+    """
     source = _COMMENT.sub("", path.read_text(encoding="utf-8"))
     md = _markdown()
     tokens = md.parse(source)
@@ -144,7 +167,7 @@ def _render(path: Path, mtime: float) -> tuple[str, tuple[tuple[str, str], ...]]
 
 
 def render(chapter: Chapter) -> tuple[SafeString, tuple[tuple[str, str], ...]]:
-    body, sections = _render(chapter.path, chapter.path.stat().st_mtime)
+    body, sections = _render(chapter.path, chapter.path.stat().st_mtime, get_language() or "")
     # Safe: markdown-it escaped every character of the source that is not Markdown (raw HTML is off).
     return mark_safe(body), sections  # noqa: S308
 
