@@ -64,7 +64,7 @@ def pair_brackets(
         below = [p for p in remaining if p.score < score]
         nxt = [p for p in below if p.score == scores[gi + 1]] if gi + 1 < len(scores) else []
         br = Bracket(bracket_players, score, req.points.win, req.initial_colour)
-        br.c9 = odd and _single_downfloater_gets_bye(score, below, compat)
+        br.c9 = odd and _single_downfloater_gets_bye(score, bracket_players, below, compat)
         got, completion = _pair_bracket(br, nxt, below, odd, compat, req)
         paired_ids = {p.id for pr in got for p in pr}
         movers = [p for p in bracket_players if p.id not in paired_ids]
@@ -102,14 +102,18 @@ def _pair_bracket(
     return _solve(br, nxt, below, odd, compat, req, completion=True), True
 
 
-def _single_downfloater_gets_bye(score: int, below: list[PState], compat: Compat) -> bool:
+def _single_downfloater_gets_bye(score: int, players: list[PState], below: list[PState], compat: Compat) -> bool:
     """Whether C9 (2025 text: minimise the unplayed games of the PAB assignee) applies to the bracket.
     Its note restricts it to "brackets that downfloat exactly one player, who will end up receiving
-    the pairing-allocated bye": the PAB is to come out of this scoregroup (C5) and everyone below can
-    be paired among themselves, so the one player the bracket leaves unpaired is the assignee."""
-    if compat.bye_score is None or score > compat.bye_score:
+    the pairing-allocated bye": the PAB is to come out of this scoregroup (C5), everyone below can
+    be paired among themselves, and the bracket can pair all its players but one who may have the PAB
+    (C6 puts the most pairs first, so it will). A bracket that must let two more players float down
+    to be paired lower down is not such a bracket, however its PAB is then chosen."""
+    if compat.bye_score is None or score > compat.bye_score or len(players) % 2 == 0:
         return False
-    return not below or (len(below) % 2 == 0 and completable(below, False, compat))
+    if below and (len(below) % 2 or not completable(below, False, compat)):
+        return False
+    return completable(players, True, compat)
 
 
 def _lowest_bye_pool(players: list[PState], compat: Compat) -> set[int]:
