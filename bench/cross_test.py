@@ -15,7 +15,10 @@ tournament's number), and Damier's checker (tournaments.verification.file_check)
 pairs, colours, bye. Direction 2: Damier's generator (`python -m tournaments.pairing -g`, every
 option left unset and so drawn from the seed; in every other tournament no bye worth 1 or 2 and no
 1-0 ruling, whose ranks Damier's standings cannot compute yet) writes a tournament, and bbpPairings' checker
-(`--dutch F -c`) replays it; a round it prints a table for is a discrepancy.
+(`--dutch F -c`) replays it; a round it prints a table for is a discrepancy. When Damier's
+generator finds no legal pairing for a round (a small field, many rounds), bbpPairings is given the
+rounds before it and the same absentees and asked to pair it (`-p`): it must find none either (its
+exit status 1), or the round is a discrepancy; the rounds before are checked as above.
 
 Tie-breaks, both ways, where TieBreakServer runs (`--tbs` names a Python with the `gacrux` package,
 the TieBreakServer of FIDE's TEC, installed outside the repository): the file with record 202 set to
@@ -26,7 +29,8 @@ counted, not compared.
 
 Tournament k is number k in both directions: its seeds derive from k, so a chunk (--start/--count)
 can be run later, or again, with the same tournaments. Each one's outcome is a JSON line in --log
-(appended; tournaments already there are skipped), and --summary adds up a log. Discrepancies are
+(appended; tournaments already there are skipped, and --redo-skipped REASON runs again those the
+log skipped for that reason; the last line of a tournament counts), and --summary adds up a log. Discrepancies are
 classified: pairs or colours or the bye, and "e5_numbering" when Damier, pairing the round again
 with the players absent before their first pairing left out of the pairing numbers, gives the other
 tool's pairing exactly (bbpPairings numbers for rule E.5 only the players who have been in a
@@ -40,6 +44,7 @@ FMJD Annex 4.2 counts a bye as an opponent scoring 0, a forfeit like a game, and
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -51,6 +56,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -170,9 +176,20 @@ def direction2(k: int, opts: argparse.Namespace, work: Path) -> dict[str, object
     settings = settings_from_args(ns)
     out: dict[str, object] = {"k": k, "dir": 2, "players": settings.players}
     t = generate(settings)
-    if any(rec.result.unpaired for rec in t.rounds):
-        out["skipped"] = "damier_could_not_pair"  # the field got too small for the rounds
-        return out
+    stuck = next((i + 1 for i, rec in enumerate(t.rounds) if rec.result.unpaired), None)
+    stuck_diff: list[dict[str, object]] = []
+    if stuck is not None:
+        # The field got too small for the rounds: Damier found no legal pairing for round `stuck`.
+        # bbpPairings is asked to pair that round too (it must find none), and the rounds before are checked.
+        agreed = _bbp_finds_no_pairing(t, stuck, opts, work)
+        out["no_pairing_round"] = stuck
+        out["no_pairing"] = "agreed" if agreed else "bbp_paired"
+        if not agreed:
+            stuck_diff.append({"round": stuck, "kind": "pairs", "why": "bbp_paired_where_damier_found_none"})
+        if stuck == 1:
+            out["skipped"] = "no_pairing_in_round_1"
+            return out
+        t = _first_rounds(t, stuck - 1)
     text = tournament_trf(t)
     path.write_text(text, encoding="utf-8")
     out["rounds"] = len(t.rounds)
@@ -189,10 +206,38 @@ def direction2(k: int, opts: argparse.Namespace, work: Path) -> dict[str, object
         kind = "colours" if checker == file else "pairs"
         theirs: set[tuple[int, int | None]] = {(w, b or None) for w, b in rows[0]}
         diffs.append({"round": rnd, "kind": kind, "why": _why(trf, rnd, kind, theirs)})
-    out["pairing_diffs"] = diffs
+    out["pairing_diffs"] = diffs + stuck_diff
     out.update(tiebreaks(trf, path, opts, work))
-    _keep(opts, path, bool(diffs) or bool(out.get("tb_diffs")))
+    _keep(opts, path, bool(diffs) or bool(stuck_diff) or bool(out.get("tb_diffs")))
     return out
+
+
+def _first_rounds(t: Any, rounds: int) -> Any:
+    """The generated tournament as it stood after `rounds` rounds."""
+    return dataclasses.replace(t, histories={pid: h[:rounds] for pid, h in t.histories.items()},
+                               rounds=t.rounds[:rounds])
+
+
+def _bbp_finds_no_pairing(t: Any, rnd: int, opts: argparse.Namespace, work: Path) -> bool:
+    """Whether bbpPairings, given the rounds before `rnd` and who was to be paired in it, finds no pairing
+    either (a pairing it finds where Damier found none is a discrepancy)."""
+    from tournaments.pairing import SwissPlayer
+    from tournaments.pairing.trf import write_trf
+
+    asked = {p.id: p for p in t.rounds[rnd - 1].request.players}
+    # the round's column: "-" for a player who withdrew, "Z" for one excused or not entered yet
+    players = [SwissPlayer(p.id, p.pairing_number, p.rating, p.name, tuple(t.histories[p.id][: rnd - 1]),
+                           withdrawn=p.id in asked and asked[p.id].withdrawn,
+                           excused=p.id not in asked or asked[p.id].excused)
+               for p in t.players]
+    path = work / f"damier-stuck-{t.settings.seed}.trf"
+    path.write_text(write_trf(players, total_rounds=t.settings.rounds, points=t.settings.points,
+                              initial_colour=t.settings.initial_colour, next_round=rnd), encoding="utf-8")
+    done = subprocess.run([opts.bbp, "--dutch", str(path), "-p", str(work / "stuck.out")], capture_output=True,
+                          text=True, check=False)
+    # bbpPairings' exit status 1: "No valid pairing exists"
+    _keep(opts, path, done.returncode != 1)
+    return done.returncode == 1
 
 
 def _bbp_tables(stdout: str) -> dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]]:
@@ -349,6 +394,10 @@ def summary(records: list[dict[str, object]], wall: float | None = None) -> str:
                      f"({rounds} rounds), skipped {dict(skipped) or 0}, crashes {len(crashes)}")
         lines.append(f"  pairings: {len(done) - bad} tournaments identical in every round, {bad} with "
                      f"differences ({sum(pd.values())} rounds)")
+        stuck = Counter(str(r["no_pairing"]) for r in recs if "no_pairing" in r)
+        if stuck:
+            lines.append(f"  rounds where Damier found no legal pairing: {sum(stuck.values())}, bbpPairings found "
+                         f"none either in {stuck.get('agreed', 0)} (the rounds before them are checked above)")
         for (kind, why), n in sorted(pd.items()):
             lines.append(f"    {kind:8} {why:30} {n} rounds")
         lines.append(f"  tie-breaks: {dict(tb)}; {values} values compared, {tb_bad} tournaments with "
@@ -368,6 +417,17 @@ def summary(records: list[dict[str, object]], wall: float | None = None) -> str:
     return "\n".join(lines)
 
 
+def _latest(log: Path) -> list[dict[str, object]]:
+    """The log's records, the last one of each tournament and direction (a tournament run again replaces
+    its earlier line)."""
+    latest: dict[tuple[object, object], dict[str, object]] = {}
+    for line in log.read_text().splitlines():
+        if line.strip():
+            r = json.loads(line)
+            latest[(r["dir"], r["k"])] = r
+    return list(latest.values())
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bbp", help="bbpPairings v6 binary (built outside the repository)")
@@ -380,16 +440,19 @@ def main() -> int:
     ap.add_argument("--log", default="/tmp/cross_test.jsonl")
     ap.add_argument("--keep", help="copy the files with a discrepancy here")
     ap.add_argument("--summary", metavar="LOG", help="only add up a log")
+    ap.add_argument("--redo-skipped", metavar="REASON", help="run again the tournaments the log skipped for a "
+                    "reason starting with REASON (e.g. damier_could_not_pair, from before such rounds were checked)")
     opts = ap.parse_args()
     if opts.summary:
-        print(summary([json.loads(x) for x in Path(opts.summary).read_text().splitlines() if x.strip()]))
+        print(summary(_latest(Path(opts.summary))))
         return 0
     if not opts.bbp or not Path(opts.bbp).exists():
         ap.error("--bbp must name a bbpPairings binary")
     log = Path(opts.log)
     seen = set()
     if log.exists():
-        seen = {(r["dir"], r["k"]) for r in map(json.loads, log.read_text().splitlines()) if r}
+        seen = {(r["dir"], r["k"]) for r in _latest(log)
+                if not (opts.redo_skipped and str(r.get("skipped", "")).startswith(opts.redo_skipped))}
     directions = (1, 2) if opts.direction == "both" else (int(opts.direction),)
     jobs = [(d, k, opts) for k in range(opts.start, opts.start + opts.count) for d in directions
             if (d, k) not in seen]

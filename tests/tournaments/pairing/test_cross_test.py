@@ -45,3 +45,15 @@ def test_a_few_tournaments_each_way() -> None:
         assert any(r.get("tb") == "compared" and r["tb_values"] > 0 for r in checked)
     text = ct.summary(records, 1.0)
     assert "direction 1 (bbpPairings generates, Damier checks)" in text and "tournaments/s" in text
+
+
+@pytest.mark.skipif(not Path(BBP).is_file(), reason="no bbpPairings binary (DAMIER_BBPPAIRINGS)")
+def test_a_round_damier_cannot_pair_is_one_bbppairings_cannot_pair_either() -> None:
+    """Tournament 5400 (8 players) runs out of legal pairings in round 4: bbpPairings, given the same three
+    rounds and the same absentees, finds no pairing either, and the three rounds are checked as usual."""
+    ct = _cross_test()
+    opts = argparse.Namespace(bbp=BBP, tbs=None, max_players=100, keep=None)
+    record = ct.run_one((2, 5400, opts))
+    assert record["no_pairing_round"] == 4 and record["no_pairing"] == "agreed", record
+    assert record["rounds"] == 3 and record["pairing_diffs"] == [] and "skipped" not in record
+    assert "bbpPairings found none either in 1" in ct.summary([record], 1.0)
