@@ -207,7 +207,7 @@ def direction2(k: int, opts: argparse.Namespace, work: Path) -> dict[str, object
         theirs: set[tuple[int, int | None]] = {(w, b or None) for w, b in rows[0]}
         diffs.append({"round": rnd, "kind": kind, "why": _why(trf, rnd, kind, theirs)})
     out["pairing_diffs"] = diffs + stuck_diff
-    out.update(tiebreaks(trf, path, opts, work))
+    out.update(tiebreaks(trf, path, opts, work, ended=stuck is not None))
     _keep(opts, path, bool(diffs) or bool(stuck_diff) or bool(out.get("tb_diffs")))
     return out
 
@@ -298,7 +298,11 @@ def _renumbered_pairing(trf: TrfFile, rnd: int, absent: set[int]) -> set[tuple[i
     return {(b.white, b.black) for b in res.boards} | ({(res.bye, None)} if res.bye is not None else set())
 
 
-def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path) -> dict[str, object]:
+def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path, ended: bool = False) -> dict[str, object]:
+    """Damier's tie-breaks against TieBreakServer's. `ended`: the tournament stopped before its announced
+    rounds (no legal pairing left); both then count only the rounds played, since a tie-break program
+    counts a round the file announces but lacks as an unplayed round of every player. (The pairings keep
+    the announced total: which round is the last changes the Dutch rules for topscorers.)"""
     if not opts.tbs:
         return {"tb": "no_tiebreakserver"}
     try:
@@ -307,10 +311,12 @@ def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path) ->
         return {"tb": f"not_scored_{exc.args[0]}"}
     from tournaments.standings import SWISS, compute_standings
 
-    rows = compute_standings(players, games, system=SWISS, rounds_total=max(trf.total_rounds, trf.rounds_in_file),
+    total = trf.rounds_in_file if ended else max(trf.total_rounds, trf.rounds_in_file)
+    rows = compute_standings(players, games, system=SWISS, rounds_total=total,
                              tiebreaks=list(TB_CODES.values()), bye_points=trf.points.bye)
     damier = {r.player.id: r for r in rows}
-    lines = [x for x in path.read_text(encoding="utf-8", errors="replace").splitlines() if not x.startswith("202")]
+    lines = [f"XXR {total}" if x.startswith("XXR") else x
+             for x in path.read_text(encoding="utf-8", errors="replace").splitlines() if not x.startswith("202")]
     copy = work / (path.stem + "-tb.trf")
     copy.write_text("\n".join([*lines, "202 " + " ".join(TB_CODES)]) + "\n", encoding="utf-8")
     code, text = _tbs_table(opts.tbs, copy)
