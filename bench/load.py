@@ -8,6 +8,8 @@ while an arbiter enters the last round's results through the admin (the real log
     .venv/bin/python bench/load.py --servers 2           # two gunicorn servers on two ports, one Redis
     .venv/bin/python bench/load.py --gzip --players 200  # readers accept gzip, as phones do
     .venv/bin/python bench/load.py --reader-processes 1  # the fifty readers as threads of one process
+    .venv/bin/python bench/load.py --arbiter-server --players 200
+        # the arbiter on a gunicorn of his own, the crowd's at nice 10 (README: "The arbiter first")
     DATABASE_URL=postgres://damier@127.0.0.1:54331/damier .venv/bin/python bench/load.py
         # a scratch server of yours: the tournament is (re)loaded into it (one run, no --matrix)
 
@@ -16,7 +18,8 @@ N players and 9 rounds from bench/pages.py with round 9 published and 5 results 
 (gthread) with production settings (DJANGO_DEBUG=0, a random key, persistent database connections), one
 server or several on their own ports sharing PostgreSQL and a Redis it starts (readers spread over the
 servers), then runs the readers, each on its own keep-alive connection. Meanwhile the arbiter logs in on
-the first server, enters the missing results one board at a time and completes the round.
+the first server (or his own), enters the missing results one board at a time and completes the round; the
+time of each of his requests is printed by step.
 
 Prints requests/s, p50/p95/max latency, errors, the servers' CPU per request, and checks freshness: every
 page read that started after a save was answered shows that save (the page's table is compared with the
@@ -323,20 +326,20 @@ def page_state(path: str, html: str, states: list[list[tuple[str, str, str]]],
 
 
 def arbiter(port: int, boards: list[tuple[int, int]], round_pk: int, seconds: float, log: list[str],
-            latencies: list[float], saves: list[float]) -> None:
+            latencies: list[tuple[str, float]], saves: list[float]) -> None:
     """Enters the missing results, one POST each, then completes the round; `saves` gets the moment each
     save's answer arrived (the transaction is committed by then)."""
     s = Session(port)
 
-    def timed(method: str, path: str, data: dict[str, Any] | None = None) -> tuple[int, str, str]:
+    def timed(step: str, method: str, path: str, data: dict[str, Any] | None = None) -> tuple[int, str, str]:
         t0 = time.perf_counter()
         out = s.request(method, path, data)
-        latencies.append(time.perf_counter() - t0)
+        latencies.append((step, time.perf_counter() - t0))
         return out
 
     start = time.monotonic()
-    _, _, page = timed("GET", "/admin/login/?next=/admin/")
-    status, location, _ = timed("POST", "/admin/login/?next=/admin/", {
+    _, _, page = timed("login page", "GET", "/admin/login/?next=/admin/")
+    status, location, _ = timed("log in", "POST", "/admin/login/?next=/admin/", {
         "csrfmiddlewaretoken": form_of(page)["csrfmiddlewaretoken"][0], "username": ARBITER,
         "password": PASSWORD, "next": "/admin/"})
     if status != 302:
@@ -345,24 +348,24 @@ def arbiter(port: int, boards: list[tuple[int, int]], round_pk: int, seconds: fl
     url = f"/admin/tournaments/round/{round_pk}/change/"
     for i, (board, game_pk) in enumerate(boards, start=1):
         time.sleep(max(0.0, start + seconds * i / (len(boards) + 1) - time.monotonic()))
-        status, _, page = timed("GET", url)
+        status, _, page = timed("open round", "GET", url)
         form = form_of(page)
         index = next(k.split("-")[1] for k, v in form.items() if re.fullmatch(r"games-\d+-id", k)
                      and v == [str(game_pk)])
         form[f"games-{index}-result"] = [RESULTS[i - 1]]
         form["_continue"] = ["1"]
-        status, location, _ = timed("POST", url, form)
+        status, location, _ = timed("save result", "POST", url, form)
         saves.append(time.monotonic())
-        _, _, after = timed("GET", location or url)
+        _, _, after = timed("open round", "GET", location or url)
         ok = status == 302 and "was changed successfully" in after
         log.append(f"arbiter: board {board} = {RESULTS[i - 1]}: {'saved' if ok else f'NOT saved ({status})'}")
     time.sleep(max(0.0, start + seconds * (len(boards) + 0.5) / (len(boards) + 1) - time.monotonic()))
-    _, _, page = timed("GET", "/admin/tournaments/round/")
+    _, _, page = timed("round list", "GET", "/admin/tournaments/round/")
     token = form_of(page)["csrfmiddlewaretoken"][0]
-    status, _, _ = timed("POST", "/admin/tournaments/round/", {
+    status, _, _ = timed("complete round", "POST", "/admin/tournaments/round/", {
         "csrfmiddlewaretoken": token, "action": "complete", "_selected_action": str(round_pk), "index": "0"})
     saves.append(time.monotonic())
-    _, _, page = timed("GET", url)
+    _, _, page = timed("open round", "GET", url)
     log.append(f"arbiter: round {ROUND} completed: {'yes' if 'Completed' in page else f'NO ({status})'}")
 
 
@@ -492,12 +495,18 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
         connection.close()
         gunicorn = str(Path(PY).parent / "gunicorn")
         ports = [free_port() for _ in range(servers)]
-        for port in ports:
-            procs.append(subprocess.Popen([gunicorn, "-c", "config/gunicorn.py", "config.wsgi",
-                                           "--bind", f"127.0.0.1:{port}", "--workers", str(args.workers),
-                                           "--threads", str(args.threads), "--log-level", "warning"],
+        # The arbiter's own server, when asked: the admin behind a proxy rule of its own (README), so his
+        # requests queue for the cores with the crowd's but not for a busy worker's interpreter lock.
+        arbiter_port = free_port() if args.arbiter_server else ports[0]
+        for port, workers, threads in [(p, args.workers, args.threads) for p in ports] + (
+                [(arbiter_port, 1, 4)] if args.arbiter_server else []):
+            # The crowd's servers yield the cores to the arbiter's when both want them.
+            nice = ["nice", "-n", str(args.crowd_nice)] if args.arbiter_server and port != arbiter_port else []
+            procs.append(subprocess.Popen([*nice, gunicorn, "-c", "config/gunicorn.py", "config.wsgi",
+                                           "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+                                           "--threads", str(threads), "--log-level", "warning"],
                                           cwd=ROOT, env=env))
-        for port in ports:
+        for port in ports + ([arbiter_port] if args.arbiter_server else []):
             _wait_until_up(port)
         paths = [f"/t/{slug}/standings/", f"/t/{slug}/crosstable/", f"/t/{slug}/round/{ROUND}/"]
         for port in ports:
@@ -509,7 +518,7 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
         bodies: dict[str, bytes] = {}
         errors: Counter[str] = Counter()
         log: list[str] = []
-        arbiter_latencies: list[float] = []
+        arbiter_latencies: list[tuple[str, float]] = []
         saves: list[float] = []
         cpu0 = sum(cpu_seconds(p.pid) for p in procs)
         t0 = time.monotonic()
@@ -525,7 +534,7 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
             pipes.append((child, receive))
         first, count = groups[0]
         threads = reader_threads(first, count, ports, paths, deadline, args, reads, bodies, errors)
-        threads.append(threading.Thread(target=arbiter, args=(ports[0], boards, round_pk, args.seconds, log,
+        threads.append(threading.Thread(target=arbiter, args=(arbiter_port, boards, round_pk, args.seconds, log,
                                                                arbiter_latencies, saves)))
         for t in threads:
             t.start()
@@ -571,7 +580,8 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
               f"{servers} gunicorn server(s) x {args.workers} workers "
               f"x {args.threads} threads (gthread), PostgreSQL, page cache {cache}, "
               f"{'conditional' if args.conditional else 'full'} GETs{' (gzip)' if args.gzip else ''}, "
-              f"{args.players} players ({slug})")
+              f"{args.players} players ({slug})"
+              f"{'; the arbiter on a server of his own (1 worker x 4 threads)' if args.arbiter_server else ''}")
         print(f"  requests: {len(reads)}  ({result['rps']:.1f} req/s); 304: {result['not_modified']}")
         print(f"  latency:  p50 {result['p50']:.0f} ms  p95 {result['p95']:.0f} ms  max {result['max']:.0f} ms")
         for p in paths:
@@ -589,8 +599,12 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
         print(f"  errors:   {result['errors']}" + "".join(f"\n    {k}: {v}" for k, v in errors.items()))
         print(f"  stale reads (a page read after a save not showing it): {result['stale']}"
               + "".join(f"\n    {k}: {v}" for k, v in stale.items()))
-        print(f"  arbiter:  {len(arbiter_latencies)} requests, p50 {percentile(arbiter_latencies, .5) * 1000:.0f} ms,"
-              f" max {max(arbiter_latencies, default=0) * 1000:.0f} ms")
+        everything = [x for _, x in arbiter_latencies]
+        print(f"  arbiter:  {len(everything)} requests, p50 {percentile(everything, .5) * 1000:.0f} ms,"
+              f" max {max(everything, default=0) * 1000:.0f} ms")
+        steps = dict.fromkeys(step for step, _ in arbiter_latencies)
+        print("    " + "; ".join(
+            f"{step} {'/'.join(f'{x * 1000:.0f}' for k, x in arbiter_latencies if k == step)} ms" for step in steps))
         for line in log:
             print(f"    {line}")
         print(f"  final standings: {'equal to the expected ones' if equal else 'DIFFERENT'} ({len(states[-1])} rows)",
@@ -627,6 +641,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="spread the readers over this many processes (separate clients, as a crowd's phones are: "
                          "fifty threads in one interpreter would queue for its lock and count that as the "
                          "server's latency); 1: all in this one")
+    ap.add_argument("--arbiter-server", action="store_true",
+                    help="the arbiter on a gunicorn of his own (1 worker x 4 threads), as the README's proxy rule "
+                         "for /admin/ does; its CPU is counted with the rest")
+    ap.add_argument("--crowd-nice", type=int, default=10,
+                    help="with --arbiter-server: the niceness of the crowd's servers (README)")
     ap.add_argument("--conn-max-age", type=int, default=60, help="DJANGO_CONN_MAX_AGE of the servers")
     ap.add_argument("--matrix", action="store_true",
                     help="no cache / cache (files) / 2 servers + Redis, one after the other, fresh databases")
