@@ -85,8 +85,16 @@ def test_two_arbiters_save_the_same_board_at_once_one_is_refused(published_round
     game = Game.objects.get(round=rnd, board=1)
     assert game.result == ("2-0", "0-2")[winner] and game.version == 2
     message = pages[refused[0]]
-    assert "Nothing saved: Board 1 of round 1 was changed by someone else since you opened it" in message
-    assert f"(now {game.result})" in message and "reload the page and enter the result again" in message
+    # Two interleavings, each refused with its own clear words. The loser's save reached the locked row
+    # while the winner's was in flight: nothing saved, reload. Or the winner had committed before the
+    # loser's form was checked: the form says so and keeps the loser's value for a deliberate second save.
+    in_flight = "Nothing saved: Board 1 of round 1 was changed by someone else since you opened it" in message
+    if in_flight:
+        assert "reload the page and enter the result again" in message
+    else:
+        assert "Board 1 was changed by someone else since you opened the page" in message
+        assert "Your value is kept here: save again to record it over theirs." in message
+    assert f"(now {game.result})" in message
     changes = Game.history.filter(id=game.pk, history_type="~")  # type: ignore[attr-defined]
     assert [h.result for h in changes] == [game.result]  # one change recorded, by the winner
     assert changes.get().history_user.username == ("chief", "deputy")[winner]
