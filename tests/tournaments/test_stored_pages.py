@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from django.db import OperationalError, connection
+from django.db import OperationalError, connection, connections
 from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 from django.urls import reverse
@@ -177,7 +177,14 @@ def _page_key(url: str) -> str:
 
 def _get_in_a_thread(url: str) -> tuple[threading.Thread, list[Any]]:
     answers: list[Any] = []
-    thread = threading.Thread(target=lambda: answers.append(Client().get(url)))
+
+    def get() -> None:
+        try:
+            answers.append(Client().get(url))
+        finally:
+            connections.close_all()  # the thread's own connection, or PostgreSQL cannot drop the test database
+
+    thread = threading.Thread(target=get)
     thread.start()
     return thread, answers
 
