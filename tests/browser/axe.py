@@ -24,7 +24,7 @@ IMPACTS = ("critical", "serious", "moderate", "minor")
 FAILING = frozenset({"critical", "serious"})
 OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
 
-# Every check of this run, in order, for the summary pytest prints at the end (conftest.py).
+# Every check made in this process, in order; each test's own go into its report (conftest.py).
 RESULTS: list[AxeResult] = []
 
 
@@ -92,14 +92,15 @@ def assert_accessible(page: Any, name: str, *, allowed: Iterable[str] = ()) -> A
     return result
 
 
-def summary() -> list[str]:
-    """One line per check, then the totals."""
-    if not RESULTS:
+def summary(checks: list[tuple[str, dict[str, int]]]) -> list[str]:
+    """One line per check (its line and its counts by impact, as the test reports carried them), then
+    the totals."""
+    if not checks:
         return []
     totals = dict.fromkeys(IMPACTS, 0)
-    for r in RESULTS:
-        for k, n in r.counts().items():
+    for _, counts in checks:
+        for k, n in counts.items():
             totals[k] += n
-    return [r.line() for r in RESULTS] + [
-        f"axe-core {len(RESULTS)} checks: " + ", ".join(f"{totals[k]} {k}" for k in IMPACTS)
+    return [line for line, _ in checks] + [
+        f"axe-core {len(checks)} checks: " + ", ".join(f"{totals[k]} {k}" for k in IMPACTS)
         + " (violated rules, summed over the checks)"]

@@ -69,15 +69,17 @@ def phone(browser: Any) -> Iterator[Any]:
     context.close()
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """The axe-core counts of every page checked in this run (tests/browser/axe.py), whatever passed."""
+@pytest.fixture(autouse=True)
+def _axe_results_in_the_report(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Each axe check of a test travels in its report, so the summary (tests/conftest.py) is complete
+    under xdist too: the checks run in the workers, the summary is printed by the process that collects
+    the reports."""
     from tests.browser import axe
 
-    lines = axe.summary()
-    if lines:
-        terminalreporter.section("axe-core accessibility checks")
-        for line in lines:
-            terminalreporter.write_line(line)
+    start = len(axe.RESULTS)
+    yield
+    for result in axe.RESULTS[start:]:
+        request.node.user_properties.append(("axe", {"line": result.line(), "counts": result.counts()}))
 
 
 @pytest.fixture

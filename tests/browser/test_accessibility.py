@@ -16,6 +16,8 @@ import pytest
 from tests.browser import axe
 from tests.browser.screens import DESKTOP, PHONE
 
+# `make test-browser` runs with xdist's --dist loadfile: one worker runs this whole file, so what the
+# matrix saw (SEEN, RUNS) is in the process that checks it.
 pytestmark = pytest.mark.browser
 
 PUBLIC = [
