@@ -24,9 +24,10 @@ def _quick_password_hashing() -> None:
     """Django's PBKDF2 costs about 0.4 s per password set or checked, by design; the suite sets and checks
     hundreds (every arbiter fixture, every log-in). Tests only: production keeps settings' hashers, and
     bench/load.py runs with them."""
-    from django.conf import settings
+    from django.test import override_settings
 
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # override_settings announces the change, so Django drops any hasher list it had already cached.
+    override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
 
 
 @pytest.fixture(scope="session")
