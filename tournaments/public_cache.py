@@ -85,6 +85,15 @@ def tournament_stamp(slug: str) -> Stamp | None:
     return Stamp(f"t{pk}", f"{version}.{stamp_time:.6f}", changed_at)
 
 
+def skip_health_check() -> None:
+    """Skip the `SELECT 1` that CONN_HEALTH_CHECKS sends before a request's first query: here that query
+    is the page's only one, so checking first would double the crowd's database round trips. A dead
+    connection shows as a DatabaseError on the query itself, and the caller then closes it and hands the
+    request to the full stack, which connects anew. Every other request keeps the check."""
+    if connection.connection is not None:
+        connection.health_check_done = True  # type: ignore[attr-defined]
+
+
 _T = Tournament._meta
 _STAMP_SQL = (f"SELECT {_T.pk.column}, cache_version, cache_changed_at FROM {_T.db_table} "  # type: ignore[union-attr]
               f"WHERE {_T.get_field('slug').column} = %s AND {_T.get_field('public').column} = %s")
@@ -165,7 +174,7 @@ def _etag(stamp: Stamp, language: str) -> str:
     return f'W/"{digest}"'
 
 
-def _last_modified(stamp: Stamp) -> int | None:
+def last_modified(stamp: Stamp) -> int | None:
     """Whole seconds, as HTTP has them, and only once that second is over: two saves within one second
     would otherwise share a Last-Modified, and a cache asking with If-Modified-Since alone would get a
     304 for the older page. While the second lasts the ETag alone identifies the page."""
@@ -178,9 +187,9 @@ def _last_modified(stamp: Stamp) -> int | None:
 
 def _public_headers(response: HttpResponse, etag: str, stamp: Stamp) -> None:
     response.headers["ETag"] = etag
-    last_modified = _last_modified(stamp)
-    if last_modified is not None:
-        response.headers["Last-Modified"] = http_date(last_modified)
+    seconds = last_modified(stamp)
+    if seconds is not None:
+        response.headers["Last-Modified"] = http_date(seconds)
     # no-cache: a browser, proxy or CDN may keep the page but asks again each time (a 304 when unchanged),
     # so nobody is shown a page older than the last saved result. DAMIER_CDN_SECONDS > 0 lets a shared
     # cache serve that many seconds without asking, a federation's trade of freshness for load.
@@ -240,7 +249,7 @@ def look_up(request: HttpRequest, slug: str | None, params: tuple[str, ...], sco
         return None
     language = get_language() or settings.LANGUAGE_CODE
     etag = _etag(stamp, language)
-    not_modified = get_conditional_response(request, etag=etag, last_modified=_last_modified(stamp))
+    not_modified = get_conditional_response(request, etag=etag, last_modified=last_modified(stamp))
     if not_modified is not None:
         _public_headers(not_modified, etag, stamp)
         return _Lookup(stamp, etag, None, not_modified)

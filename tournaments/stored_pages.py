@@ -26,17 +26,9 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils import translation
 
+from tournaments import kept_answers
 from tournaments.language import linked_language
-from tournaments.public_cache import look_up, page_cache_enabled
-
-
-def _skip_health_check() -> None:
-    """Skip the `SELECT 1` that CONN_HEALTH_CHECKS sends before a request's first query: here that query
-    is the page's only one, so checking first would double the crowd's database round trips. A dead
-    connection shows as a DatabaseError on the query itself, and the caller then closes it and hands the
-    request to the full stack, which connects anew. Every other request keeps the check."""
-    if connection.connection is not None:
-        connection.health_check_done = True
+from tournaments.public_cache import look_up, page_cache_enabled, skip_health_check
 
 
 class StoredPageMiddleware:
@@ -67,7 +59,7 @@ class StoredPageMiddleware:
         request.LANGUAGE_CODE = translation.get_language()
         params, scope = public
         try:
-            _skip_health_check()
+            skip_health_check()
             found = look_up(request, match.kwargs.get("slug"), params, scope)
         except DatabaseError:
             # A connection the database dropped (a restart, an idle timeout): let it go, and let the
@@ -87,4 +79,7 @@ class StoredPageMiddleware:
             response.headers["X-Frame-Options"] = getattr(settings, "X_FRAME_OPTIONS", "DENY").upper()
         if not response.has_header("Content-Length"):
             response.headers["Content-Length"] = str(len(response.content))
+        # An answer the full stack gives alike to the next reader asking in the same words, while the version
+        # holds: config/wsgi.py gives it again before Django builds a request (tournaments/kept_answers.py).
+        kept_answers.mark(response, scope, match.kwargs.get("slug"), found.stamp)
         return response
