@@ -13,9 +13,10 @@ middleware changes.
 
 - Only answers StoredPageMiddleware gave are kept (a stored page or a 304 for a reader with no session);
   it marks them. A rendered page, a signed-in user's, an error, a page that sets a cookie never is.
-- "The same words": every request input that Django or a layer above StoredPageMiddleware reads (KEY,
-  and a test checks the layers are the ones it was written for). Browsers of one kind send these alike,
-  so a crowd's reloads match; any other request goes through Django as before.
+- "The same words": every request input that Django or a layer above StoredPageMiddleware reads (KEY and
+  the language cookie; a test checks the layers are the ones it was written for). Browsers of one kind
+  send these alike, so a crowd's reloads match; any other request goes through Django as before, and so
+  does every request with a session cookie.
 - Fresh: before each answer the version is read again, as StoredPageMiddleware does; when it moved, the
   request goes through Django, and what it answers is kept instead. Last-Modified, which appears once
   the save is 2 s old, must be present or absent as it was.
@@ -29,20 +30,22 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.core import signals
 from django.core.handlers.wsgi import WSGIHandler
 from django.db import DatabaseError, connection
 from django.http import HttpResponse
+from django.http.cookie import parse_cookie
 
 from tournaments import public_cache
 
 # What Django and the layers above StoredPageMiddleware read of a request (tests/tournaments/
 # test_kept_answers.py lists those layers): the host (ALLOWED_HOSTS), the scheme and the proxy's
-# (SecurityMiddleware's redirect to HTTPS), the path and query, the language (Accept-Language, the
-# language cookie, ?lang=), the session cookie (a reader or not), compression, and the conditional headers.
+# (SecurityMiddleware's redirect to HTTPS), the path and query, the language (Accept-Language, ?lang=, and
+# the language cookie: see _language_cookie), compression, and the conditional headers.
 KEY = ("REQUEST_METHOD", "HTTP_HOST", "HTTP_X_FORWARDED_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme",
        "HTTP_X_FORWARDED_PROTO", "SCRIPT_NAME", "PATH_INFO", "QUERY_STRING", "HTTP_ACCEPT_LANGUAGE",
-       "HTTP_COOKIE", "HTTP_ACCEPT_ENCODING", "HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE")
+       "HTTP_ACCEPT_ENCODING", "HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE")
 
 # About a dozen pages of a tournament in progress, in a few languages and encodings; at most this many
 # answers per process (the largest, a 200-player crosstable, is 165 KB).
@@ -85,7 +88,12 @@ class KeptAnswers:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") != "GET":
             return self.app(environ, start_response)
-        key = tuple(environ.get(name) for name in KEY)
+        cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
+        if settings.SESSION_COOKIE_NAME in cookies:
+            return self.app(environ, start_response)  # perhaps signed in: Django decides, always
+        # Of the cookies, only the language one matters above the view: a reader's other cookies (CSRF, a
+        # proxy's) would otherwise make every phone's request a key of its own.
+        key = (*(environ.get(name) for name in KEY), cookies.get(settings.LANGUAGE_COOKIE_NAME))
         with self._lock:
             kept = self._kept.get(key)
         if kept is not None and self._unchanged(environ, kept):

@@ -129,6 +129,18 @@ def test_other_words_are_asked_of_django(app: KeptAnswers, published_round: Any)
     assert get(app, url, accept_encoding="gzip")[3]
     assert get(app, url, query="round=1")[3]
     assert get(app, url, method="HEAD")[3]
+    assert get(app, url, cookie=f"{settings.LANGUAGE_COOKIE_NAME}=fr")[3]
+
+
+def test_a_readers_other_cookies_do_not_matter(app: KeptAnswers, published_round: Any) -> None:
+    """Only the language cookie changes a stored page; a CSRF cookie left by the login page must not make
+    each phone's request a key of its own."""
+    t, _, _ = published_round
+    url = reverse("tournaments:standings", args=[t.slug])
+    get(app, url)
+    plain = get(app, url)
+    with_cookies = get(app, url, cookie="csrftoken=abc123; _pk_id=42")
+    assert not with_cookies[3] and with_cookies[:3] == plain[:3]
 
 
 def test_never_for_a_signed_in_arbiter_a_cookie_being_set_or_a_tournament_no_longer_public(
