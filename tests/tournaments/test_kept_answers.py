@@ -38,17 +38,22 @@ class Counted:
         return self.django(environ, start_response)
 
 
-@pytest.fixture
-def app() -> Iterator[KeptAnswers]:
+@pytest.fixture(autouse=True)
+def _request_signals_keep_the_connection() -> Iterator[None]:
     # As Django's test client does: the request signals would close the test's connection, whose
     # transaction holds the test's data.
     signals.request_started.disconnect(close_old_connections)
     signals.request_finished.disconnect(close_old_connections)
     try:
-        yield KeptAnswers(Counted())  # type: ignore[arg-type]
+        yield
     finally:
         signals.request_started.connect(close_old_connections)
         signals.request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def app() -> KeptAnswers:
+    return KeptAnswers(Counted())  # type: ignore[arg-type]
 
 
 def get(app: KeptAnswers, path: str, query: str = "", method: str = "GET",
@@ -199,21 +204,15 @@ def test_a_dropped_database_connection_is_left_to_django(app: KeptAnswers, publi
 
 
 def test_at_most_size_answers_are_kept(published_round: Any) -> None:
-    signals.request_started.disconnect(close_old_connections)
-    signals.request_finished.disconnect(close_old_connections)
-    try:
-        small = KeptAnswers(Counted(), size=2)  # type: ignore[arg-type]
-        t, rnd, _ = published_round
-        urls = [reverse("tournaments:standings", args=[t.slug]), reverse("tournaments:crosstable", args=[t.slug]),
-                reverse("tournaments:round", args=[t.slug, rnd.number])]
-        for url in urls:
-            get(small, url)
-            get(small, url)
-        assert len(small._kept) == 2
-        assert get(small, urls[0])[3] and not get(small, urls[2])[3]
-    finally:
-        signals.request_started.connect(close_old_connections)
-        signals.request_finished.connect(close_old_connections)
+    small = KeptAnswers(Counted(), size=2)  # type: ignore[arg-type]
+    t, rnd, _ = published_round
+    urls = [reverse("tournaments:standings", args=[t.slug]), reverse("tournaments:crosstable", args=[t.slug]),
+            reverse("tournaments:round", args=[t.slug, rnd.number])]
+    for url in urls:
+        get(small, url)
+        get(small, url)
+    assert len(small._kept) == 2
+    assert get(small, urls[0])[3] and not get(small, urls[2])[3]
 
 
 def test_the_layers_above_stored_pages_are_the_ones_the_key_was_written_for() -> None:
