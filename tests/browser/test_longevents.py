@@ -29,7 +29,8 @@ def test_rating_tiebreak_settings_in_french_on_a_phone(browser: Any, demo: str) 
     pg.goto(f"{demo}/admin/login/")
     pg.fill("#id_username", ARBITER_USERNAME)
     pg.fill("#id_password", ARBITER_PASSWORD)
-    pg.click("input[type=submit]")
+    with pg.expect_navigation():
+        pg.click("input[type=submit]")
     pg.goto(f"{demo}/admin/tournaments/tournament/{t.pk}/change/")
     assert pg.locator("html").get_attribute("lang") == "fr"
     suggestion = pg.locator("#long-event-suggestion")
