@@ -461,10 +461,11 @@ def machine_cpu() -> tuple[float, float]:
 def cpu_times(pid: int) -> tuple[float, float]:
     """User and system CPU of a process and its children (gunicorn's master and workers), from /proc."""
     user = system = 0.0
+    hz = os.sysconf("SC_CLK_TCK")
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        user += int(fields[11]) / os.sysconf("SC_CLK_TCK")
-        system += int(fields[12]) / os.sysconf("SC_CLK_TCK")
+        user += int(fields[11]) / hz
+        system += int(fields[12]) / hz
         for task in Path(f"/proc/{pid}/task").iterdir():
             for child in (task / "children").read_text().split():
                 u, s = cpu_times(int(child))

@@ -42,8 +42,9 @@ from tournaments import public_cache
 # What Django and the layers above StoredPageMiddleware read of a request (tests/tournaments/
 # test_kept_answers.py lists those layers): the host (ALLOWED_HOSTS), the scheme and the proxy's
 # (SecurityMiddleware's redirect to HTTPS), the path and query, the language (Accept-Language, ?lang=, and
-# the language cookie, which __call__ adds to the key), compression, and the conditional headers.
-KEY = ("REQUEST_METHOD", "HTTP_HOST", "HTTP_X_FORWARDED_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme",
+# the language cookie, which __call__ adds to the key), compression, and the conditional headers. The
+# method is not in it: only GETs are kept or answered.
+KEY = ("HTTP_HOST", "HTTP_X_FORWARDED_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme",
        "HTTP_X_FORWARDED_PROTO", "SCRIPT_NAME", "PATH_INFO", "QUERY_STRING", "HTTP_ACCEPT_LANGUAGE",
        "HTTP_ACCEPT_ENCODING", "HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE")
 
