@@ -21,9 +21,13 @@ demo: $(STAMP)
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-# The whole suite except the deep perft depths and the browser tests, which CI adds.
+# The whole suite except the deep perft depths and the browser tests, which CI adds, in a random order
+# (pytest-randomly); the last lines print the seed. `make test SEED=N` runs that order again; with
+# `make test SEED=N WORKERS=0` in one process, so that no worker's timing changes which tests meet.
+WORKERS ?= 2
+RANDOM_ORDER = $(if $(SEED),-p randomly --randomly-seed=$(SEED))
 test: $(STAMP)
-	$(PY) -m pytest -q -n 2 -m "not slow and not browser"
+	$(PY) -m pytest -q -n $(WORKERS) $(RANDOM_ORDER) -m "not slow and not browser"
 
 test-slow: $(STAMP)
 	$(PY) -m pytest -q -n 2 -m "slow" || [ $$? -eq 5 ]

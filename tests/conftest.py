@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,52 @@ def _quick_password_hashing() -> None:
     override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _caches_of_this_process(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each test process gets caches of its own: settings' file cache is one folder in /tmp for every process
+    of the machine, so two xdist workers (or two checkouts) would read and clear each other's pages. A Redis
+    server named by DAMIER_CACHE_URL is kept: CI runs the cache tests against it, one process at a time."""
+    import os
+
+    from django.conf import settings
+    from django.test import override_settings
+
+    if os.environ.get("DAMIER_CACHE_URL"):
+        return
+    caches = {**settings.CACHES}
+    caches["default"] = {**caches["default"], "LOCATION": str(tmp_path_factory.mktemp("cache"))}
+    caches["pages-local"] = {**caches["pages-local"], "LOCATION": f"damier-pages-{os.getpid()}"}
+    override_settings(CACHES=caches).enable()
+
+
+@pytest.fixture(autouse=True)
+def _nothing_leaks_into_the_next_test() -> Iterator[None]:
+    """What a test leaves in the process is undone before the next one runs, whatever the order.
+
+    A request through the test client activates its reader's language (LocaleMiddleware) or time zone in the
+    thread and leaves it there; a later test on the same worker then reads French where it expects English.
+    The caches hold pages keyed on a tournament's id and version, and ids come back after a rollback. A
+    settings override enabled and never disabled changes every later test: it fails here, where it happened.
+    """
+    from django.conf import settings
+    from django.core.cache import caches
+    from django.utils import timezone, translation
+
+    translation.deactivate()
+    timezone.deactivate()
+    held = settings._wrapped
+    yield
+    translation.deactivate()
+    timezone.deactivate()
+    for cache in caches.all(initialized_only=True):
+        cache.clear()
+    if settings._wrapped is not held:
+        left = settings._wrapped
+        while settings._wrapped is not held and hasattr(settings._wrapped, "default_settings"):
+            settings._wrapped = settings._wrapped.default_settings
+        pytest.fail(f"the test left a settings override enabled: {sorted(k for k in vars(left) if k.isupper())}")
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
     """Start the players' ids far from the entries' ids, so that a test (or code) mixing the two up fails
@@ -54,9 +101,15 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         AXE_REPORTED.extend(value for key, value in report.user_properties if key == "axe")
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """The axe-core counts of every page checked in this run (tests/browser/axe.py), whatever passed."""
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The random order's seed, so that a failing order can be run again; then the axe-core counts of every
+    page checked in this run (tests/browser/axe.py), whatever passed."""
     from tests.browser import axe
+
+    seed = getattr(config.option, "randomly_seed", None)
+    if isinstance(seed, int) and getattr(config.option, "randomly_reorganize", True):
+        terminalreporter.write_line(f"Tests ran in a random order, seed {seed}. The same order again: "
+                                    f"make test SEED={seed} (or pytest -p randomly --randomly-seed={seed} ...)")
 
     lines = axe.summary([(r["line"], r["counts"]) for r in AXE_REPORTED])
     if lines:
