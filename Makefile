@@ -32,9 +32,10 @@ test: $(STAMP)
 test-slow: $(STAMP)
 	$(PY) -m pytest -q -n 2 -m "slow" || [ $$? -eq 5 ]
 
-# Two workers, a file to each (tests/browser/test_accessibility.py checks its whole matrix in one process).
+# Two workers, a file to each (tests/browser/test_accessibility.py checks its whole matrix in one process),
+# in the files' own order: a browser test walks a screen step by step, as an arbiter would.
 test-browser: $(STAMP)
-	$(PY) -m pytest -q -n 2 --dist loadfile -m "browser" || [ $$? -eq 5 ]
+	$(PY) -m pytest -q -n 2 --dist loadfile -p no:randomly -m "browser" || [ $$? -eq 5 ]
 
 serve: $(STAMP)
 	$(PY) manage.py migrate --noinput

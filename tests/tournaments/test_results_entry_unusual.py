@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from tests.tournaments.test_round_entry import form_in, messages_in, parse, results_of
 from tournaments import services
@@ -97,7 +96,6 @@ def test_the_new_results_speak_french(make_tournament, chief) -> None:  # type: 
     t = make_tournament(5, system=System.SWISS, slug="fr", rounds_total=3)
     _rnd, url = _round(t)
     html = chief.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    translation.activate("en")  # the request left French active in this thread; later tests read English
     assert "1-0 (décision de l&#x27;arbitre)" in html and "Ajournée (nulle en attendant)" in html
     assert "2-0 non comptée pour le classement Elo" in html
 
