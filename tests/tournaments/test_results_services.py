@@ -272,7 +272,7 @@ TRF = "\n".join([
 
 
 def test_a_trf_with_every_kind_imports_and_exports_the_same_codes(make_tournament):  # type: ignore[no-untyped-def]
-    result = import_trf(TRF)
+    result = import_trf(TRF, confirmed=["import-not-engine-pairing"])  # hand-made rounds, not the engine's
     t = result.tournament
     assert result.rounds == 3
     kinds = {(g.round.number, g.white.pairing_number): g.result for g in Game.objects.filter(round__tournament=t)
@@ -316,7 +316,7 @@ def test_an_unknown_result_symbol_is_imported_as_unknown(make_tournament):  # ty
     """Checklist 166: a symbol no TRF defines becomes a postponed game ('?') on both sides, and is said."""
     lines = TRF.splitlines()
     lines[3] = lines[3][:98] + "X" + lines[3][99:]  # player 2 (line 4), round 1: "   1 b X"
-    result = import_trf("\n".join(lines) + "\n", slug="unknown")
+    result = import_trf("\n".join(lines) + "\n", slug="unknown", confirmed=["import-not-engine-pairing"])
     assert result.unknown == ("line 4, round 1: 'X'",)
     assert "read as a postponed game" in result.as_text()
     game = Game.objects.get(round__tournament=result.tournament, round__number=1, white__pairing_number=1)
