@@ -41,6 +41,12 @@ def _table(tournament: Tournament, n_players: int) -> list[list[Board]]:
                            reverse_last_two=tournament.rr_reverse_last_two)
 
 
+def table_round(tournament: Tournament, number: int, n_players: int) -> list[Board]:
+    """Round `number` of the tournament's Berger table (empty past its end)."""
+    table = _table(tournament, n_players)
+    return table[number - 1] if 0 < number <= len(table) else []
+
+
 def _played(tournament: Tournament, before: int) -> list[list[Board]]:
     rounds: dict[int, list[Board]] = {n: [] for n in range(1, before)}
     for number, white, black in (tournament.rounds.filter(number__lt=before).order_by("number")

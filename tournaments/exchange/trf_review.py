@@ -109,7 +109,7 @@ class RoundCheck:
 
     def warning(self) -> Warning:
         if self.broken:
-            criteria = sorted({_criterion_code(v.criterion) for v in self.violations})
+            criteria = sorted({criterion_code(v.criterion) for v in self.violations})
             return Warning(Code.IMPORT_BROKE_RULES,
                            {"round": self.round, "pairs": self.broken_pairs(), "criteria": criteria})
         return Warning(Code.IMPORT_NOT_ENGINE_PAIRING, {
@@ -123,7 +123,7 @@ def _pairs(pairs: tuple[tuple[int, int | None], ...]) -> list[str]:
     return [f"{w}-{b}" if b is not None else f"bye:{w}" for w, b in pairs] or ["-"]
 
 
-def _criterion_code(criterion: str) -> str:
+def criterion_code(criterion: str) -> str:
     return re.sub(r"[^a-z0-9.]+", "-", criterion.lower()).strip("-")
 
 
