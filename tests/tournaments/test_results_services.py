@@ -238,6 +238,20 @@ def test_lots_are_drawn_once_recorded_and_the_same_when_drawn_again(make_tournam
     assert t.in_conformance
 
 
+def test_lots_are_drawn_with_the_seed_the_question_showed(make_tournament):  # type: ignore[no-untyped-def]
+    t, rnd = _tied_final(make_tournament)
+    services.round_complete(round=rnd)
+    with pytest.raises(events.NeedsConfirmation) as asked:
+        final_standings.ties_draw_lots(tournament=t)
+    shown = asked.value.warnings[0].values
+    other = {**shown, "groups": ["9=8"]}  # a question about other ties: asked again, whatever was ticked
+    with pytest.raises(events.NeedsConfirmation):
+        final_standings.ties_draw_lots(tournament=t, confirmed=["lots-drawn"], shown=other)
+    assert final_standings.ties_draw_lots(tournament=t, confirmed=["lots-drawn"], shown=shown) == shown["seed"]
+    t.refresh_from_db()
+    assert t.lots_seed == shown["seed"] and t.conformance_events.get().values == shown
+
+
 def test_tied_players_ordered_by_hand(make_tournament):  # type: ignore[no-untyped-def]
     t, rnd = _tied_final(make_tournament)
     services.round_complete(round=rnd)
