@@ -238,3 +238,30 @@ def test_every_path_that_reseats_a_round_robin_goes_through_its_guard(rr6, arbit
     services.round_set_boards(round=rnd, boards=by_entry, confirmed={"schedule-by-hand", "rematch", "colour-breach"},
                               user=arbiter)
     assert {"schedule-by-hand", "rematch"} <= set(t.conformance_events.values_list("code", flat=True))
+
+
+@pytest.mark.django_db
+def test_a_third_same_colour_made_on_the_round_page_asks_then_is_recorded(rr6, arbiter) -> None:  # type: ignore[no-untyped-def]
+    from django.test import Client
+    from django.urls import reverse
+
+    t, rnd = rr6
+    colours = {}
+    for number in (1, 2):
+        for g in t.rounds.get(number=number).games.select_related("white", "black"):
+            colours.setdefault(g.white.pairing_number, []).append("w")
+            colours.setdefault(g.black.pairing_number, []).append("b")
+    boards = rr_schedule.round_boards(rnd)
+    # a player with the same colour in rounds 1 and 2, given it again in round 3 by turning his board round
+    board, (white, black) = next((b, (w, bl)) for b, (w, bl) in boards.items()
+                                 if colours[bl] == ["w", "w"] or colours[w] == ["b", "b"])
+    boards[board] = (black, white)
+    client = Client()
+    client.force_login(arbiter)
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    page = client.post(url, _round_page_post(rnd, boards)).content.decode()
+    assert 'value="colour-breach"' in page and rr_schedule.round_boards(rnd) != boards
+    response = client.post(url, {**_round_page_post(rnd, boards), "confirmed": ["schedule-by-hand", "colour-breach"]})
+    assert response.status_code == 302
+    assert rr_schedule.round_boards(rnd) == boards
+    assert ("colour-breach", 3, 3) in set(t.conformance_events.values_list("code", "round_number", "level"))
