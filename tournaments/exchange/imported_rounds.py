@@ -1,7 +1,7 @@
 """The rounds of a tournament just imported from a JSON transfer, checked as they stand, in the import's
 transaction: the same question the TRF import asks of a file's rounds (checklist Q54-Q55).
 
-A Swiss round is paired again by the engine from the state before it (pairing_bridge.check_round); a
+A Swiss round is paired again by the engine from the state before it (as pairing_bridge.check_round); a
 round-robin round goes through the round robin's guard (rr_guard.check_hand_round) against the Berger
 table. A round that breaks the rules is IMPORT_BROKE_RULES, one that keeps them but is not the engine's
 (the table's) pairing, or that the engine could not pair to compare, is IMPORT_NOT_ENGINE_PAIRING: both
@@ -12,12 +12,16 @@ check listed it as differing) asks nothing again: its record came with it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tournaments import rr_guard
 from tournaments.conformance.policy import Code, Level, Warning
 from tournaments.exchange.trf_review import criterion_code
-from tournaments.models import Round, Tournament
+from tournaments.models import Game, Round, Tournament
+from tournaments.pairing.checker import check_pairing
+from tournaments.pairing.model import Board, CheckReport, Pairing
+from tournaments.results import Result
 
 
 def on_record(tournament: Tournament) -> set[int]:
@@ -49,11 +53,26 @@ def _pairs(pairs: Any) -> list[str]:
     return [f"{w}-{b}" if b is not None else f"bye:{w}" for w, b in pairs] or ["-"]
 
 
-def _swiss(tournament: Tournament, rnd: Round) -> Warning | None:
-    from tournaments.pairing_bridge import check_round
+def _check(tournament: Tournament, number: int) -> CheckReport:
+    """pairing_bridge.check_round, except that a player without a game in the round (not even a bye or an
+    absence) was not in it: a late entrant's earlier rounds, as a TRF's blank cell (trf_review)."""
+    from tournaments.pairing_bridge import pairing_request
 
+    entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
+    games = list(Game.objects.filter(round__tournament=tournament, round__number=number).select_related(
+        "white", "black"))
+    present = {g.white.pairing_number for g in games} | {g.black.pairing_number for g in games if g.black_id}
+    request = pairing_request(tournament, entries, number)
+    request = replace(request, players=tuple(p if p.id in present or p.withdrawn else replace(p, excused=True)
+                                             for p in request.players))
+    boards = tuple(Board(g.white.pairing_number, g.black.pairing_number) for g in games if g.black_id)
+    bye = next((g.white.pairing_number for g in games if g.black_id is None and g.result == Result.BYE), None)
+    return check_pairing(request, Pairing(boards, bye))
+
+
+def _swiss(tournament: Tournament, rnd: Round) -> Warning | None:
     try:
-        report = check_round(tournament, rnd.number)
+        report = _check(tournament, rnd.number)
     except Exception:  # the engine's failure is reported, never taken for a pass
         return Warning(Code.IMPORT_NOT_ENGINE_PAIRING, {"round": rnd.number, "file": _pairs(
             sorted(rr_guard.round_boards(rnd).values(), key=str)), "engine": "not-possible"})

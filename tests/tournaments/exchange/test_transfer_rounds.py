@@ -44,6 +44,22 @@ def test_an_engine_paired_tournament_comes_back_without_a_question(swiss_doc) ->
 
 
 @pytest.mark.django_db
+def test_a_late_entry_and_a_withdrawal_ask_nothing(swiss9) -> None:  # type: ignore[no-untyped-def]
+    # the late entrant has no game in the rounds before his entry: he was not in them (as a TRF's blank cell)
+    from tournaments import services
+    from tournaments.models import Player
+
+    play_swiss_round(swiss9)
+    play_swiss_round(swiss9)
+    services.entry_add(tournament=swiss9, player=Player.objects.create(surname="Late", given_name="X", rating=2500))
+    services.entry_withdraw(entry=swiss9.entries.get(pairing_number=5))
+    play_swiss_round(swiss9)
+    doc = loads(dumps(export_tournament(swiss9)))
+    result = import_tournament(doc, replace=True)
+    assert result.recorded == [] and result.tournament.rounds.count() == 3
+
+
+@pytest.mark.django_db
 def test_a_round_that_is_not_the_engine_s_asks_and_is_recorded(swiss_doc) -> None:  # type: ignore[no-untyped-def]
     _swap_blacks(swiss_doc, 2)
     with pytest.raises(events.NeedsConfirmation) as asked:
