@@ -2,7 +2,9 @@
 postponed game is open; ties the tie-breaks cannot separate drawn by lot or ordered by hand, each recorded.
 
 Drawing lots asks for a confirmation (level 3, LOTS_DRAWN); the seed is drawn once from the system's random
-source and kept, so a repeated drawing gives the same order and records nothing new (checklist 206). An
+source and kept, so a repeated drawing gives the same order and records nothing new (checklist 206). The seed
+the question shows is the one the confirmed draw uses: the page carries it back (`shown`, signed at the
+edge), and it is used only for the ties it was shown for; other ties get a fresh seed and a new question. An
 order by hand (a play-off, a regulation of the event) asks for a confirmation too (RANKED_BY_HAND, level 3):
 the checklist asks only that tied players can be ranked by hand (Q205) and sets no level for it; it changes
 no result, point or tie-break, so it does not take the tournament out of the conformance mode.
@@ -11,7 +13,7 @@ no result, point or tie-break, so it does not take the tournament out of the con
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,8 +78,11 @@ def _without_resolution(tournament: Tournament) -> Tournament:
 
 
 @transaction.atomic
-def ties_draw_lots(*, tournament: Tournament, confirmed: Collection[str] = (), user: Any = None) -> int:
-    """Draw lots for the final standings' ties; returns the seed (the same one when drawn again)."""
+def ties_draw_lots(*, tournament: Tournament, confirmed: Collection[str] = (), user: Any = None,
+                   shown: Mapping[str, Any] | None = None) -> int:
+    """Draw lots for the final standings' ties; returns the seed (the same one when drawn again). `shown` is
+    the question the arbiter confirmed (its warning's values: seed and groups): its seed is drawn with, as
+    long as the ties are still those; otherwise a fresh seed is asked about again."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _require_final(tournament)
     if tournament.lots_seed is not None:
@@ -86,9 +91,13 @@ def ties_draw_lots(*, tournament: Tournament, confirmed: Collection[str] = (), u
     if not groups:
         raise DomainError(_("%(tournament)s: the tie-breaks separate every player; there is nothing to draw.")
                           % {"tournament": tournament})
-    seed = secrets.randbelow(10**15)
-    warnings = [Warning(Code.LOTS_DRAWN, {"seed": seed, "groups": [
-        "=".join(str(r.player.pairing_number) for r in g) for g in groups]})]
+    ties = ["=".join(str(r.player.pairing_number) for r in g) for g in groups]
+    seed = shown.get("seed") if shown is not None and shown.get("groups") == ties else None
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        seed = secrets.randbelow(10**15)
+        if shown is not None:
+            confirmed = ()  # what was confirmed was another draw: this one is asked about
+    warnings = [Warning(Code.LOTS_DRAWN, {"seed": seed, "groups": ties})]
     events.require(warnings, confirmed=confirmed)
     tournament.lots_seed = seed
     tournament._change_reason = f"ties drawn by lot, seed {seed}"  # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from tournaments import manual_phase, numbering, pairing_bridge, postponed, requested_byes, selectors
+from tournaments import manual_phase, numbering, pairing_bridge, postponed, requested_byes, rr_guard, selectors
 from tournaments.conformance import events
 from tournaments.data_text import result_label
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
@@ -325,12 +325,14 @@ def _save_round(rnd: Round, fields: list[str], *, reason: str = "", user: object
 
 @transaction.atomic
 def round_set_boards(*, round: Round, boards: dict[int, tuple[Entry, Entry | None]],
-                     expected_version: int | None = None) -> Round:
+                     expected_version: int | None = None, confirmed: Collection[str] = (),
+                     user: object = None) -> Round:
     """The arbiter's manual override of a draft round: new players on some boards.
 
-    Allowed even where the engine would pair otherwise (the admin then shows the checker's flags, and
+    Swiss: allowed even where the engine would pair otherwise (the admin then shows the checker's flags, and
     publishing asks to confirm each broken absolute criterion); refused only when the round could not
-    be played: a player twice, or one from another tournament.
+    be played: a player twice, or one from another tournament. Round robin: the round robin's guard
+    (rr_guard) asks its confirmations for the whole round as it will stand, and records them.
     """
     rnd = _lock_round(round, expected_version)
     if rnd.status != RoundStatus.DRAFT:
@@ -362,11 +364,15 @@ def round_set_boards(*, round: Round, boards: dict[int, tuple[Entry, Entry | Non
             seen[entry_id] = board
         if game.white_id == game.black_id:
             raise DomainError(_("Board %(board)s: a player cannot play himself.") % {"board": board})
+    guarded = rr_guard.require(rnd, {b: (g.white.pairing_number, g.black.pairing_number if g.black_id else None)
+                                     for b, g in games.items()}, confirmed=confirmed) \
+        if rnd.tournament.is_round_robin else []
     for board in boards:
         game = games[board]
         game.version += 1
         game.save(update_fields=["white", "black", "result", "version"])
-    return _save_round(rnd, [])
+    events.record_all(rnd.tournament, guarded, user=user, round_number=rnd.number)
+    return _save_round(rnd, [], user=user)
 
 
 @transaction.atomic

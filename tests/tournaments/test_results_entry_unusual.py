@@ -3,6 +3,8 @@ the menus, a warning asked on the page without losing what was typed, confirmed 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -112,7 +114,7 @@ def test_ties_drawn_by_lot_and_ordered_by_hand_on_the_admin_standings(make_tourn
     assert "Final standings: every result is in." in html and "Draw lots for the ties" in html
     body = chief.post(standings, {"draw_lots": "1"}).content.decode()  # asked first
     assert 'name="confirm" value="lots-drawn"' in body
-    chief.post(standings, {"draw_lots": "1", "confirm": "lots-drawn"})
+    chief.post(standings, {"draw_lots": "1", "confirm": "lots-drawn", "lots_token": _lots_token(body)})
     t.refresh_from_db()
     assert t.lots_seed is not None
     assert "drawing again gives the same order" in chief.get(standings).content.decode()
@@ -123,6 +125,35 @@ def test_ties_drawn_by_lot_and_ordered_by_hand_on_the_admin_standings(make_tourn
     assert [e.code for e in t.conformance_events.all()] == ["lots-drawn", "ranked-by-hand"]
     public = chief.get(reverse("tournaments:standings", args=[t.slug])).content.decode()
     assert "Final standings" in public
+
+
+def _lots_token(body: str) -> str:
+    return re.search(r'name="lots_token" value="([^"]+)"', body).group(1)  # type: ignore[union-attr]
+
+
+def test_the_seed_shown_before_the_draw_is_the_seed_drawn_with(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(4, system=System.SWISS, slug="seed", rounds_total=1, tiebreaks=["wins"])
+    rnd, _url = _round(t)
+    for game in rnd.games.all():
+        services.game_record_result(game=game, result="1-1")
+    services.round_complete(round=rnd)
+    standings = reverse("admin:tournaments_tournament_standings", args=[t.pk])
+    body = chief.post(standings, {"draw_lots": "1"}).content.decode()
+    shown = int(re.search(r"drawn by lot \(seed (\d+)\)", body).group(1))  # type: ignore[union-attr]
+    token = _lots_token(body)
+    # a confirmation without the draw it was shown with draws nothing: it is asked again, with a new seed
+    again = chief.post(standings, {"draw_lots": "1", "confirm": "lots-drawn"}).content.decode()
+    t.refresh_from_db()
+    assert t.lots_seed is None and 'value="lots-drawn"' in again
+    # a token changed by hand (another seed chosen) is not ours: asked again, nothing drawn
+    forged = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
+    chief.post(standings, {"draw_lots": "1", "confirm": "lots-drawn", "lots_token": forged})
+    t.refresh_from_db()
+    assert t.lots_seed is None
+    chief.post(standings, {"draw_lots": "1", "confirm": "lots-drawn", "lots_token": token})
+    t.refresh_from_db()
+    assert t.lots_seed == shown
+    assert t.conformance_events.get(code="lots-drawn").values["seed"] == shown
 
 
 def test_expel_and_grant_a_bye_from_the_entries(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]

@@ -238,6 +238,20 @@ def test_lots_are_drawn_once_recorded_and_the_same_when_drawn_again(make_tournam
     assert t.in_conformance
 
 
+def test_lots_are_drawn_with_the_seed_the_question_showed(make_tournament):  # type: ignore[no-untyped-def]
+    t, rnd = _tied_final(make_tournament)
+    services.round_complete(round=rnd)
+    with pytest.raises(events.NeedsConfirmation) as asked:
+        final_standings.ties_draw_lots(tournament=t)
+    shown = asked.value.warnings[0].values
+    other = {**shown, "groups": ["9=8"]}  # a question about other ties: asked again, whatever was ticked
+    with pytest.raises(events.NeedsConfirmation):
+        final_standings.ties_draw_lots(tournament=t, confirmed=["lots-drawn"], shown=other)
+    assert final_standings.ties_draw_lots(tournament=t, confirmed=["lots-drawn"], shown=shown) == shown["seed"]
+    t.refresh_from_db()
+    assert t.lots_seed == shown["seed"] and t.conformance_events.get().values == shown
+
+
 def test_tied_players_ordered_by_hand(make_tournament):  # type: ignore[no-untyped-def]
     t, rnd = _tied_final(make_tournament)
     services.round_complete(round=rnd)
@@ -272,7 +286,7 @@ TRF = "\n".join([
 
 
 def test_a_trf_with_every_kind_imports_and_exports_the_same_codes(make_tournament):  # type: ignore[no-untyped-def]
-    result = import_trf(TRF)
+    result = import_trf(TRF, confirmed=["import-not-engine-pairing"])  # hand-made rounds, not the engine's
     t = result.tournament
     assert result.rounds == 3
     kinds = {(g.round.number, g.white.pairing_number): g.result for g in Game.objects.filter(round__tournament=t)
@@ -316,7 +330,7 @@ def test_an_unknown_result_symbol_is_imported_as_unknown(make_tournament):  # ty
     """Checklist 166: a symbol no TRF defines becomes a postponed game ('?') on both sides, and is said."""
     lines = TRF.splitlines()
     lines[3] = lines[3][:98] + "X" + lines[3][99:]  # player 2 (line 4), round 1: "   1 b X"
-    result = import_trf("\n".join(lines) + "\n", slug="unknown")
+    result = import_trf("\n".join(lines) + "\n", slug="unknown", confirmed=["import-not-engine-pairing"])
     assert result.unknown == ("line 4, round 1: 'X'",)
     assert "read as a postponed game" in result.as_text()
     game = Game.objects.get(round__tournament=result.tournament, round__number=1, white__pairing_number=1)

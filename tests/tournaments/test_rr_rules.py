@@ -174,3 +174,94 @@ def test_a_round_robin_saved_before_the_rule_keeps_its_list_until_changed(make_t
     t.tiebreaks = ["solkoff", "wins"]
     with pytest.raises(ValidationError):
         t.full_clean()
+
+
+def _rematch_boards(t, rnd):  # type: ignore[no-untyped-def]
+    """Round 3 seated so that a pair of round 1 meets again (pairing numbers, every player once)."""
+    first = sorted(sorted((g.white.pairing_number, g.black.pairing_number))
+                   for g in t.rounds.get(number=1).games.select_related("white", "black"))
+    a, b = first[0]
+    others = sorted(set(range(1, 7)) - {a, b})
+    return {1: (a, b), 2: (others[0], others[1]), 3: (others[2], others[3])}
+
+
+def _round_page_post(rnd, boards):  # type: ignore[no-untyped-def]
+    by_number = {e.pairing_number: e.pk for e in rnd.tournament.entries.all()}
+    games = list(rnd.games.order_by("board"))
+    data = {"date": "", "games-TOTAL_FORMS": str(len(games)), "games-INITIAL_FORMS": str(len(games)),
+            "games-MIN_NUM_FORMS": "0", "games-MAX_NUM_FORMS": "1000", "_continue": "1"}
+    for i, g in enumerate(games):
+        white, black = boards[g.board]
+        data.update({f"games-{i}-id": str(g.pk), f"games-{i}-round": str(rnd.pk),
+                     f"games-{i}-white": str(by_number[white]), f"games-{i}-black": str(by_number.get(black, "")),
+                     f"games-{i}-result": g.result, f"games-{i}-loaded_version": str(g.version)})
+    return data
+
+
+@pytest.mark.django_db
+def test_a_round_robin_draft_re_paired_on_the_round_page_asks_then_is_recorded(rr6, arbiter) -> None:  # type: ignore[no-untyped-def]
+    from django.test import Client
+    from django.urls import reverse
+
+    t, rnd = rr6
+    boards = _rematch_boards(t, rnd)
+    client = Client()
+    client.force_login(arbiter)
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    page = client.post(url, _round_page_post(rnd, boards))
+    assert page.status_code == 200  # the page comes back asking, with what was typed
+    text = page.content.decode()
+    assert 'value="schedule-by-hand"' in text and 'value="rematch"' in text
+    assert rr_schedule.round_boards(rnd) != boards and t.conformance_events.count() == 0  # nothing written
+    confirmed = _round_page_post(rnd, boards)
+    response = client.post(url, {**confirmed, "confirmed": ["schedule-by-hand", "rematch", "colour-breach"]})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert rr_schedule.round_boards(rnd) == boards
+    recorded = set(t.conformance_events.values_list("code", "round_number", "level"))
+    assert {("schedule-by-hand", 3, 3), ("rematch", 3, 3)} <= recorded
+    assert any(line.startswith("### rematch @ Round 3") for line in events.trf_lines(t))
+
+
+@pytest.mark.django_db
+def test_every_path_that_reseats_a_round_robin_goes_through_its_guard(rr6, arbiter) -> None:  # type: ignore[no-untyped-def]
+    # services.round_set_boards is where the round page, the hand-round page and the manual pairing write.
+    t, rnd = rr6
+    boards = _rematch_boards(t, rnd)
+    entries = {e.pairing_number: e for e in t.entries.all()}
+    by_entry = {b: (entries[w], entries[bl]) for b, (w, bl) in boards.items()}
+    with pytest.raises(events.NeedsConfirmation) as asked:
+        services.round_set_boards(round=rnd, boards=by_entry)
+    assert {"schedule-by-hand", "rematch"} <= {str(w.code) for w in asked.value.warnings}
+    with pytest.raises(DomainError, match="missing"):  # a player left out is no round-robin round
+        services.round_set_boards(round=rnd, boards={1: (rnd.games.get(board=1).white, None)},
+                                  confirmed={"schedule-by-hand", "rematch", "colour-breach"})
+    services.round_set_boards(round=rnd, boards=by_entry, confirmed={"schedule-by-hand", "rematch", "colour-breach"},
+                              user=arbiter)
+    assert {"schedule-by-hand", "rematch"} <= set(t.conformance_events.values_list("code", flat=True))
+
+
+@pytest.mark.django_db
+def test_a_third_same_colour_made_on_the_round_page_asks_then_is_recorded(rr6, arbiter) -> None:  # type: ignore[no-untyped-def]
+    from django.test import Client
+    from django.urls import reverse
+
+    t, rnd = rr6
+    colours = {}
+    for number in (1, 2):
+        for g in t.rounds.get(number=number).games.select_related("white", "black"):
+            colours.setdefault(g.white.pairing_number, []).append("w")
+            colours.setdefault(g.black.pairing_number, []).append("b")
+    boards = rr_schedule.round_boards(rnd)
+    # a player with the same colour in rounds 1 and 2, given it again in round 3 by turning his board round
+    board, (white, black) = next((b, (w, bl)) for b, (w, bl) in boards.items()
+                                 if colours[bl] == ["w", "w"] or colours[w] == ["b", "b"])
+    boards[board] = (black, white)
+    client = Client()
+    client.force_login(arbiter)
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    page = client.post(url, _round_page_post(rnd, boards)).content.decode()
+    assert 'value="colour-breach"' in page and rr_schedule.round_boards(rnd) != boards
+    response = client.post(url, {**_round_page_post(rnd, boards), "confirmed": ["schedule-by-hand", "colour-breach"]})
+    assert response.status_code == 302
+    assert rr_schedule.round_boards(rnd) == boards
+    assert ("colour-breach", 3, 3) in set(t.conformance_events.values_list("code", "round_number", "level"))

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from django.contrib import messages
+from django.core import signing
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
@@ -20,14 +21,17 @@ from tournaments.standings.final import tie_groups
 
 def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     """Runs the asked step (POST) and returns what the page shows: the state, the ties, what to confirm."""
-    out: dict[str, Any] = {"to_confirm": [], "typed_order": "", "asked": ""}
+    out: dict[str, Any] = {"to_confirm": [], "typed_order": "", "asked": "", "lots_token": ""}
     if request.method == "POST" and tournament.is_arbiter(request.user):
         out["asked"] = "lots" if "draw_lots" in request.POST else "hand" if "order_by_hand" in request.POST else ""
         out["typed_order"] = (request.POST.get("tie_order") or "").strip()
         confirmed = request.POST.getlist("confirm")
         try:
             if out["asked"] == "lots":
-                seed = final_standings.ties_draw_lots(tournament=tournament, confirmed=confirmed, user=request.user)
+                shown = _shown(tournament, request.POST.get("lots_token", ""))
+                # A confirmation counts only for the draw it was shown with (its seed rides in the page).
+                seed = final_standings.ties_draw_lots(tournament=tournament, confirmed=confirmed if shown else [],
+                                                      user=request.user, shown=shown)
                 messages.success(request, gettext("Ties drawn by lot (seed %(seed)s).") % {"seed": seed})
             elif out["asked"] == "hand":
                 numbers = [int(n) for n in re.findall(r"\d+", out["typed_order"])]
@@ -36,6 +40,8 @@ def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]
                 messages.success(request, gettext("Tied players ordered by hand."))
         except events.NeedsConfirmation as exc:
             out["to_confirm"] = warning_lines(exc.warnings)
+            out["lots_token"] = "".join(_token(tournament, w.values) for w in exc.warnings
+                                        if str(w.code) == "lots-drawn")
         except DomainError as exc:
             messages.error(request, str(exc))
         tournament.refresh_from_db()
@@ -48,3 +54,23 @@ def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]
                    for g in tie_groups(selectors.standings(bare))] if state.final else []
     out["lots_seed"] = tournament.lots_seed
     return out
+
+
+def _salt(tournament: Tournament) -> str:
+    return f"damier.final-ties.lots.{tournament.pk}"
+
+
+def _token(tournament: Tournament, values: dict[str, Any]) -> str:
+    """The draw the page shows (seed and ties), signed: the confirmation brings back this draw, not another."""
+    return signing.dumps({"seed": values["seed"], "groups": values["groups"]}, salt=_salt(tournament))
+
+
+def _shown(tournament: Tournament, token: str) -> dict[str, Any] | None:
+    """The draw the arbiter was shown, or None (a first click, or a token that is not ours: asked again)."""
+    if not token:
+        return None
+    try:
+        value = signing.loads(token, salt=_salt(tournament))
+    except signing.BadSignature:
+        return None
+    return value if isinstance(value, dict) else None

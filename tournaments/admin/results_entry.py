@@ -390,7 +390,27 @@ class GameFormSet(BaseInlineFormSet):
                 continue  # a postponed game's real result completes the round; it corrects nothing
             pending += (corrections.rating_warnings(stored, typed) if self.rating_only
                         else corrections.warnings_for(stored, typed))
-        confirm.ask(self, pending)
+        confirm.ask(self, pending + self.round_robin_warnings())
+
+    def round_robin_warnings(self) -> list[Warning]:
+        """A round robin's draft re-paired on this page: the round robin's guard (rr_guard) on the round as
+        it will stand, asked here so the page comes back with what was typed; the service asks it again."""
+        from tournaments import rr_guard
+
+        rnd = self.instance
+        moved = [f for f in self.forms if hasattr(f, "cleaned_data") and {"white", "black"} & set(f.changed_data)]
+        if rnd.status != RoundStatus.DRAFT or not moved or not rnd.tournament.is_round_robin:
+            return []
+        boards = rr_guard.round_boards(rnd)
+        for form in moved:
+            white, black = form.cleaned_data.get("white"), form.cleaned_data.get("black")
+            if white is None:
+                continue  # the form itself says White is missing
+            boards[form.instance.board] = (white.pairing_number, black.pairing_number if black else None)
+        try:
+            return rr_guard.warnings_for(rnd, boards).warnings
+        except DomainError as exc:
+            raise forms.ValidationError(str(exc)) from None
 
     def _check_warnings(self, errors: list[str]) -> None:
         """A result the checklist warns about is saved only once each warning is confirmed: the page comes

@@ -243,8 +243,10 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
             if not rnd.tournament.is_round_robin:
                 # A hand edit is part of the manual pairing phase: the first one opens it (#19 item 4).
                 manual_pairing.manual_edit_start(round=rnd, user=request.user)
+            # A round robin's boards go through its guard (rr_guard): the form asked its confirmations already.
             services.round_set_boards(round=rnd, boards={
-                f.instance.board: (f.cleaned_data["white"], f.cleaned_data.get("black")) for f in moved})
+                f.instance.board: (f.cleaned_data["white"], f.cleaned_data.get("black")) for f in moved},
+                confirmed=confirmed, user=request.user)
             formset.changed_objects += [(f.instance, ["white", "black"]) for f in moved]
             if not rnd.tournament.is_round_robin:
                 self._report_draft(request, rnd)

@@ -2,7 +2,8 @@
 
 First the file is reviewed and nothing is written: its TRF version, every adjustment and default, and
 every imported round replayed against the pairing rules. Then "Import" creates the tournament; a round
-that breaks the rules must be ticked (a level-3 confirmation) and is recorded as a conformance event.
+that breaks the rules, or is not the engine's pairing, must be ticked (a level-3 confirmation) and is
+recorded as a conformance event.
 The file's text rides in the form between the steps, so nothing the arbiter chose is lost.
 """
 
@@ -20,7 +21,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.conformance import events
-from tournaments.conformance.policy import Code, Level
+from tournaments.conformance.policy import Level
 from tournaments.conformance.words import level_name
 from tournaments.errors import DomainError
 from tournaments.exchange.trf_import import ReviewedFile, TrfImportError, import_reviewed, review_trf
@@ -72,15 +73,15 @@ def import_trf_view(model_admin: Any, request: HttpRequest) -> HttpResponse:
             except TrfImportError as exc:
                 form.add_error("file", gettext("Nothing imported: %(error)s") % {"error": exc})
         if reviewed is not None and "import" in request.POST and upload is None:
-            needed = {str(r.round) for r in reviewed.review.broken_rounds}
-            confirmed = [str(Code.IMPORT_BROKE_RULES)] if needed <= ticked else []
+            needed = {str(r.round) for r in reviewed.review.rounds_to_confirm}
+            confirmed = [str(w.code) for w in reviewed.review.warnings()] if needed <= ticked else []
             try:
                 result = import_reviewed(reviewed, slug=form.cleaned_data["slug"] or None,
                                          name=form.cleaned_data["name"] or None, confirmed=confirmed,
                                          user=request.user)
             except events.NeedsConfirmation:
-                form.add_error(None, gettext("Tick each round you accept although it breaks the pairing rules, "
-                                             "or cancel the import."))
+                form.add_error(None, gettext("Tick each round you accept although it breaks the pairing rules or "
+                                             "is not Damier's pairing, or cancel the import."))
             except DomainError as exc:
                 form.add_error(None, gettext("Nothing imported: %(error)s") % {"error": exc})
             else:
@@ -105,7 +106,7 @@ def _review_context(reviewed: ReviewedFile, ticked: set[str]) -> dict[str, Any]:
         "adjustments": [adjustment_text(a) for a in review.adjustments],
         "summary": summary_text(review),
         "rounds": [{"number": r.round, "broken": r.broken, "lines": round_text(r), "ticked": str(r.round) in ticked}
-                   for r in review.rounds if r.broken or r.differs or r.engine_failed],
-        "broken": [r.round for r in review.broken_rounds],
+                   for r in review.rounds_to_confirm],
+        "to_confirm": [r.round for r in review.rounds_to_confirm],
         "level": level_name(Level.CONFIRM),
     }

@@ -61,6 +61,7 @@ class Code(enum.StrEnum):
     RANKED_BY_HAND = "ranked-by-hand"
     # Import (TRF)
     IMPORT_BROKE_RULES = "import-broke-rules"
+    IMPORT_NOT_ENGINE_PAIRING = "import-not-engine-pairing"  # keeps the rules, but not the engine's pairing
     # Long events (Q210-Q211, longevents)
     LONG_EVENT_RATING_TIEBREAKS = "long-event-rating-tiebreaks"
 
@@ -99,6 +100,9 @@ LEVELS: dict[Code, Level] = {
     # changes no result, point or tie-break (a play-off's outcome, say): confirmed and recorded (item 8).
     Code.RANKED_BY_HAND: Level.CONFIRM,
     Code.IMPORT_BROKE_RULES: Level.CONFIRM,
+    # As a round paired by hand whose pairing is not the engine's (MANUAL_PAIRING): a played round that
+    # stands on the record otherwise than the pairing rules make it is confirmed and recorded (Q55, Q69).
+    Code.IMPORT_NOT_ENGINE_PAIRING: Level.CONFIRM,
     Code.LONG_EVENT_RATING_TIEBREAKS: Level.NOTICE,
 }
 

@@ -72,6 +72,9 @@ _TEXTS: dict[Code, Any] = {
     Code.LOTS_DRAWN: gettext_lazy("Ties the tie-breaks could not separate were drawn by lot (seed %(seed)s)."),
     Code.RANKED_BY_HAND: gettext_lazy("Tied players were ordered by hand: %(order)s."),
     Code.IMPORT_BROKE_RULES: gettext_lazy("An imported round (%(round)s) breaks the pairing rules."),
+    Code.IMPORT_NOT_ENGINE_PAIRING: gettext_lazy(
+        "An imported round (%(round)s) is not the pairing the engine makes from the same standings (imported: "
+        "%(file)s; engine: %(engine)s)."),
     Code.LONG_EVENT_RATING_TIEBREAKS: gettext_lazy(
         "This tournament lasts more than 30 days and its tie-breaks use ratings, which change during it: FIDE "
         "C.07 Article 10 advises against rating-based tie-breaks in such events. FMJD rules have no text on "

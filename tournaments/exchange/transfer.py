@@ -8,7 +8,9 @@ so an export of the imported tournament is the same document. Users are named by
 are matched by FMJD id (or, without one, by identical details) and otherwise created.
 
 The import is one transaction: a bad document imports nothing and the error names the part, the key
-and the field at fault.
+and the field at fault. The rounds written are then checked as the TRF import checks a file's
+(`imported_rounds`): one that breaks the pairing rules or is not the engine's pairing, and that the
+document's own events do not already account for, is imported only once confirmed, and recorded.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
 
+from tournaments.conformance import events
 from tournaments.errors import DomainError
+from tournaments.exchange import imported_rounds
 from tournaments.exchange.transfer_schema import DocumentErrors, check, document_schema, parse
 from tournaments.models import (
     ConformanceEvent,
@@ -195,11 +199,15 @@ class ImportResult:
     players_created: int = 0
     players_matched: list[str] = field(default_factory=list)
     users_created: list[str] = field(default_factory=list)
+    recorded: list[Any] = field(default_factory=list)  # the rounds' warnings confirmed and recorded
 
     def as_text(self) -> str:
         lines = [f"Imported {self.tournament.slug!r}: {self.tournament.entries.count()} entries, "
                  f"{self.tournament.rounds.count()} rounds; {self.players_created} player(s) created, "
                  f"{len(self.players_matched)} matched to existing ones."]
+        lines += [f"Recorded: round {w.values['round']} imported although it "
+                  + ("breaks the pairing rules." if w.code == "import-broke-rules" else "is not the engine's pairing.")
+                  for w in self.recorded]
         if self.users_created:
             lines.append(f"Names of the file kept as accounts that cannot log in (never matched to an existing "
                          f"account; the chief and deputy arbiters too: set them on the tournament's page): "
@@ -225,9 +233,11 @@ def schema() -> dict[str, Any]:
 
 
 @transaction.atomic
-def import_tournament(doc: dict[str, Any], *, replace: bool = False) -> ImportResult:
+def import_tournament(doc: dict[str, Any], *, replace: bool = False, confirmed: Iterable[str] = ()) -> ImportResult:
     """Create the tournament of an export; with replace, an existing tournament with its slug goes first.
-    The whole document is checked first: every error is reported (with its path) and nothing is written."""
+    The whole document is checked first: every error is reported (with its path) and nothing is written.
+    The rounds are checked once written: events.NeedsConfirmation (nothing kept) until each round that
+    breaks the pairing rules or is not the engine's pairing is confirmed; each is then recorded."""
     _check_shape(doc)
     try:
         check(doc, schema())
@@ -240,7 +250,13 @@ def import_tournament(doc: dict[str, Any], *, replace: bool = False) -> ImportRe
             raise TransferError(f"A tournament with slug {slug!r} already exists; import with --replace to "
                                 "replace it (its results and history are replaced by the file's).")
         _delete(existing)
-    return _Importer(doc).run()
+    result = _Importer(doc).run()
+    warnings = imported_rounds.warnings(result.tournament)
+    events.require(warnings, confirmed=list(confirmed))
+    for w in warnings:
+        events.record(result.tournament, w.code, values=w.values, round_number=w.values["round"])
+    result.recorded = warnings
+    return result
 
 
 def _check_shape(doc: dict[str, Any]) -> None:

@@ -12,10 +12,10 @@ An arbiter moving a tournament from another program must know three things befor
   pairing is checked against the absolute criteria (a rematch, a forbidden pair, a second bye, the
   colour limits, a player paired twice or left out). A round that breaks one stops the import until the
   arbiter confirms (level 3); it is then recorded as a conformance event, so the TRF export carries it
-  as a `###` line. A round that only differs from the engine's pairing breaks no rule: it is reported
-  for information and not recorded (another program's legitimate choice among equal pairings, or its
-  reading of a quality criterion, is not a breach, and a mark on every imported round would drown the
-  real ones).
+  as a `###` line. A round that keeps them but is not the engine's pairing (or that the engine could not
+  pair to compare) is treated like a round paired by hand in Damier (checklist Q55, Q68-Q69): it stops
+  the import until confirmed (level 3) and is recorded with the file's and the engine's pairs. The
+  played rounds then stand on the record as they are, never silently.
 
 TRF-2006 and TRF-2016 share the `001` record (the same columns) and the `012`-`122` header records;
 TRF-2016 added `132` (the round dates) and the `U` code for the pairing-allocated bye, which TRF-2006
@@ -101,13 +101,29 @@ class RoundCheck:
             out.append(f"bye:{self.bye}")
         return out
 
+    @property
+    def to_confirm(self) -> bool:
+        """The round stands on the record only once the arbiter confirms it: it breaks the rules, is not
+        the engine's pairing, or could not be compared with it."""
+        return self.broken or self.differs or bool(self.engine_failed)
+
     def warning(self) -> Warning:
-        criteria = sorted({_criterion_code(v.criterion) for v in self.violations})
-        return Warning(Code.IMPORT_BROKE_RULES,
-                       {"round": self.round, "pairs": self.broken_pairs(), "criteria": criteria})
+        if self.broken:
+            criteria = sorted({criterion_code(v.criterion) for v in self.violations})
+            return Warning(Code.IMPORT_BROKE_RULES,
+                           {"round": self.round, "pairs": self.broken_pairs(), "criteria": criteria})
+        return Warning(Code.IMPORT_NOT_ENGINE_PAIRING, {
+            "round": self.round, "file": _pairs(self.only_file) if not self.engine_failed else
+            _pairs(tuple((w, b) for w, b in self.boards) + (((self.bye, None),) if self.bye else ())),
+            "engine": "not-possible" if self.engine_failed else _pairs(self.only_engine)})
 
 
-def _criterion_code(criterion: str) -> str:
+def _pairs(pairs: tuple[tuple[int, int | None], ...]) -> list[str]:
+    """Pairs as data for an event: 'white-black', 'bye:n'."""
+    return [f"{w}-{b}" if b is not None else f"bye:{w}" for w, b in pairs] or ["-"]
+
+
+def criterion_code(criterion: str) -> str:
     return re.sub(r"[^a-z0-9.]+", "-", criterion.lower()).strip("-")
 
 
@@ -129,12 +145,16 @@ class Review:
         self.adjustments.append(Adjustment(code, values))
 
     def warnings(self) -> list[Warning]:
-        """Level-3 warnings: one per imported round that breaks the pairing rules."""
-        return [r.warning() for r in self.rounds if r.broken]
+        """Level-3 warnings: one per imported round that breaks the pairing rules or is not the engine's."""
+        return [r.warning() for r in self.rounds if r.to_confirm]
 
     @property
     def broken_rounds(self) -> list[RoundCheck]:
         return [r for r in self.rounds if r.broken]
+
+    @property
+    def rounds_to_confirm(self) -> list[RoundCheck]:
+        return [r for r in self.rounds if r.to_confirm]
 
 
 def detect_version(text: str) -> Version:

@@ -151,8 +151,8 @@ def round_text(r: RoundCheck) -> list[str]:
     elif r.broken:
         lines.append(_("Damier would pair this round: %(engine)s.") % {"engine": pairs_text(r.only_engine)})
     elif r.differs:
-        lines.append(_("Round %(round)s keeps the rules but differs from Damier's pairing (information, not "
-                       "recorded): the file %(file)s; Damier %(engine)s.")
+        lines.append(_("Round %(round)s keeps the rules but is not Damier's pairing (to confirm; recorded as a "
+                       "conformance event): the file %(file)s; Damier %(engine)s.")
                      % {"round": r.round, "file": pairs_text(r.only_file), "engine": pairs_text(r.only_engine)})
     return lines
 

@@ -1,6 +1,7 @@
 """The TRF import's review (VCL4THP Q47-Q56): the file's version, every adjustment listed before anything
-is written, every imported round replayed against the pairing rules; a round that breaks them stops the
-import until the arbiter confirms, and is then recorded (a ### line in the TRF)."""
+is written, every imported round replayed against the pairing rules; a round that breaks them, or is not
+the engine's pairing, stops the import until the arbiter confirms, and is then recorded (a ### line in the
+TRF)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ def _line(n: int, name: str, pts: str, cells: list[str], *, rating: int = 2000, 
     return (head + "  ".join(cells)).rstrip()
 
 
+# Both confirmations an import may ask (level 3): a round that breaks the rules, one that is not the engine's.
+ALL = ["import-broke-rules", "import-not-engine-pairing"]
+
+
 def _run(tmp_path: Path, text: str, *args: str) -> None:
     src = tmp_path / "in.trf"
     src.write_text(text, encoding="utf-8", newline="")
@@ -42,7 +47,8 @@ REMATCH = "\n".join([
 
 
 def test_a_round_with_a_rematch_is_refused_with_the_report(db: None, tmp_path: Path, capsys) -> None:
-    with pytest.raises(CommandError, match=r"round\(s\) 3 break the pairing rules .* run again with --confirm"):
+    with pytest.raises(CommandError, match=r"round\(s\) 3 break the pairing rules; round\(s\) 1 are not the "
+                                           r"pairing Damier's engine makes .* run again with --confirm"):
         _run(tmp_path, REMATCH)
     out = capsys.readouterr().out
     assert ("Round 3 breaks the pairing rules on board(s) 3-1, 4-2:\n    - rematch: players 3, 1\n"
@@ -56,7 +62,7 @@ def test_confirmed_the_round_is_imported_and_recorded_with_a_trf_line(db: None, 
     assert "Recorded: round 3 imported although it breaks the pairing rules (3-1, 4-2)." in capsys.readouterr().out
     t = Tournament.objects.get(slug="rm")
     assert t.rounds.count() == 3 and Game.objects.filter(round__tournament=t).count() == 6
-    event = ConformanceEvent.objects.get(tournament=t)
+    event = ConformanceEvent.objects.get(tournament=t, code="import-broke-rules")
     assert (event.code, event.round_number, event.level) == ("import-broke-rules", 3, 3)
     assert event.values == {"round": 3, "pairs": ["3-1", "4-2"], "criteria": ["c1-rematch"]}
     assert "### import-broke-rules @ Round 3: criteria=c1-rematch pairs=3-1,4-2 round=3" in events.trf_lines(t)
@@ -66,10 +72,12 @@ def test_confirmed_the_round_is_imported_and_recorded_with_a_trf_line(db: None, 
 def test_the_service_asks_for_the_confirmation_and_writes_nothing_without_it(db: None) -> None:
     with pytest.raises(events.NeedsConfirmation) as info:
         import_trf(REMATCH)
-    assert [w.values["round"] for w in info.value.warnings] == [3]
+    assert [w.values["round"] for w in info.value.warnings] == [1, 3]
     assert not Tournament.objects.exists()
-    import_trf(REMATCH, confirmed=["import-broke-rules"])
-    assert ConformanceEvent.objects.count() == 1
+    with pytest.raises(events.NeedsConfirmation):  # round 1 is not the engine's pairing: asked as well
+        import_trf(REMATCH, confirmed=["import-broke-rules"])
+    import_trf(REMATCH, confirmed=ALL)
+    assert ConformanceEvent.objects.count() == 2
 
 
 def _clean_file(players: int = 7, rounds: int = 4) -> str:
@@ -109,16 +117,31 @@ def test_reference_files_keep_the_rules_and_match_the_engine(db: None, stem: str
     assert review.rounds and not review.broken_rounds and not any(r.differs for r in review.rounds)
 
 
-def test_a_round_that_only_differs_from_the_engine_is_information(db: None) -> None:
-    # round 1 of 4 players by the engine is 1-3 and 4-2; the file pairs 1-2 and 3-4: no rule broken
+def test_a_round_that_only_differs_from_the_engine_asks_and_is_recorded(db: None, tmp_path: Path,
+                                                                       capsys) -> None:
+    # round 1 of 4 players by the engine is 1-3 and 4-2; the file pairs 1-2 and 3-4: no rule broken, but not
+    # the pairing the rules make: it stands on the record only confirmed, as a round paired by hand would
     text = "\n".join(["XXR 3", "XXC white1",
                       _line(1, "A, A", "2.0", ["   2 w 1"]), _line(2, "B, B", "0.0", ["   1 b 0"]),
                       _line(3, "C, C", "2.0", ["   4 w 1"]), _line(4, "D, D", "0.0", ["   3 b 0"])]) + "\n"
     review = review_trf(text).review
     (r1,) = review.rounds
-    assert r1.differs and not r1.broken and review.warnings() == []
-    import_trf(text)
-    assert not ConformanceEvent.objects.exists()
+    assert r1.differs and not r1.broken
+    (warning,) = review.warnings()
+    assert (str(warning.code), warning.level) == ("import-not-engine-pairing", 3)
+    with pytest.raises(events.NeedsConfirmation):
+        import_trf(text)
+    with pytest.raises(CommandError, match=r"round\(s\) 1 are not the pairing Damier's engine makes"):
+        _run(tmp_path, text)
+    assert not Tournament.objects.exists()
+    _run(tmp_path, text, "--confirm", "--slug", "differs")
+    assert "Recorded: round 1 imported although it is not the engine's pairing (1-2, 3-4)." in capsys.readouterr().out
+    t = Tournament.objects.get(slug="differs")
+    event = ConformanceEvent.objects.get(tournament=t)
+    assert (event.code, event.round_number, event.level) == ("import-not-engine-pairing", 1, 3)
+    assert event.values == {"round": 1, "file": ["1-2", "3-4"], "engine": ["1-3", "4-2"]}
+    assert "### import-not-engine-pairing @ Round 1: engine=1-3,4-2 file=1-2,3-4 round=1" in events.trf_lines(t)
+    assert t.in_conformance
 
 
 # A TRF-2016 file (132 present) that leaves much unsaid or contradicts itself.
@@ -157,7 +180,7 @@ def test_the_adjustments_of_a_trf16_file_are_listed_before_anything_is_written(d
     assert "Player 1: title 'GM' is not an FMJD title; left blank." in out
     assert out.endswith("Dry run: nothing written.\n")
     assert not Tournament.objects.exists() and not Player.objects.exists()
-    _run(tmp_path, TRF16, "--slug", "club")  # the same list, then the tournament with what it could read
+    _run(tmp_path, TRF16, "--slug", "club", "--confirm")  # the same list, then the tournament with what it could read
     t = Tournament.objects.get(slug="club")
     assert str(t.start_date) == "2026-03-01" and t.end_date is None
     assert (t.venue, t.time_control) == ("Utrecht", "90 min + 1 min/move")
@@ -189,7 +212,7 @@ TRF06 = "\n".join([
 
 
 def test_a_trf2006_file_is_read_with_its_old_byes_listed(db: None, tmp_path: Path, capsys) -> None:
-    _run(tmp_path, TRF06, "--slug", "old")
+    _run(tmp_path, TRF06, "--slug", "old", "--confirm")
     out = capsys.readouterr().out
     assert out.startswith("File: TRF-2006 (from 0000 - +); extensions: JaVaFo TRF(x) XX lines.\n")
     assert "Round 1, player 3: '0000 - +' (TRF-2006 style) read as the pairing-allocated bye." in out
@@ -220,7 +243,7 @@ def test_a_trf2026_bye_for_the_round_to_pair_from_a_240_record(db: None) -> None
     adjustments = [(a.code, a.values) for a in reviewed.review.adjustments if a.code.startswith("240")]
     assert adjustments == [("240-bye-read", {"line": 4, "round": 2, "player": 3, "kind": "Z"}),
                            ("240-bye-ignored", {"line": 5, "round": 1, "player": 1, "kind": "Z"})]
-    result = import_trf(text, slug="itdx")
+    result = import_trf(text, slug="itdx", confirmed=ALL)
     assert result.tournament.entries.get(pairing_number=3).excused_rounds == [2]
 
 
@@ -249,7 +272,7 @@ def test_an_old_file_s_full_point_bye_is_read_as_the_pairing_allocated_bye(db: N
     reviewed = review_trf(text, rounds=3)
     assert [(a.code, a.values) for a in reviewed.review.adjustments if a.code == "old-style-bye-f"] == [
         ("old-style-bye-f", {"round": 1, "player": 3}), ("old-style-bye-f", {"round": 2, "player": 1})]
-    result = import_trf(text, rounds=3, slug="older")
+    result = import_trf(text, rounds=3, slug="older", confirmed=ALL)
     assert Game.objects.filter(round__tournament=result.tournament, result="bye").count() == 2
     with_xx = "XXR 3\n" + text  # an engine's or Damier's file: F stays a bye asked for in advance
     review = Review(detect_version(with_xx))
@@ -276,7 +299,7 @@ THREE_WHITES = "\n".join([
 
 
 def test_a_second_bye_and_three_same_colours_are_rules_broken(db: None) -> None:
-    (broken,) = review_trf(SECOND_BYE).review.warnings()
+    (broken,) = [w for w in review_trf(SECOND_BYE).review.warnings() if str(w.code) == "import-broke-rules"]
     assert broken.values == {"round": 2, "pairs": ["bye:5"], "criteria": ["c2-second-bye"]}
-    (broken,) = review_trf(THREE_WHITES).review.warnings()
+    (broken,) = [w for w in review_trf(THREE_WHITES).review.warnings() if str(w.code) == "import-broke-rules"]
     assert broken.values == {"round": 3, "pairs": ["1-2"], "criteria": ["c3-colour"]}

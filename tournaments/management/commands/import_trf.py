@@ -6,7 +6,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.conformance import events
-from tournaments.conformance.policy import Code
+from tournaments.conformance.policy import Code, Warning
 from tournaments.exchange.trf_import import TrfImportError, import_reviewed, review_trf
 from tournaments.exchange.trf_review_text import review_text
 from tournaments.management.files import read_input
@@ -48,18 +48,30 @@ class Command(BaseCommand):
         if options["dry_run"]:
             self.stdout.write("Dry run: nothing written.\n")
             return
-        confirmed = [str(Code.IMPORT_BROKE_RULES)] if options["confirm"] else []
+        confirmed = [str(w.code) for w in reviewed.review.warnings()] if options["confirm"] else []
         try:
             result = import_reviewed(reviewed, slug=options["slug"], name=options["name"], confirmed=confirmed)
         except events.NeedsConfirmation as exc:
-            rounds = ", ".join(str(w.values["round"]) for w in exc.warnings)
             raise CommandError(
-                f"{path}: nothing imported: round(s) {rounds} break the pairing rules (listed above). If the "
-                "arbiter accepts them, run again with --confirm: each such round is then recorded as a "
-                "conformance event and written as a ### line in the TRF export.") from None
+                f"{path}: nothing imported: {_rounds(exc.warnings)} (listed above). If the arbiter accepts "
+                "them, run again with --confirm: each such round is then recorded as a conformance event and "
+                "written as a ### line in the TRF export.") from None
         except TrfImportError as exc:
             raise CommandError(f"{path}: nothing imported: {exc}") from None
         self.stdout.write(result.as_text(), ending="")
         for w in reviewed.review.warnings():
-            self.stdout.write(f"Recorded: round {w.values['round']} imported although it breaks the pairing "
-                              f"rules ({', '.join(w.values['pairs'])}).\n")
+            if w.code is Code.IMPORT_BROKE_RULES:
+                self.stdout.write(f"Recorded: round {w.values['round']} imported although it breaks the pairing "
+                                  f"rules ({', '.join(w.values['pairs'])}).\n")
+            else:
+                self.stdout.write(f"Recorded: round {w.values['round']} imported although it is not the engine's "
+                                  f"pairing ({', '.join(w.values['file'])}).\n")
+
+
+def _rounds(warnings: list[Warning]) -> str:
+    """Which rounds wait for the confirmation, and why."""
+    broken = [str(w.values["round"]) for w in warnings if w.code is Code.IMPORT_BROKE_RULES]
+    other = [str(w.values["round"]) for w in warnings if w.code is not Code.IMPORT_BROKE_RULES]
+    parts = [f"round(s) {', '.join(broken)} break the pairing rules"] if broken else []
+    parts += [f"round(s) {', '.join(other)} are not the pairing Damier's engine makes"] if other else []
+    return "; ".join(parts)
