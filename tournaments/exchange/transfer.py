@@ -277,6 +277,7 @@ class _Importer:
         self.current: dict[str, set[int]] = {}  # part -> keys of objects that exist (not only in history)
         self.users: dict[str, Any] = {}
         self.result: ImportResult | None = None
+        self.file_players: dict[Any, dict[str, Any]] | None = None  # by key, read once
 
     def run(self) -> ImportResult:
         doc = self.doc
@@ -407,6 +408,8 @@ class _Importer:
         for record in records:
             where = f"{name}[key {record.get('key')}]"
             values = self._values(where, model, record, extra)
+            if model is Entry and not {"rating", "national_rating"} & set(record):
+                values.update(self._ratings_of_file_player(record))
             obj = model(pk=self.ids[name][record["key"]], **values)
             _clean(where, obj, exclude=[f.name for f in _fields(model) if f.is_relation])
             objs.append(obj)
@@ -426,6 +429,16 @@ class _Importer:
             raise TransferError(f"{name}: a value has the wrong type ({exc}).") from None
         if objs:
             _bump_sequence(model, max(o.pk for o in objs))
+
+    def _ratings_of_file_player(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """An export made before entries held their ratings: the entry takes its player's ratings as the file
+        gives them (what the tournament was run on), never those of the player this server matched him to."""
+        if self.file_players is None:
+            self.file_players = {p.get("key"): p for p in self.doc.get("players", [])}
+        player = self.file_players.get(entry.get("player"), {})
+        if player.get("unrated"):
+            return {"rating": None, "national_rating": None}
+        return {"rating": player.get("rating"), "national_rating": player.get("national_rating")}
 
     def _history(self, name: str, model: type[models.Model], records: list[dict[str, Any]]) -> None:
         historical = model.history.model  # type: ignore[attr-defined]
