@@ -24,7 +24,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
 
 from tournaments.errors import DomainError
-from tournaments.exchange.transfer_schema import DocumentErrors, check, document_schema, parse
+from tournaments.exchange.transfer_schema import DocumentErrors, check, cut, document_schema, parse, short
 from tournaments.models import (
     ConformanceEvent,
     Entry,
@@ -59,7 +59,11 @@ HISTORY_FIELDS = ("history_date", "history_change_reason", "history_type", "hist
 
 
 class TransferError(DomainError):
-    """The document cannot be imported; the message says where and why."""
+    """The document cannot be imported; the message says where and why, each line cut short: a line may
+    quote a value of the file, which may be megabytes long."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("\n".join(cut(line) for line in message.split("\n")))
 
 
 IMPORTED_NAMES = "Imported names (no login)"
@@ -237,7 +241,7 @@ def import_tournament(doc: dict[str, Any], *, replace: bool = False) -> ImportRe
     existing = Tournament.objects.filter(slug=slug).first()
     if existing is not None:
         if not replace:
-            raise TransferError(f"A tournament with slug {slug!r} already exists; import with --replace to "
+            raise TransferError(f"A tournament with slug {short(slug)} already exists; import with --replace to "
                                 "replace it (its results and history are replaced by the file's).")
         _delete(existing)
     return _Importer(doc).run()
@@ -245,9 +249,9 @@ def import_tournament(doc: dict[str, Any], *, replace: bool = False) -> ImportRe
 
 def _check_shape(doc: dict[str, Any]) -> None:
     if doc.get("format") != FORMAT:
-        raise TransferError(f"Not a tournament export: 'format' is {doc.get('format')!r}, expected {FORMAT!r}.")
+        raise TransferError(f"Not a tournament export: 'format' is {short(doc.get('format'))}, expected {FORMAT!r}.")
     if doc.get("version") != VERSION:
-        raise TransferError(f"Export format version {doc.get('version')!r} is not supported (this is {VERSION}).")
+        raise TransferError(f"Export format version {short(doc.get('version'))} is not supported (this is {VERSION}).")
     if not isinstance(doc.get("tournament"), dict):
         raise TransferError("'tournament' must be an object.")
     for name, _model in PARTS[1:]:
@@ -312,7 +316,7 @@ class _Importer:
     def _key(self, where: str, record: dict[str, Any]) -> int:
         key = record.get("key")
         if not isinstance(key, int) or isinstance(key, bool) or key < 1:
-            raise TransferError(f"{where}: every object needs a positive integer 'key' (found {key!r}).")
+            raise TransferError(f"{where}: every object needs a positive integer 'key' (found {short(key)}).")
         return key
 
     def _allocate(self, model: type[models.Model], keys: list[int]) -> dict[int, int]:
@@ -329,7 +333,7 @@ class _Importer:
         if username is None:
             return None
         if not isinstance(username, str) or not username or len(username) > 150:
-            raise TransferError(f"{where}: {username!r} is not a username.")
+            raise TransferError(f"{where}: {short(username)} is not a username.")
         if username not in self.users:
             self.users[username] = imported_name(username, self.result)
         return self.users[username]
@@ -358,7 +362,7 @@ class _Importer:
                 else:
                     known = self.ids.get(target, {}) if historical else self.current.get(target, set())
                     if not isinstance(value, int) or isinstance(value, bool) or value not in known:
-                        raise TransferError(f"{where}.{name}: no {target} with key {value!r} in the file.")
+                        raise TransferError(f"{where}.{name}: no {target} with key {short(value)} in the file.")
                     values[f.attname] = self.ids[target][value]
             elif isinstance(value, (list, dict)) and not isinstance(f, models.JSONField):
                 raise TransferError(f"{where}.{name}: a single value expected, found {type(value).__name__}.")
