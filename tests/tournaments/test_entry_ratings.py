@@ -110,7 +110,11 @@ def test_every_path_that_enters_a_player_gives_the_entry_his_ratings(make_tourna
             "excused_rounds": "[]", "external_tiebreak": ""}
     page = client.post(reverse("admin:tournaments_entry_add"), form)
     assert page.status_code == 302, page.context["adminform"].form.errors if page.context else page
-    assert t.entries.get(player=admin_player).rating == 1600
+    entry = t.entries.get(player=admin_player)
+    assert entry.rating == 1600
+    page = client.get(reverse("admin:tournaments_entry_change", args=[entry.pk]))
+    assert "FMJD rating" in page.content.decode() and "1600" in page.content.decode()  # shown, not a field
+    assert 'name="rating"' not in page.content.decode()
     # A late entry (round 1 paired) too.
     for p in make_players(3):
         services.entry_add(tournament=t, player=p)
