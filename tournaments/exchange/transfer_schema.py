@@ -157,8 +157,9 @@ def _path(parts: Any) -> str:
 
 def check(doc: Any, schema: dict[str, Any]) -> None:
     """Every error of the document, each with its path; nothing is written when there is one."""
-    errors = [_schema_error(e)
-              for e in sorted(Draft202012Validator(schema).iter_errors(doc), key=lambda e: list(map(str, e.path)))]
+    found = sorted(Draft202012Validator(schema).iter_errors(doc), key=lambda e: list(map(str, e.path)))
+    # Worded only as far as shown: a message quotes its value, which may be megabytes long.
+    errors: list[str] = [_schema_error(e) for e in found[:MAX_ERRORS]] + [""] * max(0, len(found) - MAX_ERRORS)
     errors += _nul(doc)
     if not errors:  # the checks of meaning read the shape the schema guarantees
         errors = _meaning(doc)
