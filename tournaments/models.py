@@ -344,9 +344,14 @@ class Entry(models.Model):
     pairing_number = models.PositiveSmallIntegerField(_("pairing number"))
     status = models.CharField(_("status"), max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
-    # The tournament rating when the player was entered (issue 19 item 6): a later change is shown to the
-    # arbiter until he takes note of it (tournaments/ratings.py).
-    rating_at_entry = models.PositiveIntegerField(_("rating at entry"), null=True, blank=True, editable=False)
+    # The player's ratings as this tournament holds them: copied from the player when he is entered, and
+    # changed after only by the arbiter taking a later list on (tournaments/numbering.py), never once the
+    # tournament is finished. Every reader of the tournament (numbers, pairing, tie-breaks, pages, PDFs,
+    # TRF, JSON) reads these, so a new rating list changes nothing already played behind the record.
+    rating = models.PositiveIntegerField(_("FMJD rating"), null=True, blank=True, editable=False,
+                                         validators=[MaxValueValidator(3000)])
+    national_rating = models.PositiveIntegerField(_("national rating"), null=True, blank=True, editable=False,
+                                                  validators=[MaxValueValidator(3000)])
     excused_rounds = models.JSONField(
         _("excused rounds"),
         default=list,
@@ -380,19 +385,31 @@ class Entry(models.Model):
         return f"{self.pairing_number}. {self.player}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
+        # A new entry takes the player's ratings unless its creator gave them (a file carries the ratings
+        # the tournament was run on; ratings_given marks "unrated here" for a player rated today).
+        if (self._state.adding and self.player_id is not None and self.rating is None
+                and self.national_rating is None and not getattr(self, "ratings_given", False)):
+            self.take_ratings(self.player)
         # An arbiter who changes a number on a form numbers by hand: the tournament stops numbering by
         # rating on its own, so his numbers are never silently replaced when round 1 is paired.
         # The numbering services set _numbering_step and are not a hand edit.
-        if self.pk is None and self.rating_at_entry is None and self.player_id is not None:
-            from tournaments.ratings import entry_rating
-
-            self.rating_at_entry = entry_rating(self)
-        if self.pk is not None and not getattr(self, "_numbering_step", False):
-            before = Entry.objects.filter(pk=self.pk).values_list("pairing_number", flat=True).first()
-            if before is not None and before != self.pairing_number:
+        if self.pk is not None and not self._state.adding and not getattr(self, "_numbering_step", False):
+            before = Entry.objects.filter(pk=self.pk).values_list("pairing_number", "player_id").first()
+            if before is not None and before[0] != self.pairing_number:
                 Tournament.objects.filter(pk=self.tournament_id).exclude(numbering=Numbering.MANUAL).update(
                     numbering=Numbering.MANUAL)
+            if before is not None and before[1] != self.player_id:
+                # another player in the entry (before any game): his ratings, not the one he replaces
+                self.take_ratings(self.player)
+                if kwargs.get("update_fields") is not None:
+                    kwargs["update_fields"] = {*kwargs["update_fields"], "rating", "national_rating"}
         super().save(*args, **kwargs)
+
+    def take_ratings(self, player: Player) -> None:
+        """The player's ratings as they stand now (none for a player known to be unrated)."""
+        from tournaments.ratings import player_ratings
+
+        self.rating, self.national_rating = player_ratings(player)
 
     @property
     def is_withdrawn(self) -> bool:
@@ -646,7 +663,7 @@ class ConformanceEvent(models.Model):
 
 class EntryRating(models.Model):
     """A later rating of a player in a long event, held from a round on (VCL4THP Q212-Q213); his first
-    rating is the player's rating."""
+    rating is the entry's tournament rating."""
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="later_ratings",
                               verbose_name=_("entry"))

@@ -186,10 +186,12 @@ def is_late(tournament: Tournament) -> bool:
 def earned_number(tournament: Tournament, player: Player) -> int:
     """The number a late entrant's rating earns: just before the first player (in number order) he ranks
     ahead of by rating, title and the announced criterion; after everyone when there is none."""
-    key = ratings.order_key(player, tournament.rating_method, tournament.tie_order)
+    key = ratings.order_key(player, ratings.tournament_rating(player, tournament.rating_method),
+                            tournament.tie_order)
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     for e in entries:
-        if key < ratings.order_key(e.player, tournament.rating_method, tournament.tie_order):
+        e.tournament = tournament
+        if key < ratings.entry_order_key(e):
             return e.pairing_number
     return (entries[-1].pairing_number if entries else 0) + 1
 
@@ -225,9 +227,13 @@ def record_late_entry(tournament: Tournament, entry: Entry, user: Any = None) ->
 @transaction.atomic
 def ratings_take_note(*, tournament: Tournament, expected: str | None = None, user: Any = None) -> list[
         ratings.RatingChange]:
-    """The arbiter has seen the ratings changed since the entries: each is recorded (a notice, 2) and the
-    entry's rating at entry becomes today's, so the notice goes. expected: changes_signature shown."""
+    """The arbiter takes on the ratings his players now hold where they differ from the tournament's: each
+    entry takes its player's ratings and each change is recorded (a notice, 2). Refused once the
+    tournament is finished. expected: changes_signature shown."""
     tournament = _lock(tournament)
+    if ratings.is_finished(tournament):
+        raise DomainError(_("%(tournament)s is finished: it keeps the ratings it was played on, whatever a later "
+                            "list says.") % {"tournament": tournament})
     changes = ratings.rating_changes(tournament)
     if expected is not None and changes_signature(changes) != expected:
         raise StaleEditError(_("The ratings changed again since the page was shown: nothing was done; look at "
@@ -235,7 +241,12 @@ def ratings_take_note(*, tournament: Tournament, expected: str | None = None, us
     for c in changes:
         events.record(tournament, Code.RATING_CHANGED, values={"player": c.entry.player.full_name,
                                                                "old": c.at_entry, "new": c.now}, user=user)
-        Entry.objects.filter(pk=c.entry.pk).update(rating_at_entry=c.now)
+        entry = Entry.objects.select_for_update().get(pk=c.entry.pk)
+        entry.take_ratings(c.entry.player)
+        if user is not None:
+            entry._history_user = user  # type: ignore[attr-defined]
+        entry._numbering_step = True  # type: ignore[attr-defined]  # not a hand edit of the number
+        entry.save(update_fields=["rating", "national_rating"])
     return changes
 
 
@@ -264,7 +275,8 @@ LIST_FIELDS = {"rating": "rating", "fmjd_rating": "rating", "national_rating": "
 
 def list_differences(tournament: Tournament, data: bytes, source: str) -> list[ListDifference]:
     """The ratings a list (CSV: fmjd_id, then rating and/or national_rating) gives the entered players,
-    where they differ from what is on file. Nothing is written: the arbiter chooses which to apply."""
+    where they differ from the players' own. Nothing is written: the arbiter chooses which to apply, to the
+    players; the tournament takes them on only through ratings_take_note."""
     import csv
     import io
 

@@ -66,7 +66,7 @@ def pairing_request(tournament: Tournament, entries: list[Entry], number: int) -
         gone = e.gone_before(number)  # withdrawn or expelled: not paired
         players.append(SwissPlayer(
             id=e.pairing_number, pairing_number=e.pairing_number,
-            rating=ratings.tournament_rating(e.player, tournament.rating_method) or 0,
+            rating=ratings.tournament_rating(e, tournament.rating_method) or 0,
             name=e.player.full_name, history=history, withdrawn=gone,
             excused=number in (e.excused_rounds or []) and not gone,
             standing_key=standing_key.get(e.pk, ()),
@@ -314,7 +314,7 @@ def trf_header(tournament: Tournament, entries: list[Entry]) -> list[tuple[str, 
     header += [(code, f"{day:%Y/%m/%d}") for code, day in (("042", tournament.start_date),
                                                             ("052", tournament.end_date)) if day]
     header.append(("072", str(sum(1 for e in entries if ratings.tournament_rating(
-        e.player, tournament.rating_method)))))
+        e, tournament.rating_method)))))
     header.append(("092", _TRF_TYPE.get(tournament.system, tournament.system)))
     chief = tournament.chief_arbiter.get_full_name().strip() if tournament.chief_arbiter else ""
     if chief:

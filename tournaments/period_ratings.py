@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from tournaments import ratings
 from tournaments.conformance.policy import Code, Warning
 from tournaments.models import Entry, EntryRating, Tournament, UnratedMethod
 from tournaments.standings.rating_rounds import LaterRating, TieBreakRatings, lasts_over_30_days, span_days
@@ -33,7 +34,7 @@ def tiebreak_ratings(t: Tournament, entries: Sequence[Entry]) -> TieBreakRatings
         for r in EntryRating.objects.filter(entry__tournament=t).order_by("from_round"):
             later.setdefault(r.entry_id, []).append(LaterRating(r.from_round, r.rating))
     return TieBreakRatings(
-        first={e.pk: e.player.rating for e in entries}, later=later,
+        first={e.pk: ratings.tournament_rating(e, t.rating_method) for e in entries}, later=later,
         rule=UnratedRule(str(t.unrated_method), t.unrated_rating),
         round=t.tiebreak_rating_round if later_used else None,
         per_round=later_used and t.tiebreak_rating_per_round)

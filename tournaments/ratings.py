@@ -4,8 +4,10 @@ equal ratings, and the checks on ratings (an impossible value, a rating changed 
 The tournament's method reads the FMJD rating or the national rating, each falling back to the other one
 when the rating it names is missing, the higher of the two, or one of them alone; the rating it gives
 orders the pairing numbers, counts in the rating tie-breaks and is what the pages, the PDFs and the TRF
-show. Reads only: the writes
-(taking note of a changed rating) are in tournaments/numbering.py.
+show. A tournament reads the ratings its entry holds (copied from the player when he was entered), never
+the player's, which a later list changes: the player's ratings reach a running tournament only when the
+arbiter takes them on, and a finished one never. Reads only: the writes (taking a later rating on) are in
+tournaments/numbering.py.
 """
 
 from __future__ import annotations
@@ -25,11 +27,19 @@ TITLE_RANK = {"GMI": 0, "GMIF": 1, "MI": 2, "MIF": 3, "MF": 4, "MFF": 5, "CMI": 
 NO_TITLE = len(TITLE_RANK)
 
 
-def tournament_rating(player: Player, method: str) -> int | None:
-    """The player's rating as the tournament reads it (RatingMethod), None for an unrated player."""
+def player_ratings(player: Player) -> tuple[int | None, int | None]:
+    """The player's FMJD and national ratings as they stand, as an entry copies them (none when unrated)."""
     if player.unrated:
+        return None, None
+    return player.rating, player.national_rating
+
+
+def tournament_rating(holder: Entry | Player, method: str) -> int | None:
+    """The rating of an entry (or of a player not entered yet) as the tournament reads it (RatingMethod),
+    None for an unrated one."""
+    if getattr(holder, "unrated", False):
         return None
-    fmjd, national = player.rating, player.national_rating
+    fmjd, national = holder.rating, holder.national_rating
     if method == "fmjd_only":
         return fmjd
     if method == "national_only":
@@ -44,7 +54,7 @@ def tournament_rating(player: Player, method: str) -> int | None:
 
 def entry_rating(entry: Entry) -> int | None:
     """The entry's tournament rating (entry.tournament is cached when the entry came from tournament.entries)."""
-    return tournament_rating(entry.player, entry.tournament.rating_method)
+    return tournament_rating(entry, entry.tournament.rating_method)
 
 
 def tie_criterion(player: Player, criterion: str) -> tuple[Any, ...]:
@@ -60,17 +70,15 @@ def tie_criterion(player: Player, criterion: str) -> tuple[Any, ...]:
     return name
 
 
-def order_key(player: Player, method: str, criterion: str) -> tuple[Any, ...]:
+def order_key(player: Player, rating: int | None, criterion: str) -> tuple[Any, ...]:
     """The initial ranking: tournament rating (highest first, unrated last), then title, then the announced
     criterion, then the player's id so two namesakes never tie."""
-    rating = tournament_rating(player, method)
     return (rating is None, -(rating or 0), TITLE_RANK.get(player.title, NO_TITLE),
             *tie_criterion(player, criterion), player.pk or 0)
 
 
 def entry_order_key(entry: Entry) -> tuple[Any, ...]:
-    t = entry.tournament
-    return order_key(entry.player, t.rating_method, t.tie_order)
+    return order_key(entry.player, entry_rating(entry), entry.tournament.tie_order)
 
 
 def rating_errors(player: Player) -> dict[str, str]:
@@ -119,12 +127,23 @@ class RatingChange:
 
 
 def rating_changes(tournament: Tournament) -> list[RatingChange]:
-    """Entries whose tournament rating is no longer the one they were entered with, by pairing number.
-    An entry whose rating at entry is unknown (None: made in bulk by an import) is not reported: there is
-    nothing to compare with, and an unrated player's first rating is not a change of his rating."""
+    """Entries whose player now holds another tournament rating than the entry, by pairing number: what
+    taking the later ratings on would change. None once the tournament is finished: its ratings stay."""
+    if is_finished(tournament):
+        return []
     out = []
+    method = tournament.rating_method
     for entry in tournament.entries.select_related("player").order_by("pairing_number"):
-        now = entry_rating(entry)
-        if entry.rating_at_entry is not None and now != entry.rating_at_entry:
-            out.append(RatingChange(entry, entry.rating_at_entry, now))
+        held, now = tournament_rating(entry, method), tournament_rating(entry.player, method)
+        if held != now:
+            out.append(RatingChange(entry, held, now))
     return out
+
+
+def is_finished(tournament: Tournament) -> bool:
+    """The last round is completed: the ratings it was played on are the record and never change."""
+    total = tournament.rounds_total
+    if tournament.is_round_robin:  # n-1 rounds (n even) or n, twice in a double round robin
+        n = tournament.entries.count()
+        total = (n - 1 if n % 2 == 0 else n) * (2 if tournament.system == "double_round_robin" else 1)
+    return bool(total) and tournament.rounds.filter(number__gte=total, status="completed").exists()

@@ -53,7 +53,7 @@ class TournamentData:
                 id=e.pk,
                 pairing_number=e.pairing_number,
                 name=e.player.full_name,
-                rating=ratings.tournament_rating(e.player, self.tournament.rating_method),
+                rating=ratings.tournament_rating(e, self.tournament.rating_method),
                 withdrawn_after_round=e.withdrawn_after_round if e.is_withdrawn else None,
                 expelled=e.is_expelled,
                 external=e.external_tiebreak,
@@ -188,7 +188,7 @@ class PlayerLine:
 def player_line(entry: Entry, method: str | None = None) -> PlayerLine:
     """method: the tournament's RatingMethod (read from entry.tournament when not given)."""
     p = entry.player
-    rating = ratings.tournament_rating(p, method or entry.tournament.rating_method)
+    rating = ratings.tournament_rating(entry, method or entry.tournament.rating_method)
     return PlayerLine(entry.pk, entry.pairing_number, p.full_name, p.title, p.federation, rating,
                       entry.is_withdrawn)
 

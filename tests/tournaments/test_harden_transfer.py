@@ -55,13 +55,12 @@ def test_every_error_is_reported_with_its_path(doc, settings) -> None:  # type: 
     bad["players"][0]["rating"] = 10**30
     bad["players"][1]["surname"] = "Forged\n001 line"
     bad["rounds"][0]["pairing_explanation"] = "x" * 300_000
-    text = _refused(bad, "$.players[0].rating", "$.rounds[0].pairing_explanation")
+    text = _refused(bad, "$.players[0].rating", "$.rounds[0].pairing_explanation", "$.entries[0].excused_rounds")
     assert text.count("\n") >= 2  # more than one error in one answer
     shaped = copy.deepcopy(doc)
-    shaped["entries"][0]["excused_rounds"] = "abc"
     shaped["entries"][1]["withdrawn_after_round"] = 999
     shaped["players"][1]["surname"] = "Forged\n001 line"
-    _refused(shaped, "$.entries[0].excused_rounds", "$.entries[1].withdrawn_after_round: 999",
+    _refused(shaped, "$.entries[1].withdrawn_after_round: 999",
              "$.players[1].surname: control character U+000A")
 
 

@@ -157,3 +157,26 @@ def test_each_mapped_chapter_exists() -> None:
     assert manual.chapter_for_page("tournaments_round_sheets") == "game-sheets"
     assert manual.chapter_for_page("tournaments_round_change") == "pairing"
     assert manual.chapter_for_page(None) is None
+
+
+def test_every_tie_break_and_rating_tie_break_setting_is_described() -> None:
+    """VCL4THP Q11 (a complete manual): the tie-break chapter names every tie-break of the registry and every
+    field of the tournament's and the entry's forms that changes how one counts, by the label the arbiter
+    sees, with each choice of how unrated players count."""
+    from django.utils import translation
+
+    from tournaments.admin.longevents import RATING_FIELDS
+    from tournaments.models import Entry, EntryRating, Tournament, UnratedMethod
+    from tournaments.standings import TIEBREAKS
+    from tournaments.tiebreak_text import tiebreak_label
+
+    text = " ".join(next(c for c in manual.chapters() if c.slug == "tiebreaks").path.read_text(
+        encoding="utf-8").split())
+    with translation.override("en"):
+        labels = [str(tiebreak_label(name)) for name in TIEBREAKS]
+        labels += [str(Tournament._meta.get_field(name).verbose_name) for name in RATING_FIELDS]
+        labels += [str(Entry._meta.get_field("external_tiebreak").verbose_name),
+                   str(EntryRating._meta.verbose_name_plural).split(" (")[0]]
+        labels += [str(label) for _value, label in UnratedMethod.choices]
+    missing = [label for label in labels if label.lower() not in text.lower()]
+    assert not missing, missing

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
 from tournaments import numbering, rr_schedule, services
-from tournaments.models import Player, System, Tournament
+from tournaments.models import Entry, Player, System, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def text(response: Any) -> str:
 def _equal_swiss(make_tournament) -> Tournament:  # type: ignore[no-untyped-def]
     t = make_tournament(6, system=System.SWISS, slug="eq", rounds_total=5)
     entries = list(t.entries.order_by("pairing_number"))
-    Player.objects.filter(pk__in=[entries[0].player_id, entries[1].player_id]).update(rating=2500)
+    Entry.objects.filter(pk__in=[entries[0].pk, entries[1].pk]).update(rating=2500)
     services.entries_number_by_rating(tournament=t)
     play_round(t)
     return t
@@ -86,7 +86,7 @@ def test_an_exchange_between_different_ratings_is_refused_with_the_reason(make_t
 def test_a_regeneration_shows_the_moves_asks_then_records(make_tournament, chief) -> None:
     t = _equal_swiss(make_tournament)
     last = t.entries.order_by("-pairing_number").first()
-    Player.objects.filter(pk=last.player_id).update(rating=2900)
+    Entry.objects.filter(pk=last.pk).update(rating=2900)  # a rating taken on (test_numbering covers the step)
     page = chief.get(numbers_url(t))
     assert "6 numbers would move" in text(page)
     signature = page.context["moves_signature"]
@@ -116,7 +116,7 @@ def test_the_rating_notice_is_shown_then_noted(make_tournament, chief) -> None:
     assert "1 rating changed since the entry" in text(page)
     page = chief.post(numbers_url(t), {"action": "take_note", "changes": page.context["changes_signature"]},
                       follow=True)
-    assert "Noted and recorded: 1 rating change(s)." in text(page)
+    assert "The new ratings are taken on and recorded: 1 change(s)." in text(page)
     assert t.conformance_events.get().code == "rating-changed"
     assert 'id="dc-rating-notice"' not in text(chief.get(reverse("admin:tournaments_tournament_control",
                                                                   args=[t.pk])))

@@ -185,9 +185,9 @@ def completed(w: World) -> None:
 
 
 def ratings_reversed(w: World) -> None:
-    for e in w.a.entries.select_related("player"):
-        e.player.rating = 1000 + 10 * e.pairing_number
-        e.player.save()
+    for e in w.a.entries.all():
+        e.rating = 1000 + 10 * e.pairing_number  # the ratings the tournament holds
+        e.save()
 
 
 def a_free_player(w: World) -> None:

@@ -171,7 +171,7 @@ def test_round_status_goes_draft_published_completed(make_tournament) -> None:
 def test_number_by_rating_orders_entries(make_tournament) -> None:
     t = make_tournament(4)
     e = t.entries.get(pairing_number=4)
-    e.player.rating = 2900
-    e.player.save()
+    e.rating = 2900  # the rating the tournament holds
+    e.save()
     services.entries_number_by_rating(tournament=t)
     assert t.entries.get(pairing_number=1).player == e.player

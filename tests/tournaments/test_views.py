@@ -187,7 +187,7 @@ def test_player_page_running_score_and_performance(client: Client, make_tourname
     t = make_tournament(4, slug="perf")
     ratings = {1: 2400, 2: 2300, 3: 2200, 4: None}
     for pn, rating in ratings.items():
-        Player.objects.filter(entries__tournament=t, entries__pairing_number=pn).update(rating=rating)
+        Entry.objects.filter(tournament=t, pairing_number=pn).update(rating=rating)
     for _ in range(3):
         play_round(t)  # all draws
     entry = Entry.objects.get(tournament=t, pairing_number=1)

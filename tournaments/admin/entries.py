@@ -78,7 +78,9 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
     list_select_related = ("player", "tournament")
     search_fields = ("player__surname", "player__given_name", "player__fmjd_id")
     autocomplete_fields = ("player",)
-    readonly_fields = ("status", "withdrawn_after_round", "expelled_after_round", "bye_points")
+    # The ratings the tournament holds for the player: shown, changed only by taking a later list on.
+    readonly_fields = ("status", "withdrawn_after_round", "expelled_after_round", "bye_points", "rating",
+                       "national_rating")
     actions = ["withdraw", expel, grant_bye]
     inlines = [EntryRatingInline]
 

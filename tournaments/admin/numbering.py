@@ -45,7 +45,7 @@ def warning_rows(warnings: list[Warning]) -> list[dict[str, Any]]:
 
 
 def entry_label(entry: Entry, method: str) -> str:
-    rating = ratings.tournament_rating(entry.player, method)
+    rating = ratings.tournament_rating(entry, method)
     return f"{entry.pairing_number}. {entry.player.full_name}" + (f" ({rating})" if rating is not None else "")
 
 
@@ -138,7 +138,8 @@ class NumbersMixin:
         elif action == "take_note":
             changes = numbering.ratings_take_note(tournament=tournament, expected=request.POST.get("changes", ""),
                                                   user=user)
-            messages.success(request, _("Noted and recorded: %(n)s rating change(s).") % {"n": len(changes)})
+            messages.success(request, _("The new ratings are taken on and recorded: %(n)s change(s).")
+                             % {"n": len(changes)})
         else:
             messages.error(request, _("Unknown action: nothing was done."))
         return True
@@ -167,13 +168,12 @@ class NumbersMixin:
     def _numbers_page(self, request: HttpRequest, tournament: Tournament, form: ExchangeForm,
                       pending: dict[str, Any], **extra: Any) -> HttpResponse:
         entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
-        method = tournament.rating_method
-        rows = [{"entry": e, "rating": ratings.tournament_rating(e.player, method),
-                 "changed": e.rating_at_entry is not None
-                 and ratings.tournament_rating(e.player, method) != e.rating_at_entry} for e in entries]
+        changes = ratings.rating_changes(tournament)
+        now = {c.entry.pk: c.now for c in changes}
+        rows = [{"entry": e, "rating": ratings.tournament_rating(e, tournament.rating_method),
+                 "changed": e.pk in now, "now": now.get(e.pk)} for e in entries]
         closed = numbering.numbers_open(tournament)
         moves = [] if closed else numbering.regeneration_moves(tournament)
-        changes = ratings.rating_changes(tournament)
         return render(request, "admin/tournaments/tournament/numbers.html", self._context(  # type: ignore[attr-defined]
             request, tournament, _("Pairing numbers: %(tournament)s") % {"tournament": tournament},
             rows=rows, closed=closed, form=form, pending=pending, moves=moves,
@@ -263,17 +263,21 @@ def _later_words(check: rr_schedule.HandCheck, names: dict[int, str]) -> list[st
 
 
 def rating_change_message(player: Any) -> Any:
-    """After a player's ratings were edited: the tournaments where his tournament rating is no longer the
-    one he was entered with, each with a link to its pairing-numbers page (empty when there is none)."""
+    """After a player's ratings were edited: the running tournaments where his tournament rating is no
+    longer the one the entry holds, each with a link to its pairing-numbers page (empty when there is none);
+    a finished tournament keeps its ratings and is not named."""
     links = []
     for entry in Entry.objects.filter(player=player).select_related("tournament"):
-        now = ratings.tournament_rating(player, entry.tournament.rating_method)
-        if entry.rating_at_entry is not None and now != entry.rating_at_entry:
+        method = entry.tournament.rating_method
+        held, now = ratings.tournament_rating(entry, method), ratings.tournament_rating(player, method)
+        if held != now and not ratings.is_finished(entry.tournament):
             links.append(format_html('<a href="{}">{}</a> ({} → {})',
                                      reverse("admin:tournaments_tournament_numbers", args=[entry.tournament_id]),
-                                     entry.tournament, entry.rating_at_entry, now if now is not None else "–"))
+                                     entry.tournament, held if held is not None else "–",
+                                     now if now is not None else "–"))
     if not links:
         return ""
     return format_html(_("Notice: the tournament rating of {player} is no longer the one he was entered with, in: "
-                         "{tournaments}. Take note of it on the pairing-numbers page."),
+                         "{tournaments}. Each keeps the rating he was entered with until it is taken on, on its "
+                         "pairing-numbers page."),
                        player=player.full_name, tournaments=format_html_join(", ", "{}", ((link,) for link in links)))

@@ -26,7 +26,6 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from tournaments import numbering
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Player, Title, Tournament
-from tournaments.ratings import tournament_rating
 from tournaments.services import round_robin_closed
 from tournaments.validators import describe_control
 
@@ -312,7 +311,8 @@ def _enter(tournament: Tournament, players: list[Player]) -> dict[int, int]:
             continue
         already.add(player.pk)
         number += 1
-        entries.append(Entry(tournament=tournament, player=player, pairing_number=number,
-                             rating_at_entry=tournament_rating(player, tournament.rating_method)))
+        entry = Entry(tournament=tournament, player=player, pairing_number=number)
+        entry.take_ratings(player)  # bulk_create does not call save(): the ratings he is entered with
+        entries.append(entry)
     bulk_create_with_history(entries, Entry, batch_size=CHUNK)
     return {e.player_id: e.pairing_number for e in entries}

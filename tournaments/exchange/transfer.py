@@ -28,7 +28,7 @@ from django.db import IntegrityError, connection, models, transaction
 from tournaments.conformance import events
 from tournaments.errors import DomainError
 from tournaments.exchange import imported_rounds
-from tournaments.exchange.transfer_schema import DocumentErrors, check, document_schema, parse
+from tournaments.exchange.transfer_schema import DocumentErrors, check, cut, document_schema, parse, short
 from tournaments.models import (
     ConformanceEvent,
     Entry,
@@ -63,7 +63,11 @@ HISTORY_FIELDS = ("history_date", "history_change_reason", "history_type", "hist
 
 
 class TransferError(DomainError):
-    """The document cannot be imported; the message says where and why."""
+    """The document cannot be imported; the message says where and why, each line cut short: a line may
+    quote a value of the file, which may be megabytes long."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("\n".join(cut(line) for line in message.split("\n")))
 
 
 IMPORTED_NAMES = "Imported names (no login)"
@@ -247,7 +251,7 @@ def import_tournament(doc: dict[str, Any], *, replace: bool = False, confirmed: 
     existing = Tournament.objects.filter(slug=slug).first()
     if existing is not None:
         if not replace:
-            raise TransferError(f"A tournament with slug {slug!r} already exists; import with --replace to "
+            raise TransferError(f"A tournament with slug {short(slug)} already exists; import with --replace to "
                                 "replace it (its results and history are replaced by the file's).")
         _delete(existing)
     result = _Importer(doc).run()
@@ -261,9 +265,9 @@ def import_tournament(doc: dict[str, Any], *, replace: bool = False, confirmed: 
 
 def _check_shape(doc: dict[str, Any]) -> None:
     if doc.get("format") != FORMAT:
-        raise TransferError(f"Not a tournament export: 'format' is {doc.get('format')!r}, expected {FORMAT!r}.")
+        raise TransferError(f"Not a tournament export: 'format' is {short(doc.get('format'))}, expected {FORMAT!r}.")
     if doc.get("version") != VERSION:
-        raise TransferError(f"Export format version {doc.get('version')!r} is not supported (this is {VERSION}).")
+        raise TransferError(f"Export format version {short(doc.get('version'))} is not supported (this is {VERSION}).")
     if not isinstance(doc.get("tournament"), dict):
         raise TransferError("'tournament' must be an object.")
     for name, _model in PARTS[1:]:
@@ -293,6 +297,7 @@ class _Importer:
         self.current: dict[str, set[int]] = {}  # part -> keys of objects that exist (not only in history)
         self.users: dict[str, Any] = {}
         self.result: ImportResult | None = None
+        self.file_players: dict[Any, dict[str, Any]] | None = None  # by key, read once
 
     def run(self) -> ImportResult:
         doc = self.doc
@@ -327,7 +332,7 @@ class _Importer:
     def _key(self, where: str, record: dict[str, Any]) -> int:
         key = record.get("key")
         if not isinstance(key, int) or isinstance(key, bool) or key < 1:
-            raise TransferError(f"{where}: every object needs a positive integer 'key' (found {key!r}).")
+            raise TransferError(f"{where}: every object needs a positive integer 'key' (found {short(key)}).")
         return key
 
     def _allocate(self, model: type[models.Model], keys: list[int]) -> dict[int, int]:
@@ -344,7 +349,7 @@ class _Importer:
         if username is None:
             return None
         if not isinstance(username, str) or not username or len(username) > 150:
-            raise TransferError(f"{where}: {username!r} is not a username.")
+            raise TransferError(f"{where}: {short(username)} is not a username.")
         if username not in self.users:
             self.users[username] = imported_name(username, self.result)
         return self.users[username]
@@ -373,7 +378,7 @@ class _Importer:
                 else:
                     known = self.ids.get(target, {}) if historical else self.current.get(target, set())
                     if not isinstance(value, int) or isinstance(value, bool) or value not in known:
-                        raise TransferError(f"{where}.{name}: no {target} with key {value!r} in the file.")
+                        raise TransferError(f"{where}.{name}: no {target} with key {short(value)} in the file.")
                     values[f.attname] = self.ids[target][value]
             elif isinstance(value, (list, dict)) and not isinstance(f, models.JSONField):
                 raise TransferError(f"{where}.{name}: a single value expected, found {type(value).__name__}.")
@@ -423,6 +428,8 @@ class _Importer:
         for record in records:
             where = f"{name}[key {record.get('key')}]"
             values = self._values(where, model, record, extra)
+            if model is Entry and not {"rating", "national_rating"} & set(record):
+                values.update(self._ratings_of_file_player(record))
             obj = model(pk=self.ids[name][record["key"]], **values)
             _clean(where, obj, exclude=[f.name for f in _fields(model) if f.is_relation])
             objs.append(obj)
@@ -442,6 +449,16 @@ class _Importer:
             raise TransferError(f"{name}: a value has the wrong type ({exc}).") from None
         if objs:
             _bump_sequence(model, max(o.pk for o in objs))
+
+    def _ratings_of_file_player(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """An export made before entries held their ratings: the entry takes its player's ratings as the file
+        gives them (what the tournament was run on), never those of the player this server matched him to."""
+        if self.file_players is None:
+            self.file_players = {p.get("key"): p for p in self.doc.get("players", [])}
+        player = self.file_players.get(entry.get("player"), {})
+        if player.get("unrated"):
+            return {"rating": None, "national_rating": None}
+        return {"rating": player.get("rating"), "national_rating": player.get("national_rating")}
 
     def _history(self, name: str, model: type[models.Model], records: list[dict[str, Any]]) -> None:
         historical = model.history.model  # type: ignore[attr-defined]

@@ -17,11 +17,14 @@ from django.conf import settings
 from django.db import models
 from jsonschema import Draft202012Validator
 
+from tournaments.exchange.transfer_json import json_field_schema, meaning
 from tournaments.results import SINGLE_PLAYER_RESULTS, Result
 from tournaments.validators import first_control_character
 
 MAX_DEPTH = 24  # the deepest real document (a replay report) is about 6 levels
 MAX_ERRORS = 200  # enough to fix a file; the rest is counted
+QUOTE_MAX = 80  # of a value quoted in an error: enough to find it in the file, never the whole of a huge one
+LINE_MAX = 400  # of one error line, whatever it quotes
 TEXT_MAX = 200_000  # a round's pairing explanation, a summary: far above any real one
 
 
@@ -29,6 +32,25 @@ class DocumentErrors(Exception):
     def __init__(self, errors: list[str]) -> None:
         super().__init__("\n".join(errors))
         self.errors = errors
+
+
+def short(value: Any) -> str:
+    """A value as an error quotes it: its repr, cut to QUOTE_MAX characters with an ellipsis."""
+    text = repr(value[:QUOTE_MAX + 1] if isinstance(value, (str, list)) else value)
+    return text if len(text) <= QUOTE_MAX else text[:QUOTE_MAX] + "…"
+
+
+def cut(line: str) -> str:
+    """One error line, cut to LINE_MAX characters: a message may quote a value of the file by itself."""
+    return line if len(line) <= LINE_MAX else line[:LINE_MAX] + "…"
+
+
+def _schema_error(e: Any) -> str:
+    # jsonschema's messages start with the whole value ("'AAAA…' is too long"): quote it short instead.
+    message, whole = e.message, repr(e.instance)
+    if len(whole) > QUOTE_MAX and whole in message:
+        message = message.replace(whole, short(e.instance), 1)
+    return cut(f"{_path(e.absolute_path)}: {message}")
 
 
 def _refuse_constant(name: str) -> Any:
@@ -70,7 +92,7 @@ def _field_schema(f: models.Field[Any, Any], historical: bool) -> dict[str, Any]
         return {"type": ["integer", "null"] if f.null or historical else "integer", "minimum": 1}
     nullable = f.null or historical
     if isinstance(f, models.JSONField):
-        return {}
+        return json_field_schema(f.model.__name__, f.name, historical)
     if isinstance(f, models.BooleanField):
         return {"type": "boolean"}
     if isinstance(f, (models.IntegerField,)):
@@ -135,13 +157,14 @@ def _path(parts: Any) -> str:
 
 def check(doc: Any, schema: dict[str, Any]) -> None:
     """Every error of the document, each with its path; nothing is written when there is one."""
-    errors = [f"{_path(e.absolute_path)}: {e.message}"
-              for e in sorted(Draft202012Validator(schema).iter_errors(doc), key=lambda e: list(map(str, e.path)))]
+    found = sorted(Draft202012Validator(schema).iter_errors(doc), key=lambda e: list(map(str, e.path)))
+    # Worded only as far as shown: a message quotes its value, which may be megabytes long.
+    errors: list[str] = [_schema_error(e) for e in found[:MAX_ERRORS]] + [""] * max(0, len(found) - MAX_ERRORS)
     errors += _nul(doc)
     if not errors:  # the checks of meaning read the shape the schema guarantees
         errors = _meaning(doc)
     if errors:
-        shown = errors[:MAX_ERRORS]
+        shown = [cut(line) for line in errors[:MAX_ERRORS]]
         if len(errors) > MAX_ERRORS:
             shown.append(f"… and {len(errors) - MAX_ERRORS} more error(s).")
         raise DocumentErrors(shown)
@@ -159,16 +182,16 @@ def _meaning(doc: dict[str, Any]) -> list[str]:
         where = f"$.games[{i}]"
         result = g.get("result", "")
         if g.get("black") is not None and result in single:
-            errors.append(f"{where}.result: {result!r} is for a player alone, but the game has two players.")
+            errors.append(f"{where}.result: {short(result)} is for a player alone, but the game has two players.")
         if g.get("black") is None and result not in single | {""}:
-            errors.append(f"{where}.result: {result!r} needs two players, but black is empty (a bye).")
+            errors.append(f"{where}.result: {short(result)} needs two players, but black is empty (a bye).")
         if result not in known:
-            errors.append(f"{where}.result: {result!r} is not a result.")
+            errors.append(f"{where}.result: {short(result)} is not a result.")
         for side in ("white", "black"):
             if g.get(side) is not None and g[side] not in keys["entries"]:
-                errors.append(f"{where}.{side}: no entry with key {g[side]} in the file.")
+                errors.append(f"{where}.{side}: no entry with key {short(g[side])} in the file.")
         if g.get("round") not in keys["rounds"]:
-            errors.append(f"{where}.round: no round with key {g.get('round')} in the file.")
+            errors.append(f"{where}.round: no round with key {short(g.get('round'))} in the file.")
     for i, e in enumerate(doc.get("entries", [])):
         where = f"$.entries[{i}]"
         after = e.get("withdrawn_after_round")
@@ -179,14 +202,14 @@ def _meaning(doc: dict[str, Any]) -> list[str]:
                                                     for n in excused):
             errors.append(f"{where}.excused_rounds: a list of round numbers, e.g. [3, 5].")
         if e.get("player") not in keys["players"]:
-            errors.append(f"{where}.player: no player with key {e.get('player')} in the file.")
+            errors.append(f"{where}.player: no player with key {short(e.get('player'))} in the file.")
     for i, p in enumerate(doc.get("players", [])):
         for name in ("surname", "given_name", "club"):
             found = first_control_character(p.get(name) or "")
             if found:
                 errors.append(f"$.players[{i}].{name}: control character U+{ord(found[1]):04X} at position "
                               f"{found[0]}.")
-    return errors
+    return errors + meaning(doc)
 
 
 def _nul(doc: Any) -> list[str]:

@@ -178,7 +178,7 @@ def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int) -> Non
         c.setFont(FONT_BOLD, 11)
         c.drawString(left + 18 * mm, y, fit_name(player_text(p.full_name, p.title, p.federation), 120 * mm, 11))
         c.setFont(FONT, 9)
-        rating = tournament_rating(p, t.rating_method)  # the tournament's rating (issue 19 item 6)
+        rating = tournament_rating(entry, t.rating_method)  # the rating the entry holds
         c.drawRightString(right, y, (_("No. %(n)s") % {"n": entry.pairing_number})
                           + (f" – {_('Rating')} {rating}" if rating else ""))
         y -= 6.5 * mm

@@ -49,7 +49,7 @@ def _headers(game: Game, tournament: Tournament) -> dict[str, str]:
         player = entry.player
         if player.fmjd_id is not None:
             headers[f"{side}FMJDId"] = str(player.fmjd_id)
-        rating = tournament_rating(player, tournament.rating_method)  # the tournament's rating (issue 19)
+        rating = tournament_rating(entry, tournament.rating_method)  # the rating the entry holds
         if rating is not None:
             headers[f"{side}Rating"] = str(rating)
         if player.title:

@@ -110,7 +110,7 @@ class Command(BaseCommand):
     def _result(rng: random.Random, game: Any) -> Result:
         if game.black is None:
             return Result.BYE
-        diff = (game.white.player.rating or 0) - (game.black.player.rating or 0)
+        diff = (game.white.rating or 0) - (game.black.rating or 0)
         roll = rng.random() + diff / 800
         if roll > 0.8:
             return Result.WHITE_WINS
