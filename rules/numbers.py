@@ -44,7 +44,7 @@ class NumberError(ValueError):
             return f"{shown} is outside {self.low}-{self.high}"
         if self.code == TOO_LONG:
             return f"{shown} is too long for a number"
-        return f"{shown} is not a whole number (digits 0-9 only)"
+        return f"{shown} is not a whole number"
 
 
 def parse_number(text: str | None, *, low: int = 0, high: int = INT_MAX, signed: bool = False) -> int:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from rules.numbers import number_or_none
 from tournaments.data_text import result_label
 from tournaments.errors import DomainError
 from tournaments.models import (
@@ -213,7 +214,7 @@ class SafeAutocompleteSelect(AutocompleteSelect):
     a value that is not a number would be a server error instead of the form's own message."""
 
     def optgroups(self, name: str, value: Any, attr: Any = None) -> Any:
-        return super().optgroups(name, [v for v in value if str(v).isdigit()], attr)
+        return super().optgroups(name, [v for v in value if number_or_none(str(v)) is not None], attr)
 
 
 class SafeAutocompleteMixin:
