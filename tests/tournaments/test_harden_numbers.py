@@ -11,6 +11,7 @@ through their importers. Example counts stay modest: the fuzz takes seconds."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -206,6 +207,21 @@ def sheet_upload(w: World, v: str) -> HttpResponse:
     return response
 
 
+def round_sheets(w: World, v: str) -> HttpResponse:
+    """The round's PDN file (Round and FMJD id tags), then the preview's "give game N to board" choices."""
+    url = _admin("round_sheets", w.round.pk)
+    upload = SimpleUploadedFile("r.pdn", (_pdn(w, v) + "\n" + SHEET.replace("[Event", f'[Round "{v}"]\n[Event'))
+                                .encode())
+    response = w.arbiter.post(url, {"file": upload, "replace": "on"})
+    assert response.status_code == 200
+    payload = re.search(r'name="payload" value="([^"]*)"', response.content.decode())
+    if payload and payload[1]:
+        response = w.arbiter.post(url, {"confirm": "1", "payload": payload[1], f"assign-{v}": "1", "assign-1": v,
+                                        "assign-2": v})
+        assert response.status_code in (200, 302, 400)  # 400: Django's own, for a 5,000-character field name
+    return response
+
+
 def player_csv(w: World, v: str) -> HttpResponse:
     for column in ("fmjd_id", "rating", "birth_year"):
         row = {"surname": "Zed", "given_name": "Ann", "fmjd_id": "777777", "rating": "1500", "birth_year": "1990",
@@ -262,7 +278,7 @@ def json_transfer(w: World, v: str) -> None:
 DOORS: dict[str, Door] = {f.__name__: f for f in (
     public_ply, public_round, public_paths, admin_paths, admin_standings, final_ties, control_step, manual_pairing,
     rr_by_hand, numbers_apply, rating_list, sheet_versions, bulk_accept, result_slip, entry_autocomplete,
-    sheet_upload, player_csv, trf_page, trf_files, json_transfer)}
+    sheet_upload, round_sheets, player_csv, trf_page, trf_files, json_transfer)}
 
 
 def _through(w: World, door: str, value: str) -> None:
