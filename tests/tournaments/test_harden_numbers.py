@@ -10,10 +10,14 @@ through their importers. Example counts stay modest: the fuzz takes seconds."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import tempfile
 from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +35,7 @@ from tournaments import services
 from tournaments.exchange.transfer import TransferError, export_tournament, import_tournament, loads
 from tournaments.exchange.trf_import import TrfImportError, review_trf
 from tournaments.models import Game, GameSheet, Player, Round, SheetStatus, System, Tournament
+from tournaments.pairing.__main__ import main as pairing_main
 from tournaments.pairing.generator import GenSettings, generate, tournament_trf
 from tournaments.pairing.trf import TrfError, parse_trf
 
@@ -257,6 +262,26 @@ def trf_files(w: World, v: str) -> None:
             assert str(exc).strip()
 
 
+def pairing_cli(w: World, v: str) -> None:
+    """`python -m tournaments.pairing`: the generator's number options, and a TRF file with `v` in each place."""
+    with tempfile.TemporaryDirectory() as folder, redirect_stdout(io.StringIO()), \
+            redirect_stderr(io.StringIO()) as err:
+        for options in (["--rating-range", f"1-{v}"], ["--rating-range", f"{v}-5"], ["--ratings", f"{v},1500"]):
+            try:
+                pairing_main(["-g", f"{folder}/g.trf", "--seed", "1", "--players", "9", "--rounds", "3", *options])
+            except SystemExit as exc:
+                assert exc.code == 2 and ("LOW-HIGH" in err.getvalue() or "whole numbers" in err.getvalue())
+            else:
+                assert number_or_none(v.lstrip("-")) is not None, f"{options} taken"
+        for where in TRF_PLACES:
+            Path(folder, "in.trf").write_text(_trf(v, where), encoding="utf-8")
+            for mode in ("-p", "-c"):
+                try:
+                    pairing_main(["--dutch", f"{folder}/in.trf", mode])
+                except SystemExit as exc:
+                    assert exc.code == 2
+
+
 def json_transfer(w: World, v: str) -> None:
     doc = export_tournament(w.tournament)
     doc["tournament"]["slug"] = "moved"
@@ -278,7 +303,7 @@ def json_transfer(w: World, v: str) -> None:
 DOORS: dict[str, Door] = {f.__name__: f for f in (
     public_ply, public_round, public_paths, admin_paths, admin_standings, final_ties, control_step, manual_pairing,
     rr_by_hand, numbers_apply, rating_list, sheet_versions, bulk_accept, result_slip, entry_autocomplete,
-    sheet_upload, round_sheets, player_csv, trf_page, trf_files, json_transfer)}
+    sheet_upload, round_sheets, player_csv, trf_page, trf_files, pairing_cli, json_transfer)}
 
 
 def _through(w: World, door: str, value: str) -> None:
