@@ -82,7 +82,8 @@ def world(make_tournament, arbiter) -> World:  # type: ignore[no-untyped-def]
 def _trf(value: str, where: str) -> str:
     """The generated file with `value` in one number column or record; a column gets as much as fits."""
     lines = tournament_trf(generate(GenSettings(players=6, rounds=2, seed=3))).splitlines()
-    columns = {"start": (4, 8), "rating": (48, 52), "id": (57, 68), "rank": (85, 89), "opponent": (91, 95)}
+    columns = {"start": (4, 8), "rating": (48, 52), "id": (57, 68), "points": (80, 84), "rank": (85, 89),
+               "opponent": (91, 95)}
     if where in columns:
         a, b = columns[where]
         i = next(n for n, line in enumerate(lines) if line.startswith("001"))
@@ -240,7 +241,7 @@ def player_csv(w: World, v: str) -> HttpResponse:
     return response
 
 
-TRF_PLACES = ["start", "rating", "id", "rank", "opponent", "XXR", "142", "XXP", "240"]
+TRF_PLACES = ["start", "rating", "id", "points", "rank", "opponent", "XXR", "142", "XXP", "240"]
 
 
 def trf_page(w: World, v: str) -> HttpResponse:
