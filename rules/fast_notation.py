@@ -21,8 +21,8 @@ from rules import core
 from rules.geometry import BIT_OF, INDEX_OF, RAYS, SQUARE_OF, VALID, squares_of
 from rules.types import Move
 
-_SHORT_RE = re.compile(r"(\d\d?)[-xX:](\d\d?)")
-_LONG_RE = re.compile(r"\d\d?(?:[-xX:]\d\d?){2,}")
+_SHORT_RE = re.compile(r"([0-9][0-9]?)[-xX:]([0-9][0-9]?)")
+_LONG_RE = re.compile(r"[0-9][0-9]?(?:[-xX:][0-9][0-9]?){2,}")
 _SEPARATOR_RE = re.compile(r"[-xX:]")
 
 # Short texts already read, "32-28" -> (32, 28).  Only texts naming two squares 1-50 are kept, which

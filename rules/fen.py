@@ -8,15 +8,16 @@ written as a range, everything else (kings always) one by one, so `fen(parse(x))
 
 from __future__ import annotations
 
+from rules.numbers import number_or_none
 from rules.types import BLACK, WHITE, Color, InvalidFenError, Piece
 
 Placement = dict[int, Piece]
 
 
 def _square(text: str, item: str, fen: str) -> int:
-    if not text.isdigit():
+    sq = number_or_none(text)
+    if sq is None:
         raise InvalidFenError(f"FEN {fen!r}: {item!r} is not a square number")
-    sq = int(text)
     if not 1 <= sq <= 50:
         raise InvalidFenError(f"FEN {fen!r}: square {sq} in {item!r} is outside 1-50")
     return sq

@@ -11,13 +11,14 @@ import re
 from collections.abc import Mapping, Sequence
 
 from rules.geometry import row_col, square_at
+from rules.numbers import number_or_none
 from rules.types import InvalidMoveError, Move
 
 #: The legal moves of a position, each with every route (landing squares) that realises it: what the
 #: notation is written from and read against. rules.board builds it; this module never sees a board.
 LegalRoutes = Mapping[Move, Sequence[tuple[int, ...]]]
 
-_MOVE_RE = re.compile(r"\d+(?:\s*[-xX:]\s*\d+)+")
+_MOVE_RE = re.compile(r"[0-9]+(?:\s*[-xX:]\s*[0-9]+)+")
 _STRENGTH_RE = re.compile(r"\(?[!?]+\)?$")
 
 
@@ -63,10 +64,13 @@ def read_squares(text: str) -> list[int]:
     cleaned = _STRENGTH_RE.sub("", text.strip()).strip()
     if not _MOVE_RE.fullmatch(cleaned):
         raise InvalidMoveError(f"cannot read move {text!r}: expected squares separated by '-' or 'x'")
-    squares = [int(part) for part in re.split(r"\s*[-xX:]\s*", cleaned)]
-    for sq in squares:
-        if not 1 <= sq <= 50:
-            raise InvalidMoveError(f"move {text!r}: square {sq} is outside 1-50")
+    squares = []
+    for part in re.split(r"\s*[-xX:]\s*", cleaned):
+        sq = number_or_none(part, low=1, high=50)
+        if sq is None:
+            shown = str(int(part)) if len(part) <= 12 else part[:12] + "..."
+            raise InvalidMoveError(f"move {text[:60]!r}: square {shown} is outside 1-50")
+        squares.append(sq)
     return squares
 
 

@@ -30,7 +30,7 @@ DRAW_OFFER_MOVES = 40
 # After this many irregularities the sheet is more likely miswritten than the game irregular.
 MAX_CONTINUATIONS = 3
 _WIN = {"2-0": WHITE, "0-2": Color.BLACK}
-_SQUARES = re.compile(r"\d+")
+_SQUARES = re.compile(r"[0-9]+")
 
 
 class _Replay:

@@ -64,6 +64,13 @@ BOUNDARIES += [
      "tournaments/README.md"),
     ("public views never write", ("tournaments.public",), NO_WRITES, "tournaments/public/README.md"),
     ("printing never writes", ("tournaments.printing",), NO_WRITES, "tournaments/printing/README.md"),
+    # the pure packages may read numbers with rules.numbers, which itself stands on the standard library alone
+    ("reading a number needs nothing else", ("rules.numbers",), ("django", "tournaments", "rules.types",
+     "rules.geometry", "rules.core", "rules.board", "rules.notation", "rules.fen", "rules.pdn", "rules.replay"),
+     "rules/README.md"),
+    ("pairing reads numbers, never the game", ("tournaments.pairing", "tournaments.verification"),
+     ("rules.types", "rules.geometry", "rules.core", "rules.board", "rules.notation", "rules.fast_notation",
+      "rules.fen", "rules.draws", "rules.pdn", "rules.replay", "rules.report"), "tournaments/pairing/README.md"),
 ]
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from rules.numbers import number_or_none
 from tournaments import ratings
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
@@ -312,10 +313,11 @@ def list_differences(tournament: Tournament, data: bytes, source: str) -> list[L
 def _number(text: str, source: str, line: int, column: str) -> int | None:
     if not text:
         return None
-    if not text.isdigit() or len(text) > 9:
+    number = number_or_none(text, high=999_999_999)
+    if number is None:
         raise DomainError(_("%(file)s, line %(line)s: %(column)s “%(value)s” is not a whole number.")
                           % {"file": source, "line": line, "column": column, "value": text[:20]})
-    return int(text)
+    return number
 
 
 @transaction.atomic
@@ -331,10 +333,11 @@ def ratings_apply(*, tournament: Tournament, chosen: Sequence[str], source: str,
     changed: dict[int, Player] = {}
     for token in chosen:
         parts = token.split(":")
-        if len(parts) != 3 or parts[1] not in ("rating", "national_rating") or not (
-                parts[0].isdigit() and parts[2].isdigit()) or int(parts[0]) not in entered:
+        numbers = [number_or_none(parts[0]), number_or_none(parts[-1])]
+        if len(parts) != 3 or parts[1] not in ("rating", "national_rating") or None in numbers \
+                or numbers[0] not in entered:
             raise DomainError(_("A chosen rating is not one of this tournament's players: nothing was written."))
-        pk, field, value = int(parts[0]), parts[1], int(parts[2])
+        pk, field, value = numbers[0], parts[1], numbers[1]
         player = changed.get(pk) or Player.objects.select_for_update().get(pk=pk)
         setattr(player, field, value)
         changed[pk] = player

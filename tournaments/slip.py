@@ -22,10 +22,10 @@ KEYS: dict[str, Result] = {
 }
 
 _DASH = "-\u2013\u2014\u2212:"  # hyphen, en dash, em dash, minus sign, colon
-_SCORE = rf"\d\s*[fF]?\s*[{_DASH}]\s*\d\s*[fF]?"
+_SCORE = rf"[0-9]\s*[fF]?\s*[{_DASH}]\s*[0-9]\s*[fF]?"
 _WORD = r"bye|excused|not\s+played|exempt"
 _RESULT = rf"(?:{_SCORE}|{_WORD}|[012+=\-\u2212])(?=\s|[,;]|$)"
-_ITEM = re.compile(rf"\s*(?:board|b|table|t)?\s*(\d{{1,3}})(?:\s*[:.)]\s*|\s+)({_RESULT})\s*[,;]?", re.IGNORECASE)
+_ITEM = re.compile(rf"\s*(?:board|b|table|t)?\s*([0-9]{{1,3}})(?:\s*[:.)]\s*|\s+)({_RESULT})\s*[,;]?", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[,;\n]+")
 
 UNREADABLE = "unreadable"  # neither "board result" nor a known result

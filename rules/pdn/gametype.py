@@ -27,7 +27,7 @@ from rules.pdn.problems import Problem
 INTERNATIONAL_GAME_TYPE = 20
 
 # Lenient form of the standard's regular expression: spaces allowed, letters in either case.
-_FULL = re.compile(r"(\d{1,5})(?:,([WB]),(\d{1,3}),(\d{1,3}),([ANS])([0-3])(?:,([01]))?)?", re.IGNORECASE)
+_FULL = re.compile(r"([0-9]{1,5})(?:,([WB]),([0-9]{1,3}),([0-9]{1,3}),([ANS])([0-3])(?:,([01]))?)?", re.IGNORECASE)
 _ALPHA_SQUARE = re.compile(r"([a-j])(10|[1-9])", re.IGNORECASE)
 
 
@@ -46,7 +46,7 @@ def read_game_type(value: str) -> GameType:
     if found is None:
         if text.lower().startswith("international"):
             return GameType()
-        head = re.match(r"\d{1,5}", text)
+        head = re.match(r"[0-9]{1,5}", text)
         if head is None:
             return GameType(Problem("game_type_unknown", {"value": value}))
         found = None

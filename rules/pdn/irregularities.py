@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules.board import Board
 from rules.notation import read_squares, traversed
+from rules.numbers import number_or_none
 from rules.pdn.reader import MoveToken
 from rules.types import WHITE, Color, InvalidMoveError, Move, Piece, RulesError, Severity
 
@@ -89,8 +90,8 @@ def _readable(token: MoveToken) -> list[int] | Irregular:
     try:
         return read_squares(token.text)
     except InvalidMoveError as err:
-        numbers = [int(n) for n in re.findall(r"\d+", token.text)]
-        bad = [n for n in numbers if not 1 <= n <= 50]
+        bad = [n.lstrip("0")[:12] or "0" for n in re.findall(r"[0-9]+", token.text)
+               if number_or_none(n, low=1, high=50) is None]
         if bad:
             return Irregular("8.1", f"square {bad[0]} does not exist: squares are numbered 1 to 50", Severity.ERROR,
                              None, irregularity=False)

@@ -22,15 +22,15 @@ _RESULTS = {"2-0", "1-1", "0-2", "0-0", "*"}
 def canonical_date(value: str) -> str:
     """YYYY.MM.DD as PDN wants it, from the forms real files use (13-01-1996, 1970.4.2, 2003.03.??)."""
     text = value.strip()
-    day_first = re.fullmatch(r"(\d{1,2})[-./](\d{1,2})[-./](\d{4})", text)
+    day_first = re.fullmatch(r"([0-9]{1,2})[-./]([0-9]{1,2})[-./]([0-9]{4})", text)
     if day_first:
         day, month, year = day_first.groups()
         return f"{year}.{int(month):02d}.{int(day):02d}"
-    year_first = re.fullmatch(r"(\d{4}|\?{4})[-./](\d{1,2}|\?\?)[-./](\d{1,2}|\?\?)", text)
+    year_first = re.fullmatch(r"([0-9]{4}|\?{4})[-./]([0-9]{1,2}|\?\?)[-./]([0-9]{1,2}|\?\?)", text)
     if year_first:
         year, month, day = year_first.groups()
         return ".".join([year] + [part if "?" in part else f"{int(part):02d}" for part in (month, day)])
-    if re.fullmatch(r"\d{4}", text):
+    if re.fullmatch(r"[0-9]{4}", text):
         return f"{text}.??.??"
     return text
 

@@ -7,17 +7,19 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.html import format_html, format_html_join
 from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from rules.numbers import number_or_none
 from tournaments.data_text import result_label
 from tournaments.errors import DomainError
 from tournaments.models import (
@@ -51,7 +53,28 @@ def run_service(request: HttpRequest, func: Callable[[], object], success: str) 
     return True
 
 
-class ArbiterScopedAdmin(SimpleHistoryAdmin):
+class AsciiIdMixin:
+    """The id in an admin address is read by rules.numbers: Django's own reading takes '١' for 1, and
+    simple_history's pages pass '²' or 'abc' to the database, which raises."""
+
+    def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> Any:
+        if from_field is None and number_or_none(unquote(object_id)) is None:
+            return None  # the admin's "does not exist" answer, as for any unknown id
+        return super().get_object(request, object_id, from_field)  # type: ignore[misc]
+
+    def history_view(self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None) -> Any:
+        if number_or_none(unquote(object_id)) is None:
+            raise Http404
+        return super().history_view(request, object_id, extra_context)  # type: ignore[misc]
+
+    def history_form_view(self, request: HttpRequest, object_id: str, version_id: str,
+                          extra_context: dict[str, Any] | None = None) -> Any:
+        if number_or_none(unquote(object_id)) is None or number_or_none(unquote(version_id)) is None:
+            raise Http404
+        return super().history_form_view(request, object_id, version_id, extra_context)  # type: ignore[misc]
+
+
+class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
     """Object-level permissions: an arbiter sees and changes his own tournaments only."""
 
     tournament_lookup = "tournament"
@@ -213,7 +236,7 @@ class SafeAutocompleteSelect(AutocompleteSelect):
     a value that is not a number would be a server error instead of the form's own message."""
 
     def optgroups(self, name: str, value: Any, attr: Any = None) -> Any:
-        return super().optgroups(name, [v for v in value if str(v).isdigit()], attr)
+        return super().optgroups(name, [v for v in value if number_or_none(str(v)) is not None], attr)
 
 
 class SafeAutocompleteMixin:

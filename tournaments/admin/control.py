@@ -22,6 +22,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.numbers import number_or_none
 from tournaments import manual_pairing, round_control, selectors, services
 from tournaments.conformance import under_way
 from tournaments.conformance.words import describe
@@ -223,7 +224,7 @@ class ControlRoomMixin:
 
 
 def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() and len(value) < 10 else None
+    return number_or_none(value)
 
 
 def _first(entries: list[Any], shown: int = 5) -> str:

@@ -11,12 +11,25 @@ from django.core import signing
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
+from rules.numbers import number_or_none
 from tournaments import final_standings, selectors
 from tournaments.admin.results_entry import warning_lines
 from tournaments.conformance import events
 from tournaments.errors import DomainError
 from tournaments.models import Tournament
 from tournaments.standings.final import tie_groups
+
+
+def _pairing_numbers(typed: str) -> list[int]:
+    """The numbers typed, in order; anything between them separates them. A run of digits that is not a
+    number (other scripts' digits, too many digits) is refused by name: the service would not know it."""
+    runs = re.findall(r"\d+", typed)  # every script's digits, on purpose: each must be a number read here
+    numbers = [number_or_none(run) for run in runs]
+    if None in numbers:
+        bad = runs[numbers.index(None)]
+        raise DomainError(gettext("Order by hand: %(numbers)s is not a pairing number of a ranked player.")
+                          % {"numbers": bad[:12] + ("…" if len(bad) > 12 else "")})
+    return [n for n in numbers if n is not None]
 
 
 def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
@@ -34,7 +47,7 @@ def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]
                                                       user=request.user, shown=shown)
                 messages.success(request, gettext("Ties drawn by lot (seed %(seed)s).") % {"seed": seed})
             elif out["asked"] == "hand":
-                numbers = [int(n) for n in re.findall(r"\d+", out["typed_order"])]
+                numbers = _pairing_numbers(out["typed_order"])
                 final_standings.ties_order_by_hand(tournament=tournament, order=numbers, confirmed=confirmed,
                                                    user=request.user)
                 messages.success(request, gettext("Tied players ordered by hand."))

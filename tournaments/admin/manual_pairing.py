@@ -25,6 +25,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from rules.numbers import number_or_none
 from tournaments import manual_pairing as mp
 from tournaments import pairing_bridge
 from tournaments.conformance import events
@@ -266,4 +267,4 @@ def _board_words(item: str, names: dict[int, str]) -> str:
 
 
 def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() and len(value) < 10 else None
+    return number_or_none(value)

@@ -21,6 +21,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.numbers import number_or_none
 from tournaments import numbering, ratings, rr_schedule
 from tournaments.conformance.events import NeedsConfirmation
 from tournaments.conformance.policy import Level, Warning
@@ -227,7 +228,7 @@ class NumbersMixin:
 
 
 def _int(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() and len(value) < 10 else None
+    return number_or_none(value)
 
 
 def _posted_boards(request: HttpRequest, current: rr_schedule.NumberBoards,

@@ -15,7 +15,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments.admin.base import is_arbiter
+from tournaments.admin.base import AsciiIdMixin, is_arbiter
 from tournaments.errors import DomainError
 from tournaments.exchange import player_import
 from tournaments.exchange.player_import import players_import_csv
@@ -31,7 +31,7 @@ class CsvImportForm(forms.Form):
 
 
 @admin.register(Player)
-class PlayerAdmin(SimpleHistoryAdmin):
+class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
     list_display = ("surname", "given_name", "title", "federation", "rating", "national_rating", "rating_origin",
                     "fmjd_id", "club", "birth_year")
     readonly_fields = ("rating_origin",)

@@ -21,6 +21,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.numbers import number_or_none
 from tournaments import data_text, postponed, requested_byes, sheets
 from tournaments import slip as slips
 from tournaments.conformance.policy import Level, Warning, unconfirmed
@@ -245,10 +246,11 @@ def apply_slip(post: QueryDict, rnd: Round) -> tuple[QueryDict, SlipOutcome]:
     games = {g.pk: g for g in rnd.games.select_related("white__player", "black__player")}
     rows: dict[int, tuple[int, Game]] = {}
     for key in post:
-        match = re.fullmatch(rf"{PREFIX}-(\d+)-id", key)
-        if match and post[key].isdigit() and int(post[key]) in games:
-            game = games[int(post[key])]
-            rows[game.board] = (int(match.group(1)), game)
+        match = re.fullmatch(rf"{PREFIX}-([0-9]+)-id", key)
+        pk, row = number_or_none(post[key]), number_or_none(match.group(1)) if match else None
+        if row is not None and pk in games:
+            game = games[pk]
+            rows[game.board] = (row, game)
     left: list[str] = []
 
     def refuse(item: slips.SlipItem, message: str, index: int | None = None) -> None:

@@ -27,6 +27,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.numbers import number_or_none
 from tournaments import sheets
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, Round, Tournament
@@ -115,8 +116,9 @@ def _assignments(request: HttpRequest) -> dict[int, int]:
     """{game index in the file: board} from the preview's "give to board" choices."""
     out = {}
     for key, value in request.POST.items():
-        if key.startswith("assign-") and key[7:].isdigit() and value.isdigit():
-            out[int(key[7:])] = int(value)
+        index, board = number_or_none(key[7:]), number_or_none(value)
+        if key.startswith("assign-") and index is not None and board is not None:
+            out[index] = board
     return out
 
 
@@ -274,7 +276,7 @@ class GameSheetsMixin(_ExtraActions):
         if request.method == "POST" and "rule" in request.POST:
             version = request.POST.get("sheet_version", "")
             try:
-                sheets.sheet_accept_verdict(game=game, expected_version=int(version) if version.isdigit() else None,
+                sheets.sheet_accept_verdict(game=game, expected_version=number_or_none(version),
                                             user=request.user)
             except DomainError as exc:
                 messages.error(request, gettext("Not accepted: %(why)s") % {"why": exc})
@@ -286,8 +288,8 @@ class GameSheetsMixin(_ExtraActions):
             version = request.POST.get("version", "")
             try:
                 with transaction.atomic():
-                    sheets.sheet_accept_result(game=game, expected_version=int(version) if version.isdigit()
-                                               else None, user=request.user)
+                    sheets.sheet_accept_result(game=game, expected_version=number_or_none(version),
+                                               user=request.user)
             except DomainError as exc:
                 messages.error(request, gettext("Not accepted: %(why)s") % {"why": exc})
             else:
@@ -335,15 +337,15 @@ class GameSheetsMixin(_ExtraActions):
                        "selected": [g.pk for g in games]}
             return render(request, "admin/tournaments/game/accept_sheets.html", context)
         for game in games:
-            version = request.POST.get(f"version-{game.pk}", "")
-            if not version.isdigit():
+            version = number_or_none(request.POST.get(f"version-{game.pk}"))
+            if version is None:
                 messages.error(request, _("Board %(board)s of round %(round)s: not accepted, the page did not "
                                           "say which version was shown; try again.")
                                % {"board": game.board, "round": game.round.number})
                 continue
             try:
                 with transaction.atomic():
-                    sheets.sheet_accept_result(game=game, expected_version=int(version))
+                    sheets.sheet_accept_result(game=game, expected_version=version)
             except DomainError as exc:
                 messages.error(request, _("Not accepted: %(why)s") % {"why": exc})
             else:

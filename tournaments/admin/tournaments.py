@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.numbers import number_or_none
 from tournaments import pairing_bridge, period_ratings, selectors, services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
 from tournaments.admin.conformance import (
@@ -222,8 +223,7 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
     def standings_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = get_object_or_404(self.get_queryset(request), pk=pk)
         rounds = list(selectors.tournament_rounds(tournament))
-        after = request.GET.get("round")
-        after_round = int(after) if after and after.isdigit() else None
+        after_round = number_or_none(request.GET.get("round"))
         ties = ties_context(request, tournament)  # the final standings' ties (lots, order by hand)
         rows = selectors.standings(tournament, after_round=after_round)
         context = {**self.admin_site.each_context(request), "tournament": tournament, "rows": rows, **ties,

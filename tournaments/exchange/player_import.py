@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
+from rules.numbers import TOO_LARGE, TOO_SMALL, NumberError, parse_number
 from tournaments import numbering
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Player, Title, Tournament
@@ -95,15 +96,14 @@ def _int(value: str, name: str, lo: int, hi: int, errors: list[str]) -> int | No
     if value == "":
         return None
     try:
-        number = int(value)
-    except ValueError:
-        errors.append(_("%(column)s “%(value)s” is not a whole number") % {"column": name, "value": value})
+        return parse_number(value, low=lo, high=hi, signed=True)
+    except NumberError as exc:
+        if exc.code in (TOO_SMALL, TOO_LARGE):
+            errors.append(_("%(column)s %(value)s is out of range (%(low)s–%(high)s)")
+                          % {"column": name, "value": int(value), "low": lo, "high": hi})
+        else:
+            errors.append(_("%(column)s “%(value)s” is not a whole number") % {"column": name, "value": value[:40]})
         return None
-    if not lo <= number <= hi:
-        errors.append(_("%(column)s %(value)s is out of range (%(low)s–%(high)s)")
-                      % {"column": name, "value": number, "low": lo, "high": hi})
-        return None
-    return number
 
 
 TEXT_LIMITS = {"surname": 100, "given_name": 100, "club": 120}

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import models
 from jsonschema import Draft202012Validator
 
+from rules.numbers import number_or_none
 from tournaments.exchange.transfer_json import json_field_schema, meaning
 from tournaments.results import SINGLE_PLAYER_RESULTS, Result
 from tournaments.validators import first_control_character
@@ -201,6 +202,12 @@ def _meaning(doc: dict[str, Any]) -> list[str]:
         if not isinstance(excused, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
                                                     for n in excused):
             errors.append(f"{where}.excused_rounds: a list of round numbers, e.g. [3, 5].")
+        byes = e.get("bye_points", {})
+        if not isinstance(byes, dict) or not all(
+                number_or_none(r, low=1) is not None and points in (0, 1, 2) and not isinstance(points, bool)
+                for r, points in byes.items()):
+            errors.append(f"{where}.bye_points: each requested bye as its round number and points, e.g. "
+                          '{"3": 1}.')
         if e.get("player") not in keys["players"]:
             errors.append(f"{where}.player: no player with key {short(e.get('player'))} in the file.")
     for i, p in enumerate(doc.get("players", [])):

@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from simple_history.utils import bulk_create_with_history
 
+from rules.numbers import number_or_none
 from tournaments.conformance import events
 from tournaments.errors import DomainError
 from tournaments.exchange.trf_review import (
@@ -173,10 +174,11 @@ def _unknown_as_postponed(text: str) -> tuple[str, list[str], set[int]]:
         for rnd, pos in enumerate(range(91, len(line), 10), start=1):
             cell = line[pos:pos + 8].ljust(8)
             opponent, code = cell[0:4].strip(), cell[7]
-            if opponent.isdigit() and int(opponent) and code.upper() not in _KNOWN and code != " ":
+            rank = number_or_none(opponent)
+            if rank and code.upper() not in _KNOWN and code != " ":
                 found.append(f"line {i + 1}, round {rnd}: {code!r}")
                 marks.add((i, pos + 7))
-                other = starts.get(str(int(opponent)))
+                other = starts.get(str(rank))
                 if other is not None and len(lines[other]) > pos + 7:
                     marks.add((other, pos + 7))
     for i, at in marks:

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
+from rules.numbers import number_or_none
 from tournaments.conformance.policy import Code, Warning
 from tournaments.pairing.checker import absolute_violations, check_pairing
 from tournaments.pairing.model import Board, Pairing, Violation
@@ -234,9 +235,10 @@ def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int
         file_rounds = trf.total_rounds
     elif "142" in first:
         value = first["142"][1].split()[0] if first["142"][1] else ""
-        if not value.isdigit():
-            raise TrfError(f"line {first['142'][0]} (142): number of rounds {value!r} is not a whole number")
-        file_rounds = trf.total_rounds = int(value)
+        file_rounds = number_or_none(value, high=9999)
+        if file_rounds is None:
+            raise TrfError(f"line {first['142'][0]} (142): number of rounds {value[:20]!r} is not a whole number")
+        trf.total_rounds = file_rounds
     if rounds_option:
         if file_rounds and file_rounds != rounds_option:
             review.add("rounds-overridden", file=file_rounds, option=rounds_option)
@@ -318,14 +320,15 @@ def _byes_240(lines: list[str], trf: TrfFile, review: Review) -> None:
         if not line.startswith("240"):
             continue
         kind, rnd_text = line[4:5].upper(), line[6:9].strip()
-        if kind not in ("F", "H", "Z") or not rnd_text.isdigit():
+        rnd = number_or_none(rnd_text)
+        if kind not in ("F", "H", "Z") or rnd is None:
             raise TrfError(f"line {number} (240): expected '240 T RRR IIII ...' with T one of F H Z "
                            "(columns 5 and 7-9)")
-        rnd = int(rnd_text)
         for id_text in line[9:].split():  # columns 11-14, 16-19, ...; read by spaces, as writers differ
-            player = by_number.get(int(id_text)) if id_text.isdigit() else None
+            rank = number_or_none(id_text)
+            player = by_number.get(rank) if rank is not None else None
             if player is None:
-                raise TrfError(f"line {number} (240): {id_text!r} is not a starting rank of the file")
+                raise TrfError(f"line {number} (240): {id_text[:20]!r} is not a starting rank of the file")
             cell = player.cells.get(rnd)
             if cell is None:
                 player.cells[rnd] = (0, "-", kind)
@@ -368,7 +371,7 @@ def _dates(first: dict[str, tuple[int, str]], lines: list[str], trf: TrfFile, re
 
 
 def _date(text: str, *, short: bool = False) -> date | None:
-    m = re.fullmatch(r"(\d{2}|\d{4})[/.-](\d{1,2})[/.-](\d{1,2})", text.strip())
+    m = re.fullmatch(r"([0-9]{2}|[0-9]{4})[/.-]([0-9]{1,2})[/.-]([0-9]{1,2})", text.strip())
     if not m:
         return None
     year = int(m[1]) + (2000 if len(m[1]) == 2 else 0)

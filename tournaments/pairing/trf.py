@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from rules.numbers import NumberError, number_or_none, parse_number
 from tournaments.pairing.model import Colour, PairingRequest, PlayedRound, PointSystem, SwissPlayer
 
 _WIN, _DRAW, _LOSS = ("1", "W", "+"), ("=", "D"), ("0", "L", "-")
@@ -198,9 +199,10 @@ _BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "excused", "BBU": "bye
 
 
 def _whole(text: str, what: str) -> int:
-    if not text.strip().isdigit():
-        raise TrfError(f"{what} {text.strip()!r} is not a whole number")
-    return int(text)
+    try:
+        return parse_number(text.strip(), high=9999)  # the widest number column of TRF-16 has four places
+    except NumberError as exc:
+        raise TrfError(f"{what} {exc}") from None
 
 
 def _points(text: str, code: str) -> float:
@@ -224,13 +226,13 @@ def _parse_player(line: str, number: int = 0) -> TrfPlayer:
     if start < 1:
         raise TrfError("starting rank (columns 5-8) must be 1 or more")
     rating_s = line[48:52].strip()
-    if rating_s and not rating_s.isdigit():
+    if rating_s and number_or_none(rating_s) is None:
         raise TrfError(f"rating (columns 49-52) {rating_s!r} is not a whole number")
     pid = line[57:68].strip()
-    if pid and not pid.isdigit():
+    if pid and number_or_none(pid) is None:
         raise TrfError(f"player id (columns 58-68) {pid!r} is not a whole number")
     birth = line[69:79].strip()
-    if birth and not (birth[:4].isdigit() and len(birth) in (4, 10)):
+    if birth and not (number_or_none(birth[:4]) is not None and len(birth) in (4, 10)):
         raise TrfError(f"birth date (columns 70-79) {birth!r} is not YYYY or YYYY/MM/DD")
     details = TrfDetails(
         title=line[10:13].strip(),
@@ -241,7 +243,7 @@ def _parse_player(line: str, number: int = 0) -> TrfPlayer:
     p = TrfPlayer(start, line[14:47].strip(), int(rating_s) if rating_s else 0, number, details)
     p.points_text = line[80:84].strip()
     p.rank_text = line[85:89].strip()
-    if p.rank_text and not p.rank_text.isdigit():
+    if p.rank_text and number_or_none(p.rank_text) is None:
         raise TrfError(f"rank (columns 86-89) {p.rank_text!r} is not a whole number")
     for rnd, pos in enumerate(range(91, len(line), 10), start=1):
         cell = line[pos : pos + 8].ljust(8)
@@ -255,7 +257,7 @@ def _parse_cell(cell: str, me: int, where: str) -> tuple[int, str, str]:
     opp_s, colour, code = cell[0:4].strip(), cell[5].lower(), cell[7].upper()
     if cell[4] != " " or cell[6] != " ":
         raise TrfError(f"{where}: {cell!r} is not 'oooo c r' (opponent, colour, result)")
-    if opp_s and not opp_s.isdigit():
+    if opp_s and number_or_none(opp_s) is None:
         raise TrfError(f"{where}: opponent {opp_s!r} is not a starting rank")
     opp = int(opp_s) if opp_s else 0
     if code not in _CODES:

@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from rules.numbers import number_or_none
 from tournaments import final_standings, progress, selectors
 from tournaments.data_text import expelled_text, result_label, tournament_dates, withdrawal_text
 from tournaments.models import Game, Tournament
@@ -40,10 +41,9 @@ def after_round_asked(request: HttpRequest, public_numbers: list[int]) -> int | 
     raw = request.GET.get("round")
     if raw in (None, ""):
         return None
-    try:
-        number = int(raw)
-    except ValueError:
-        raise Http404("Bad round number.") from None
+    number = number_or_none(raw)
+    if number is None:
+        raise Http404("Bad round number.")
     if number not in public_numbers:
         raise Http404("No such round.")
     return number
@@ -164,8 +164,9 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     shown = public_sheet(sheet) if sheet is not None else {}
     line: GameLine | None = shown.get("line")
     ply = len(line.plies) if line else 0
-    if line is not None and request.GET.get("ply", "").isdigit():
-        ply = min(int(request.GET["ply"]), len(line.plies))
+    asked = number_or_none(request.GET.get("ply"))
+    if line is not None and asked is not None:
+        ply = min(asked, len(line.plies))
     code = (line.plies[ply - 1].code if ply else line.start) if line else None
     lit = line.plies[ply - 1].squares if line and ply else ()
     white, black = game.white.player, (game.black.player if game.black else None)

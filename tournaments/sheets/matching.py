@@ -25,6 +25,8 @@ from anyascii import anyascii
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 
+from rules.numbers import number_or_none
+
 # Tag spellings accepted for a player's FMJD id; the exporter writes the first one.
 FMJD_ID_TAGS = ("FMJDId", "FMJDID", "FmjdId", "FMJD", "Fmjd", "FMJD_ID", "FmjdID")
 
@@ -180,8 +182,8 @@ def _round_number(value: str | None) -> int | None:
     """'3' -> 3; '3.1' (round 3, board 1, as some files write it) -> 3; '?' and '' -> None."""
     if value is None:
         return None
-    head = re.match(r"\s*(\d+)", value)
-    return int(head.group(1)) if head else None
+    head = re.match(r"\s*([0-9]+)", value)
+    return number_or_none(head.group(1)) if head else None
 
 
 class _Index:
@@ -204,9 +206,10 @@ class _Index:
         """(player, None, note or None) or (None, why not, None)."""
         named = bool(name) and name != "?" and bool(name_key(name))
         if fmjd is not None:
-            if not fmjd.isdigit():
+            fmjd_id = number_or_none(fmjd)
+            if fmjd_id is None:
                 return None, ("bad_id", {"fmjd": fmjd}), None
-            player = self.by_id.get(int(fmjd))
+            player = self.by_id.get(fmjd_id)
             if player is None:
                 return None, ("unknown_id", {"fmjd": fmjd}), None
             if named and name_key(name) != player.key:

@@ -105,7 +105,7 @@ _GAME_TYPES = {
 
 def refusal_words(source_name: str, game_type: str) -> str:
     """Why a sheet whose GameType is not international draughts is refused, naming the game it holds."""
-    head = re.match(r"\s*(\d{1,5})\s*(?:,|$)", game_type)
+    head = re.match(r"\s*([0-9]{1,5})\s*(?:,|$)", game_type)
     known = _GAME_TYPES.get(int(head.group(1))) if head else None
     if known is not None:
         return _("%(name)s: GameType %(value)s is %(game)s, not international draughts (20); nothing stored.") \

@@ -17,6 +17,7 @@ import sys
 from dataclasses import fields, replace
 from pathlib import Path
 
+from rules.numbers import NumberError, number_or_none, parse_number
 from tournaments.pairing.generator import GenSettings, generate, tournament_trf
 
 # option -> (GenSettings field, low, high): a rate drawn uniformly in [low, high], or 0 half the time
@@ -108,18 +109,20 @@ def settings_from_args(args: argparse.Namespace) -> GenSettings:
             raise ValueError(f"--{name.replace('_', '-')} {value}: a rate is between 0 and 1")
     if args.rating_range:
         low, _, high = args.rating_range.partition("-")
-        if not (low.strip().isdigit() and high.strip().isdigit()) or int(low) > int(high):
-            raise ValueError(f"--rating-range {args.rating_range!r}: write LOW-HIGH, e.g. 1400-2300")
-        rating_range = (int(low), int(high))
+        bounds = number_or_none(low.strip(), high=9999), number_or_none(high.strip(), high=9999)
+        if bounds[0] is None or bounds[1] is None or bounds[0] > bounds[1]:
+            raise ValueError(f"--rating-range {args.rating_range[:40]!r}: write LOW-HIGH, e.g. 1400-2300")
+        rating_range = (bounds[0], bounds[1])
     else:
         low_r = rng.randint(900, 2300)
         rating_range = (low_r, rng.randint(low_r + 200, 2700))
     ratings: tuple[int, ...] = ()
     if args.ratings:
         try:
-            ratings = tuple(int(x) for x in args.ratings.replace(" ", "").split(",") if x)
-        except ValueError:
-            raise ValueError(f"--ratings {args.ratings!r}: whole numbers, comma-separated") from None
+            ratings = tuple(parse_number(x, low=-(10**9), high=10**9, signed=True)
+                            for x in args.ratings.replace(" ", "").split(",") if x)
+        except NumberError:
+            raise ValueError(f"--ratings {args.ratings[:40]!r}: whole numbers, comma-separated") from None
         if any(r < 0 or r > 9999 for r in ratings):
             raise ValueError("--ratings: each rating is between 0 and 9999 (4 columns of the TRF)")
     if args.rating_step is not None and args.rating_step < 0:
