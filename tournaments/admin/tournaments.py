@@ -33,6 +33,7 @@ from tournaments.admin.sheets import (
 )
 from tournaments.admin.tiebreak_field import CUSTOM, SLOTS, STANDARD, TiebreakField
 from tournaments.admin.trf_import import import_trf_view
+from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Tournament
 from tournaments.permissions import arbitrated_by
 from tournaments.standings import PRESETS, default_preset
@@ -251,7 +252,12 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
         if tournament.is_round_robin:
             messages.error(request, _("TRF(x) export is for Swiss tournaments."))
             return None
-        response = HttpResponse(pairing_bridge.export_trf(tournament), content_type="text/plain; charset=utf-8")
+        try:
+            text = pairing_bridge.export_trf(tournament)
+        except DomainError as exc:  # no final file while a postponed game is open: said on the page
+            messages.error(request, str(exc))
+            return None
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
         return response
 

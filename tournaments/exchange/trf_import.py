@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from simple_history.utils import bulk_create_with_history
 
+from rules.pdn import DecodeError, decode_pdn
 from tournaments.conformance import events
 from tournaments.errors import DomainError
 from tournaments.exchange.trf_review import (
@@ -52,7 +53,7 @@ from tournaments.models import (
     Title,
     Tournament,
 )
-from tournaments.pairing.trf import TrfError, TrfFile, TrfPlayer, cell_points, parse_trf
+from tournaments.pairing.trf import TrfError, TrfFile, TrfPlayer, cell_points, parse_trf, trf_lines
 from tournaments.pairing.trf_check import check_trf
 from tournaments.results import Result
 
@@ -70,6 +71,25 @@ _SINGLE = {"U": Result.BYE, "+": Result.BYE, "Z": Result.EXCUSED, "H": Result.EX
 
 class TrfImportError(DomainError):
     """The file cannot become a Damier tournament; the message names the line and the field."""
+
+
+_DECODE_WORDS = {
+    "bad_utf16": "announces UTF-16 (byte order mark) but is not valid UTF-16 (byte {position})",
+    "binary": "holds NUL bytes: a binary file, not a TRF text",
+    "unknown_encoding": "is neither UTF-8 nor Windows-1252 (byte {byte} at offset {offset})",
+}
+
+
+def decode_trf(raw: bytes) -> str:
+    """A TRF file's text, by the game sheets' decoding policy (rules.pdn.decode_pdn, strict): UTF-8 with or
+    without its byte order mark, UTF-16 with one, else Windows-1252, the code page of the older writers
+    (which Latin-1 is not: it reads š, Ž, Œ as control characters). Bytes none of them reads are refused,
+    never replaced: a name is stored as the file spells it or not at all."""
+    try:
+        text, _encoding = decode_pdn(raw, strict=True)
+    except DecodeError as exc:
+        raise TrfImportError("the file " + _DECODE_WORDS.get(exc.code, exc.code).format(**exc.values)) from None
+    return text
 
 
 @dataclass(frozen=True)
@@ -163,7 +183,7 @@ _KNOWN = set("10=+-WDLHFUZ?")
 def _unknown_as_postponed(text: str) -> tuple[str, list[str], set[int]]:
     """Rewrite a result symbol no TRF defines, in a cell with an opponent, as '?' on both players' lines;
     returns the text, what was rewritten (in words) and the numbers (1-based) of the lines it touched."""
-    lines = text.splitlines()
+    lines = trf_lines(text)
     starts = {line[4:8].strip(): i for i, line in enumerate(lines) if line.startswith("001")}
     found: list[str] = []
     marks: set[tuple[int, int]] = set()  # (line index, position of the result symbol)

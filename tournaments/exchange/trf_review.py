@@ -37,7 +37,7 @@ from typing import Any
 from tournaments.conformance.policy import Code, Warning
 from tournaments.pairing.checker import absolute_violations, check_pairing
 from tournaments.pairing.model import Board, Pairing, Violation
-from tournaments.pairing.trf import TrfError, TrfFile, cell_points, request_from_trf
+from tournaments.pairing.trf import TrfError, TrfFile, cell_points, request_from_trf, trf_lines
 
 # Header records of TRF-2016 (and TRF-2006 but 132) that Damier reads, or reads elsewhere.
 _READ = {"001", "012", "022", "122", "XXR", "XXC", "XXP", "BBW", "BBD", "BBL", "BBZ", "BBU", "BBF", "162", "142", "152",
@@ -155,7 +155,7 @@ def detect_version(text: str) -> Version:
 
 
 def _record_codes(text: str) -> set[str]:
-    return {line[:3] for line in text.splitlines() if line[:3].strip()}
+    return {line[:3] for line in trf_lines(text) if line[:3].strip()}
 
 
 def _is_national(code: str) -> bool:
@@ -166,7 +166,7 @@ def _is_national(code: str) -> bool:
 def _cell_codes(text: str) -> set[str]:
     """Result codes of the byes (cells without opponent) in the 001 records."""
     found = set()
-    for line in text.splitlines():
+    for line in trf_lines(text):
         if line.startswith("001"):
             for pos in range(91, len(line), 10):
                 cell = line[pos:pos + 8].ljust(8)
@@ -180,7 +180,7 @@ def normalise(text: str, review: Review) -> str:
     in the parser's table; A is the zero-point bye's value (and a forfeit loss's, which is 0 here
     anyway), X has no result in Damier and is dropped. Each change is an adjustment."""
     out = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(trf_lines(text), start=1):
         if line.startswith("162"):
             chars = list(line)
             for pos in range(5, len(line.rstrip()), 9):
@@ -198,7 +198,7 @@ def normalise(text: str, review: Review) -> str:
 def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int | None) -> None:
     """Read what parse_trf leaves (142, 152), then list the defaults used and the records skipped.
     Mutates `trf` where a default replaces what the file does not say."""
-    lines = text.splitlines()
+    lines = trf_lines(text)
     first: dict[str, tuple[int, str]] = {}
     skipped: dict[str, list[int]] = defaultdict(list)
     for number, line in enumerate(lines, start=1):

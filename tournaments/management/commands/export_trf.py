@@ -5,6 +5,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments import pairing_bridge
+from tournaments.errors import DomainError
 from tournaments.models import Tournament
 
 
@@ -22,4 +23,8 @@ class Command(BaseCommand):
             raise CommandError(f"No tournament with slug {options['slug']!r}.")
         if tournament.is_round_robin:
             raise CommandError(f"{tournament} is a round robin: TRF(x) export is for Swiss tournaments.")
-        self.stdout.write(pairing_bridge.export_trf(tournament, next_round=options["next_round"]), ending="")
+        try:
+            text = pairing_bridge.export_trf(tournament, next_round=options["next_round"])
+        except DomainError as exc:
+            raise CommandError(f"{tournament}: {exc}") from None
+        self.stdout.write(text, ending="")

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code
-from tournaments.exchange.trf_import import TrfImportError, import_reviewed, review_trf
+from tournaments.exchange.trf_import import TrfImportError, decode_trf, import_reviewed, review_trf
 from tournaments.exchange.trf_review_text import review_text
 from tournaments.management.files import read_input
 
@@ -37,11 +37,7 @@ class Command(BaseCommand):
         path: Path = options["file"]
         raw = read_input(path, MAX_BYTES, "a TRF file")
         try:
-            text = raw.decode("utf-8").lstrip("\ufeff")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")  # older TRF writers use Latin-1; every byte decodes
-        try:
-            reviewed = review_trf(text, rounds=options["rounds"])
+            reviewed = review_trf(decode_trf(raw), rounds=options["rounds"])
         except TrfImportError as exc:
             raise CommandError(f"{path}: nothing imported: {exc}") from None
         self.stdout.write(review_text(reviewed.review), ending="")
