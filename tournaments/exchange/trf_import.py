@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from simple_history.utils import bulk_create_with_history
 
@@ -55,6 +55,7 @@ from tournaments.models import (
 )
 from tournaments.pairing.trf import TrfError, TrfFile, TrfPlayer, cell_points, parse_trf, trf_lines
 from tournaments.pairing.trf_check import check_trf
+from tournaments.ratings import entry_rating
 from tournaments.results import Result
 
 # the result of a game from the white player's cell: (white's code, black's code) -> Result
@@ -230,9 +231,9 @@ class _Importer:
                        bye_points=self.trf.points.bye, swiss_order=SwissOrder.RATING,
                        first_colour=self.trf.initial_colour, venue=self.trf.place[:200],
                        time_control=self.trf.time_control[:100])
-        _clean(t, "tournament (012, 022, 122, XXR, BBU)")
+        _clean(t, "tournament (012, 022, 122, XXR, BBU)", constraints=True)
         t.save()
-        entries = {p.number: self._entry(t, p) for p in sorted(self.trf.players, key=lambda q: q.number)}
+        entries = self._entries(t)
         for pair in sorted(tuple(sorted(x)) for x in self.trf.forbidden):
             a, b = pair
             if a not in entries or b not in entries:
@@ -241,36 +242,57 @@ class _Importer:
         games = sum(self._round(t, number, entries) for number in range(1, self.last + 1))
         return TrfImportResult(t, self.created, self.matched, self.last, games)
 
-    def _entry(self, t: Tournament, p: TrfPlayer) -> Entry:
-        player = self._player(p)
-        entry = Entry(tournament=t, player=player, pairing_number=p.number)
-        ahead = p.cells.get(self.last + 1)
-        entry.excused_rounds = sorted(r for r, c in p.cells.items() if c[0] == 0 and c[2] in "ZHF")
-        entry.bye_points = {str(r): 1 if c[2] == "H" else 2 for r, c in p.cells.items()
-                            if c[0] == 0 and c[2] in "HF" and r > self.last}
-        if ahead is not None and ahead[2] == "-":
-            entry.status = EntryStatus.WITHDRAWN
-            entry.withdrawn_after_round = self.last
-        _clean(entry, f"line {p.line}", exclude=["tournament", "player"])
-        entry.save()
-        return entry
+    def _entries(self, t: Tournament) -> dict[int, Entry]:
+        """Every player and entry, checked one by one (the message names the line), then written in bulk: a
+        file of thousands of players must be imported within a request's time."""
+        ordered = sorted(self.trf.players, key=lambda q: q.number)
+        players = self._players(ordered)
+        entries = []
+        for p in ordered:
+            entry = Entry(tournament=t, player=players[p.number], pairing_number=p.number)
+            entry.rating_at_entry = entry_rating(entry)  # what Entry.save sets, which a bulk write skips
+            ahead = p.cells.get(self.last + 1)
+            entry.excused_rounds = sorted(r for r, c in p.cells.items() if c[0] == 0 and c[2] in "ZHF")
+            entry.bye_points = {str(r): 1 if c[2] == "H" else 2 for r, c in p.cells.items()
+                                if c[0] == 0 and c[2] in "HF" and r > self.last}
+            if ahead is not None and ahead[2] == "-":
+                entry.status = EntryStatus.WITHDRAWN
+                entry.withdrawn_after_round = self.last
+            _clean(entry, f"line {p.line}", exclude=["tournament", "player"])
+            entries.append(entry)
+        # starting ranks are unique (check_trf) and each player is once in the file (_players): the
+        # table's constraints hold, so they are not asked one query each
+        return {e.pairing_number: e for e in _bulk(entries, Entry)}
 
-    def _player(self, p: TrfPlayer) -> Player:
-        d = p.details
-        if d.player_id is not None:
-            known = Player.objects.filter(fmjd_id=d.player_id).first()
-            if known is not None:
-                self.matched += 1
-                return known
-        surname, _, given = p.name.partition(",")
-        title = d.title if d.title in Title.values else ""
-        player = Player(surname=surname.strip()[:100] or f"Player {p.number}", given_name=given.strip()[:100],
-                        fmjd_id=d.player_id, federation=d.federation, title=title,
-                        rating=p.rating or None, birth_year=d.birth_year)
-        _clean(player, f"line {p.line}")
-        player.save()
-        self.created += 1
-        return player
+    def _players(self, ordered: list[TrfPlayer]) -> dict[int, Player]:
+        """Starting rank -> player: the one Damier knows by FMJD id, else a new one."""
+        ids = [p.details.player_id for p in ordered if p.details.player_id is not None]
+        known = {pl.fmjd_id: pl for pl in Player.objects.filter(fmjd_id__in=ids)}
+        first_line: dict[int, int] = {}
+        out: dict[int, Player] = {}
+        new: list[tuple[int, Player]] = []
+        for p in ordered:
+            d = p.details
+            if d.player_id is not None:
+                if d.player_id in first_line:
+                    raise TrfImportError(f"line {p.line}: player id (columns 58-68) {d.player_id} is already the "
+                                         f"id of line {first_line[d.player_id]}: one player, two starting ranks")
+                first_line[d.player_id] = p.line
+                if d.player_id in known:
+                    out[p.number] = known[d.player_id]
+                    self.matched += 1
+                    continue
+            surname, _, given = p.name.partition(",")
+            title = d.title if d.title in Title.values else ""
+            player = Player(surname=surname.strip()[:100] or f"Player {p.number}", given_name=given.strip()[:100],
+                            fmjd_id=d.player_id, federation=d.federation, title=title,
+                            rating=p.rating or None, birth_year=d.birth_year)
+            _clean(player, f"line {p.line}")
+            new.append((p.number, player))
+        created = _bulk([player for _number, player in new], Player)
+        out.update({number: player for (number, _), player in zip(new, created, strict=True)})
+        self.created += len(created)
+        return out
 
     def _round(self, t: Tournament, number: int, entries: dict[int, Entry]) -> int:
         rnd = Round.objects.create(tournament=t, number=number, status=RoundStatus.COMPLETED)
@@ -316,9 +338,23 @@ def _free_slug(name: str) -> str:
     return slug
 
 
-def _clean(obj: object, where: str, exclude: list[str] | None = None) -> None:
+def _bulk(objs: list[Any], model: Any) -> list[Any]:
+    """Write the objects and their history in bulk; a player another arbiter created meanwhile with the same
+    FMJD id refuses the whole import, with a message rather than an error page."""
     try:
-        obj.full_clean(exclude=exclude, validate_unique=False)  # type: ignore[attr-defined]
+        with transaction.atomic():
+            return list(bulk_create_with_history(objs, model, batch_size=1000))
+    except IntegrityError:
+        raise TrfImportError("a player of the file was entered in Damier by someone else while the file was "
+                             "being imported: import it again") from None
+
+
+def _clean(obj: object, where: str, exclude: list[str] | None = None, *, constraints: bool = False) -> None:
+    """The fields' own checks (the message names the line); uniqueness, and the table constraints unless
+    asked for, are the caller's to keep (each would be a query per object)."""
+    try:
+        obj.full_clean(exclude=exclude, validate_unique=False,  # type: ignore[attr-defined]
+                       validate_constraints=constraints)
     except ValidationError as exc:
         detail = "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in exc.message_dict.items())
         raise TrfImportError(f"{where}: {detail}") from None

@@ -123,3 +123,34 @@ def test_the_admin_export_says_why_not_while_a_postponed_game_is_open(make_tourn
     assert "No final TRF file yet: the postponed game R1 B1 1-4 has no result." in page
     with pytest.raises(CommandError, match="No final TRF file yet"):
         call_command("export_trf", "pp")
+
+
+# --- thousands of players ------------------------------------------------------------------------------
+
+
+def _players_file(n: int, ids: dict[int, int] | None = None) -> str:
+    lines = ["012 Big Open", "XXR 9", "XXC white1"]
+    for k in range(1, n + 1):
+        pid = (ids or {}).get(k, "")
+        lines.append(f"001 {k:4d}      {f'Player{k:05d}, Given':<33} {2400 - k % 900:4d} NED {pid:>11} {'':10} "
+                     f"{'0.0':>4} {k:4d}")
+    return "\n".join(lines) + "\n"
+
+
+def test_the_players_are_written_in_bulk_not_one_query_each(db: None, django_assert_max_num_queries) -> None:
+    """8,000 players took 51 s on PostgreSQL (seven queries each), 15 s once written in bulk; the starting rank
+    has four digits, so no TRF holds more than 9,999."""
+    text = _players_file(300)
+    with django_assert_max_num_queries(60):
+        result = import_trf(text, slug="big")
+    assert result.players_created == 300
+    t = Tournament.objects.get(slug="big")
+    assert t.entries.count() == 300 and t.entries.filter(rating_at_entry__isnull=True).count() == 0
+    assert t.entries.get(pairing_number=7).player.history.count() == 1  # the history is written too
+    assert t.entries.get(pairing_number=7).history.count() == 1
+
+
+def test_one_player_id_on_two_lines_is_refused_naming_both(db: None) -> None:
+    with pytest.raises(TrfImportError, match=r"line 6: player id \(columns 58-68\) 4711 is already the id of line 4"):
+        import_trf(_players_file(4, ids={1: 4711, 3: 4711}))
+    assert not Tournament.objects.exists() and not Player.objects.exists()
