@@ -242,16 +242,13 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
                 link=format_html('<a href="{}">{}</a>', reverse("admin:tournaments_tournament_control", args=[t.pk]),
                                  _("control room"))))
 
-    @admin.action(description=_("Export to TRF(x) (cross-check with bbpPairings or JaVaFo)"))
+    @admin.action(description=_("Export to TRF (Swiss: cross-check with bbpPairings or JaVaFo)"))
     def export_trf(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse | None:
         self.check_objects(request, queryset)
         if queryset.count() != 1:
             messages.error(request, _("Select one tournament to export."))
             return None
         tournament = queryset.get()
-        if tournament.is_round_robin:
-            messages.error(request, _("TRF(x) export is for Swiss tournaments."))
-            return None
         try:
             text = pairing_bridge.export_trf(tournament)
         except DomainError as exc:  # no final file while a postponed game is open: said on the page

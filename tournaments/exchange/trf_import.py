@@ -31,6 +31,8 @@ from simple_history.utils import bulk_create_with_history
 from rules.pdn import DecodeError, decode_pdn
 from tournaments.conformance import events
 from tournaments.errors import DomainError
+from tournaments.exchange import trf_events
+from tournaments.exchange.trf_events import FileConformance, read_conformance
 from tournaments.exchange.trf_review import (
     Review,
     detect_version,
@@ -39,7 +41,9 @@ from tournaments.exchange.trf_review import (
     review_header,
     review_known_players,
     review_players,
+    system_of,
 )
+from tournaments.exchange.trf_roundrobin import review_round_robin
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -119,6 +123,7 @@ class ReviewedFile:
     trf: TrfFile
     review: Review
     unknown: tuple[str, ...] = ()  # result symbols no TRF defines, read as postponed games
+    conformance: FileConformance = dataclasses.field(default_factory=FileConformance)  # the ### events
 
 
 def review_trf(text: str, *, rounds: int | None = None) -> ReviewedFile:
@@ -138,8 +143,19 @@ def review_trf(text: str, *, rounds: int | None = None) -> ReviewedFile:
     except TrfError as exc:
         raise TrfImportError(str(exc)) from None
     review_known_players(trf, review)
-    review.rounds = replay(trf)
-    return ReviewedFile(trf, review, tuple(unknown))
+    if system_of(trf.system)[0] == System.SWISS:
+        review.rounds = replay(trf)
+    else:  # a round robin is not paired by the Dutch rules: its own rules and the Berger table instead
+        try:
+            review_round_robin(trf, review, rounds_option=rounds)
+        except TrfError as exc:
+            raise TrfImportError(str(exc)) from None
+    conformance = read_conformance(text)
+    if conformance.left_round is not None:
+        review.add("conformance-mode-left", round=conformance.left_round, line=conformance.left_line)
+    if conformance.events:
+        review.add("conformance-events-read", events=len(conformance.events))
+    return ReviewedFile(trf, review, tuple(unknown), conformance)
 
 
 def import_reviewed(reviewed: ReviewedFile, *, slug: str | None = None, name: str | None = None,
@@ -150,13 +166,16 @@ def import_reviewed(reviewed: ReviewedFile, *, slug: str | None = None, name: st
     warnings = reviewed.review.warnings()
     events.require(warnings, confirmed=confirmed)
     with transaction.atomic():
-        result = _Importer(reviewed.trf, slug, name).run()
+        result = _Importer(reviewed.trf, slug, name, reviewed.review).run()
         if getattr(user, "is_authenticated", False) and not user.is_superuser:
             # the arbiter who imports it runs it (as one who creates a tournament in the admin)
             Tournament.objects.filter(pk=result.tournament.pk).update(chief_arbiter=user)
             result.tournament.chief_arbiter = user
         _keep_dates(result.tournament, reviewed.review)
+        trf_events.keep(result.tournament, reviewed.conformance)
         for w in warnings:
+            if reviewed.conformance.has(str(w.code), w.values["round"]):
+                continue  # the file carries this round's event already (a Damier file imported again)
             events.record(result.tournament, w.code, values=w.values, user=user, round_number=w.values["round"])
     return dataclasses.replace(result, unknown=reviewed.unknown)
 
@@ -215,8 +234,9 @@ def _refuse_what_damier_cannot_hold(trf: TrfFile) -> None:
 
 
 class _Importer:
-    def __init__(self, trf: TrfFile, slug: str | None, name: str | None) -> None:
+    def __init__(self, trf: TrfFile, slug: str | None, name: str | None, review: Review) -> None:
         self.trf = trf
+        self.review = review
         self.name = (name or trf.name or "Imported tournament")[:200]
         self.slug = slug or _free_slug(self.name)
         self.last = trf.rounds_in_file
@@ -227,11 +247,15 @@ class _Importer:
         if Tournament.objects.filter(slug=self.slug).exists():
             raise TrfImportError(f"a tournament with slug {self.slug!r} already exists: choose another (--slug)")
         # the point system is 2/1/0 once read (chess halves doubled), so the bye is in Damier's points
-        t = Tournament(name=self.name, slug=self.slug, system=System.SWISS, rounds_total=self.trf.total_rounds,
-                       bye_points=self.trf.points.bye, swiss_order=SwissOrder.RATING,
+        swiss = self.review.system == System.SWISS
+        # a round robin's rounds and free round are the Berger table's: its number of rounds is not stored
+        t = Tournament(name=self.name, slug=self.slug, system=self.review.system,
+                       rounds_total=self.trf.total_rounds if swiss else None,
+                       bye_points=self.trf.points.bye if swiss else Tournament._meta.get_field("bye_points").default,
+                       swiss_order=SwissOrder.RATING, rr_reverse_last_two=self.review.rr_reverse_last_two,
                        first_colour=self.trf.initial_colour, venue=self.trf.place[:200],
-                       time_control=self.trf.time_control[:100])
-        _clean(t, "tournament (012, 022, 122, XXR, BBU)", constraints=True)
+                       time_control=self.trf.time_control[:100], tiebreaks=self.review.tiebreaks or [])
+        _clean(t, "tournament (012, 022, 092, 122, 192, 202, XXR, BBU)", constraints=True)
         t.save()
         entries = self._entries(t)
         for pair in sorted(tuple(sorted(x)) for x in self.trf.forbidden):

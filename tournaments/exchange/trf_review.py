@@ -41,6 +41,7 @@ from tournaments.pairing.trf import TrfError, TrfFile, cell_points, request_from
 
 # Header records of TRF-2016 (and TRF-2006 but 132) that Damier reads, or reads elsewhere.
 _READ = {"001", "012", "022", "122", "XXR", "XXC", "XXP", "BBW", "BBD", "BBL", "BBZ", "BBU", "BBF", "162", "142", "152",
+         "202", "092", "192",
          "042", "052", "132", "240"}
 # Records only TRF-2026 has (besides ### comments and national rating records).
 _TRF26 = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299", "300",
@@ -124,6 +125,9 @@ class Review:
     adjustments: list[Adjustment] = field(default_factory=list)
     rounds: list[RoundCheck] = field(default_factory=list)
     dates: Dates = field(default_factory=Dates)  # 042, 052 and 132, as far as they could be read
+    tiebreaks: list[str] | None = None  # Damier's names for the 202 list; None: Damier's default list
+    system: str = "swiss"  # the tournament's System value, from 192 / 092
+    rr_reverse_last_two: bool = False  # a double round robin's first cycle ends with its last two rounds reversed
 
     def add(self, code: str, **values: Any) -> None:
         self.adjustments.append(Adjustment(code, values))
@@ -135,6 +139,19 @@ class Review:
     @property
     def broken_rounds(self) -> list[RoundCheck]:
         return [r for r in self.rounds if r.broken]
+
+
+def system_of(text: str) -> tuple[str, bool]:
+    """(Damier's System value, the last two rounds of the first cycle reversed) for a 192 or 092 text: TRF-2026's
+    Tournament-Type Code Table names the round robins BERGER_ROUNDROBIN (= FIDE_ROUNDROBIN), BERGER_
+    DOUBLEROUNDROBIN (the table twice), FIDE_DOUBLEROUNDROBIN (the first cycle with its last two rounds
+    reversed, then the table) and CUSTOM_ROUNDROBIN; an older file says it in words in 092."""
+    upper = text.upper().replace(" ", "").replace("-", "")
+    if "ROBIN" not in upper and "BERGER" not in upper:
+        return "swiss", False
+    if "DOUBLE" not in upper:
+        return "round_robin", False
+    return "double_round_robin", upper.startswith("FIDE")
 
 
 def detect_version(text: str) -> Version:
@@ -238,16 +255,35 @@ def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int
         review.add("bye-points-default", bye=trf.points.bye)
     if "012" not in first:
         review.add("name-missing")
-    if "192" not in first:  # what TRF-2026 says and a TRF-2016 file cannot
+    if "192" not in first and system_of(trf.system)[0] == "swiss":  # what TRF-2026 says and TRF-2016 cannot
         review.add("record-missing", record="192")
     if "202" not in first and "212" not in first:  # two ways of giving the tie-breaks
         review.add("record-missing", record="202")
+    _tiebreaks(trf, review)
     _byes_240(lines, trf, review)
     _old_style_f_byes(trf, review)
     _columns_not_kept(lines, trf, review)
     _dates(first, lines, trf, review)
     for code, numbers in sorted(skipped.items()):
         review.add("record-skipped", record=code, lines=numbers[:10], count=len(numbers))
+
+
+def _tiebreaks(trf: TrfFile, review: Review) -> None:
+    """The 202 list in Damier's names (FIDE's codes where a draughts tie-break is the same, Damier's own
+    names otherwise: tournaments.verification.file_check); a code Damier does not compute leaves the
+    default list, and says so."""
+    from tournaments.standings import TIEBREAKS
+    from tournaments.verification.file_check import TIEBREAK_CODES, tiebreak_names
+
+    if not trf.tiebreaks:
+        return
+    unknown = [c for c in trf.tiebreaks if c.upper() != "PTS" and TIEBREAK_CODES.get(c.upper(), c.lower())
+               not in TIEBREAKS]
+    if unknown:
+        review.add("tiebreaks-not-read", codes=unknown)
+        return
+    review.tiebreaks = tiebreak_names(trf.tiebreaks)
+    review.add("tiebreaks-read", codes=list(trf.tiebreaks))
 
 
 def _columns_not_kept(lines: list[str], trf: TrfFile, review: Review) -> None:
