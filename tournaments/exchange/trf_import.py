@@ -151,6 +151,11 @@ def review_trf(text: str, *, rounds: int | None = None) -> ReviewedFile:
         except TrfError as exc:
             raise TrfImportError(str(exc)) from None
     conformance = read_conformance(text)
+    last = max(trf.total_rounds, trf.rounds_in_file)
+    for line, number in [(e.line, e.round) for e in conformance.events] + (
+            [(conformance.left_line, conformance.left_round)] if conformance.left_round is not None else []):
+        if number > last:
+            raise TrfImportError(f"line {line} (###): round {number} is not a round of this {last}-round tournament")
     if conformance.left_round is not None:
         review.add("conformance-mode-left", round=conformance.left_round, line=conformance.left_line)
     if conformance.events:

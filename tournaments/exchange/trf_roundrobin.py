@@ -65,19 +65,22 @@ def review_round_robin(trf: TrfFile, review: Review, *, rounds_option: int | Non
 
 
 def _boards(trf: TrfFile, rnd: int) -> list[Board]:
-    """The round's games, White first, and its free round (player, None)."""
+    """The round's games, White first, and its free round (player, None): the `U` Damier writes, or in an
+    odd field the one player without an opponent, whatever another program wrote in his cell."""
     boards: list[Board] = []
+    alone = []
     for p in sorted(trf.players, key=lambda q: q.number):
         cell = p.cells.get(rnd)
-        if cell is None:
-            continue
-        opp, colour, code = cell
-        if opp == 0:
-            if code == "U":
+        if cell is None or cell[0] == 0:
+            alone.append(p.number)
+            if cell is not None and cell[2] == "U":
                 boards.append((p.number, None))
             continue
+        opp, colour, _code = cell
         if colour == "w" or (colour not in ("w", "b") and p.number < opp):
             boards.append((p.number, opp))
+    if len(trf.players) % 2 and len(alone) == 1 and (alone[0], None) not in boards:
+        boards.append((alone[0], None))
     return boards
 
 

@@ -90,3 +90,13 @@ def test_a_confirmed_import_round_is_not_recorded_twice_on_a_second_round_trip(t
     assert "1 conformance event(s) read" in review_text(reviewed.review)
     second = import_trf(text, slug="two", confirmed=["import-broke-rules"]).tournament
     assert _events(second) == _events(first) and second.in_conformance
+
+
+def test_a_round_no_tournament_has_is_refused_naming_the_line() -> None:
+    """A forged ### line must not reach the database's small integer: the message names it."""
+    from tests.tournaments.exchange.test_trf_review import TRF16
+    from tournaments.exchange.trf_import import TrfImportError
+
+    forged = TRF16.replace("XXR", "### rounds-changed @ Round 40000: new=6 old=5\nXXR", 1)
+    with pytest.raises(TrfImportError, match=r"line \d+ \(###\): round 40000 is not a round of this \d+-round"):
+        review_trf(forged)
