@@ -43,7 +43,7 @@ from tournaments.exchange.trf_review import (
     review_players,
     system_of,
 )
-from tournaments.exchange.trf_roundrobin import review_round_robin
+from tournaments.exchange.trf_roundrobin import review_round_robin, table_order, withdrawn_after
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -57,6 +57,7 @@ from tournaments.models import (
     Title,
     Tournament,
 )
+from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.pairing.trf import TrfError, TrfFile, TrfPlayer, cell_points, parse_trf, trf_lines
 from tournaments.pairing.trf_check import check_trf
 from tournaments.ratings import entry_rating
@@ -242,6 +243,9 @@ class _Importer:
     def __init__(self, trf: TrfFile, slug: str | None, name: str | None, review: Review) -> None:
         self.trf = trf
         self.review = review
+        self.table = None if review.system == System.SWISS else berger_schedule(
+            len(trf.players), double=review.system == System.DOUBLE_ROUND_ROBIN,
+            reverse_last_two=review.rr_reverse_last_two)
         self.name = (name or trf.name or "Imported tournament")[:200]
         self.slug = slug or _free_slug(self.name)
         self.last = trf.rounds_in_file
@@ -286,7 +290,7 @@ class _Importer:
                                 if c[0] == 0 and c[2] in "HF" and r > self.last}
             if ahead is not None and ahead[2] == "-":
                 entry.status = EntryStatus.WITHDRAWN
-                entry.withdrawn_after_round = self.last
+                entry.withdrawn_after_round = self.last if self.table is None else withdrawn_after(p.cells, self.last)
             _clean(entry, f"line {p.line}", exclude=["tournament", "player"])
             entries.append(entry)
         # starting ranks are unique (check_trf) and each player is once in the file (_players): the
@@ -347,10 +351,12 @@ class _Importer:
         # boards as C.04.2 orders them: the higher score, the sum of scores, the higher-ranked player
         pairs.sort(key=lambda g: (-max(before[g[0]], before[g[1]]), -(before[g[0]] + before[g[1]]), min(g[:2])))
         singles.sort(key=lambda s: (s[1] != Result.BYE, s[0]))
-        games = [Game(round=rnd, board=i, white=entries[w], black=entries[b], result=r.value)
-                 for i, (w, b, r) in enumerate(pairs, start=1)]
-        games += [Game(round=rnd, board=len(pairs) + i, white=entries[w], black=None, result=r.value)
-                  for i, (w, r) in enumerate(singles, start=1)]
+        boards: list[tuple[int, int | None, Result]] = [*pairs, *((w, None, r) for w, r in singles)]
+        if self.table is not None:  # a round robin: the table's order, and its games not played
+            gone = {n for n, e in entries.items() if e.gone_before(number)}
+            boards = table_order(self.table[number - 1], pairs, singles, gone)
+        games = [Game(round=rnd, board=i, white=entries[w], black=entries[b] if b is not None else None,
+                      result=r.value) for i, (w, b, r) in enumerate(boards, start=1)]
         bulk_create_with_history(games, Game)
         return len(games)
 

@@ -20,6 +20,7 @@ from tournaments.pairing.model import Violation
 from tournaments.pairing.roundrobin import Board, berger_rounds, berger_schedule
 from tournaments.pairing.rr_check import REPEAT, check_schedule
 from tournaments.pairing.trf import TrfError, TrfFile
+from tournaments.results import Result
 
 RR_REPEAT, RR_COLOUR = "RR repeat", "RR colour"  # criteria, worded in trf_review_text
 
@@ -91,3 +92,35 @@ def _follows(played: list[list[Board]], table: list[list[Board]]) -> bool:
 def _ranges(numbers: list[int]) -> str:
     shown = ", ".join(map(str, numbers[:10]))
     return shown + (", ..." if len(numbers) > 10 else "")
+
+
+def withdrawn_after(cells: dict[int, tuple[int, str, str]], last: int) -> int:
+    """A withdrawn player of a round robin left after the last round of the file in which he has a cell:
+    the table's later boards are his games not played (as Damier enters them while the event runs)."""
+    return max((r for r in cells if r <= last), default=0)
+
+
+Game3 = tuple[int, int | None, Result]
+
+
+def table_order(table_round: list[Board], pairs: list[tuple[int, int, Result]], singles: list[tuple[int, Result]],
+                gone: set[int]) -> list[Game3]:
+    """The round's games in the Berger table's board order, with the table's boards of a withdrawn player
+    as games not played (Result.NOT_PLAYED, as services.round_pair makes them); games off the table last."""
+    played = {frozenset((w, b)): (w, b, r) for w, b, r in pairs}
+    alone = dict(singles)
+    busy = {x for w, b, _r in pairs for x in (w, b)} | set(alone)
+    out: list[Game3] = []
+    for white, black in table_round:
+        if black is None:
+            if white in alone:
+                out.append((white, None, alone.pop(white)))
+            elif white in gone and white not in busy:
+                out.append((white, None, Result.NOT_PLAYED))
+        elif (game := played.pop(frozenset((white, black)), None)) is not None:
+            out.append(game)
+        elif white not in busy and black not in busy and (white in gone or black in gone):
+            out.append((white, black, Result.NOT_PLAYED))
+    out += list(played.values())
+    out += [(w, None, r) for w, r in alone.items()]
+    return out

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
-from tournaments import pairing_bridge
+from tournaments import pairing_bridge, services
 from tournaments.conformance import events, under_way
 from tournaments.exchange.trf_import import TrfImportError, import_trf, review_trf
 from tournaments.exchange.trf_review_text import review_text
@@ -72,7 +72,7 @@ def test_a_round_robin_comes_back_from_its_trf(rr5, tmp_path: Path, capsys) -> N
     copy = Tournament.objects.get(slug="copy")
     assert copy.system == System.ROUND_ROBIN and copy.tiebreaks == ["wins", "sonneborn_berger"]
     assert copy.conformance_left_round == 3 and ConformanceEvent.objects.filter(tournament=copy).count() == 1
-    assert _games(copy) == _games(rr5)
+    assert _boards(copy) == _boards(rr5)  # board by board, in the table's order
     assert pairing_bridge.export_trf(copy) == text
 
 
@@ -149,3 +149,24 @@ def test_the_checker_reads_a_round_robin_and_says_why_it_does_not_replay_it(rr5,
 def test_review_text_names_a_round_robin_without_the_swiss_default(rr5) -> None:
     text = review_text(review_trf(pairing_bridge.export_trf(rr5)).review)
     assert "Swiss paired by the FMJD rules" not in text
+
+
+def test_a_withdrawal_comes_back_with_the_games_not_played(make_tournament) -> None:
+    t = make_tournament(5, system=System.ROUND_ROBIN, slug="rrw", tiebreaks=["sonneborn_berger"])
+    play_round(t, {1: "2-0"})
+    play_round(t, {1: "2F-0F"})
+    services.entry_withdraw(entry=t.entries.get(pairing_number=5), after_round=2)
+    for _ in range(3):
+        play_round(t)
+    text = pairing_bridge.export_trf(t)
+    copy = import_trf(text, slug="copy").tournament
+    gone = copy.entries.get(pairing_number=5)
+    assert gone.is_withdrawn and gone.withdrawn_after_round == 2
+    assert _boards(copy) == _boards(t)  # boards, results and games not played, in the table's order
+    assert pairing_bridge.export_trf(copy) == text
+
+
+def _boards(t: Tournament) -> list[tuple[int, int, int, int | None, str]]:
+    games = Game.objects.filter(round__tournament=t).select_related("round", "white", "black")
+    return sorted((g.round.number, g.board, g.white.pairing_number, g.black.pairing_number if g.black else None,
+                   g.result) for g in games)
