@@ -170,3 +170,16 @@ def _boards(t: Tournament) -> list[tuple[int, int, int, int | None, str]]:
     games = Game.objects.filter(round__tournament=t).select_related("round", "white", "black")
     return sorted((g.round.number, g.board, g.white.pairing_number, g.black.pairing_number if g.black else None,
                    g.result) for g in games)
+
+
+def test_the_admin_imports_a_round_robin_after_its_review(rr5, client: Client, arbiter) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(arbiter)
+    url = reverse("admin:tournaments_tournament_import_trf")
+    upload = SimpleUploadedFile("rr5.trf", pairing_bridge.export_trf(rr5).encode("cp1252"))
+    page = client.post(url, {"file": upload, "slug": "rr-copy", "review": "1"}).content.decode()
+    assert "Review (nothing written yet)" in page and "conformance event(s) read" in page
+    response = client.post(url, {"text": pairing_bridge.export_trf(rr5), "slug": "rr-copy", "import": "1"})
+    copy = Tournament.objects.get(slug="rr-copy")
+    assert response.status_code == 302 and copy.system == System.ROUND_ROBIN and not copy.in_conformance

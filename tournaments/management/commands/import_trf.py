@@ -15,8 +15,9 @@ MAX_BYTES = 20 * 1024 * 1024  # a TRF of 9,999 players and 99 rounds is under 10
 
 
 class Command(BaseCommand):
-    help = ("Create a Swiss tournament from a TRF-16 / TRF(x) file (players, ratings, rounds, results, forfeits, "
-            "byes, byes asked for the next round), in one transaction: a bad file imports nothing and the "
+    help = ("Create a Swiss tournament or a round robin from a TRF-16 / TRF(x) / TRF-2026 file (players, ratings, "
+            "rounds, results, forfeits, byes, byes asked for the next round, the ### conformance events), in one "
+            "transaction: a bad file imports nothing and the "
             "error names the line and the field. Before anything is written it names the file's TRF version, lists "
             "every adjustment and default, and replays every round against the pairing rules: rounds that break "
             "them are imported only with --confirm, each recorded as a conformance event (a ### line in the TRF).")
