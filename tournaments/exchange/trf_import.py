@@ -151,7 +151,10 @@ def review_trf(text: str, *, rounds: int | None = None) -> ReviewedFile:
             review_round_robin(trf, review, rounds_option=rounds)
         except TrfError as exc:
             raise TrfImportError(str(exc)) from None
-    conformance = read_conformance(text)
+    try:
+        conformance = read_conformance(text)
+    except TrfError as exc:
+        raise TrfImportError(str(exc)) from None
     last = max(trf.total_rounds, trf.rounds_in_file)
     for line, number in [(e.line, e.round) for e in conformance.events] + (
             [(conformance.left_line, conformance.left_round)] if conformance.left_round is not None else []):
@@ -161,6 +164,8 @@ def review_trf(text: str, *, rounds: int | None = None) -> ReviewedFile:
         review.add("conformance-mode-left", round=conformance.left_round, line=conformance.left_line)
     if conformance.events:
         review.add("conformance-events-read", events=len(conformance.events))
+    if conformance.ratings is not None:
+        review.add("rating-settings-read", later=len(conformance.ratings.later))
     return ReviewedFile(trf, review, tuple(unknown), conformance)
 
 
@@ -178,7 +183,10 @@ def import_reviewed(reviewed: ReviewedFile, *, slug: str | None = None, name: st
             Tournament.objects.filter(pk=result.tournament.pk).update(chief_arbiter=user)
             result.tournament.chief_arbiter = user
         _keep_dates(result.tournament, reviewed.review)
-        trf_events.keep(result.tournament, reviewed.conformance)
+        try:
+            trf_events.keep(result.tournament, reviewed.conformance)
+        except TrfError as exc:
+            raise TrfImportError(str(exc)) from None
         for w in warnings:
             if reviewed.conformance.has(str(w.code), w.values["round"]):
                 continue  # the file carries this round's event already (a Damier file imported again)

@@ -68,6 +68,8 @@ _ADJUSTMENTS: dict[str, Any] = {
     "conformance-mode-left": gettext_lazy(
         "Line %(line)s (###): the tournament left the conformance mode (round %(round)s); the import keeps it "
         "outside the mode."),
+    "rating-settings-read": gettext_lazy(
+        "### lines: the rating tie-breaks' settings and %(later)s later rating(s) read; the import keeps them."),
     "conformance-events-read": gettext_lazy(
         "### lines: %(events)s conformance event(s) read; the import keeps them in the tournament's history."),
 }

@@ -100,3 +100,38 @@ def test_a_round_no_tournament_has_is_refused_naming_the_line() -> None:
     forged = TRF16.replace("XXR", "### rounds-changed @ Round 40000: new=6 old=5\nXXR", 1)
     with pytest.raises(TrfImportError, match=r"line \d+ \(###\): round 40000 is not a round of this \d+-round"):
         review_trf(forged)
+
+
+def test_the_rating_tie_break_settings_and_later_ratings_come_back(make_tournament) -> None:
+    """Q208-Q216's settings travel as ### lines too: the copy ranks its players as the original does."""
+    from tournaments import selectors
+    from tournaments.models import EntryRating
+
+    t = make_tournament(6, system=System.SWISS, slug="long", rounds_total=3,
+                        tiebreaks=["average_rating", "sonneborn_berger"])
+    play_swiss_round(t)
+    play_swiss_round(t)
+    t.long_event, t.tiebreak_rating_round, t.unrated_method, t.unrated_rating = True, 2, "fixed", 1800
+    t.save()
+    EntryRating.objects.create(entry=t.entries.get(pairing_number=4), from_round=2, rating=2000)
+    text = pairing_bridge.export_trf(t)
+    assert "### rating tie-breaks: unrated=fixed 1800 ratings=round 2 long-event=yes" in text
+    reviewed = review_trf(text)
+    assert "the rating tie-breaks' settings and 1 later rating(s) read" in review_text(reviewed.review)
+    copy = import_trf(text, slug="copy").tournament
+    copy.refresh_from_db()
+    assert (copy.long_event, copy.tiebreak_rating_round, copy.unrated_method, copy.unrated_rating) == (
+        True, 2, "fixed", 1800)
+    assert list(EntryRating.objects.filter(entry__tournament=copy).values_list(
+        "entry__pairing_number", "from_round", "rating")) == [(4, 2, 2000)]
+    rows = [(r.player.pairing_number, r.tiebreaks) for r in selectors.standings(t)]
+    assert [(r.player.pairing_number, r.tiebreaks) for r in selectors.standings(copy)] == rows
+    assert pairing_bridge.export_trf(copy) == text
+
+
+def test_a_rating_line_that_does_not_read_is_refused_naming_it(left) -> None:
+    from tournaments.exchange.trf_import import TrfImportError
+
+    text = pairing_bridge.export_trf(left).replace("XXR", "### later rating: player=2 from-round=one\nXXR", 1)
+    with pytest.raises(TrfImportError, match=r"line \d+ \(###\): 'later rating: player=2 from-round=one'"):
+        review_trf(text)
