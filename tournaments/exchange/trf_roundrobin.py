@@ -23,6 +23,9 @@ from tournaments.pairing.trf import TrfError, TrfFile
 from tournaments.results import Result
 
 RR_REPEAT, RR_COLOUR = "RR repeat", "RR colour"  # criteria, worded in trf_review_text
+# The Berger table of 1,000 players (999 rounds, half a million boards) is made in well under a second;
+# the table grows with the square of the field, and a file may claim up to 9,999 players.
+MAX_PLAYERS = 1000
 
 
 def review_round_robin(trf: TrfFile, review: Review, *, rounds_option: int | None) -> None:
@@ -36,6 +39,9 @@ def review_round_robin(trf: TrfFile, review: Review, *, rounds_option: int | Non
                        f"the file has {_ranges(numbers)}")
     if n < 2:
         raise TrfError("a round robin needs at least two players")
+    if n > MAX_PLAYERS:
+        raise TrfError(f"a round robin of {n} players: Damier imports round robins of up to {MAX_PLAYERS:,} players "
+                       "(the Berger table of a bigger field has millions of boards to check within one request)")
     double = system == "double_round_robin"
     total = berger_rounds(n, double)
     if trf.total_rounds != total:

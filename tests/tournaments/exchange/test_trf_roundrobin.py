@@ -183,3 +183,12 @@ def test_the_admin_imports_a_round_robin_after_its_review(rr5, client: Client, a
     response = client.post(url, {"text": pairing_bridge.export_trf(rr5), "slug": "rr-copy", "import": "1"})
     copy = Tournament.objects.get(slug="rr-copy")
     assert response.status_code == 302 and copy.system == System.ROUND_ROBIN and not copy.in_conformance
+
+
+def test_a_round_robin_too_big_to_check_is_refused_before_its_table_is_made() -> None:
+    """9,999 players claiming a round robin would make a Berger table of 50 million boards in the request."""
+    lines = ["012 Huge", "192 BERGER_ROUNDROBIN", "XXR 1001"]
+    lines += [f"001 {k:4d}      {f'P{k}, X':<33} 2000" for k in range(1, 1002)]
+    with pytest.raises(TrfImportError, match=r"a round robin of 1001 players: Damier imports round robins of up to "
+                                             r"1,000 players"):
+        review_trf("\n".join(lines) + "\n")
