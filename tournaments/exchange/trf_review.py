@@ -265,6 +265,8 @@ def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int
     _columns_not_kept(lines, trf, review)
     _dates(first, lines, trf, review)
     for code, numbers in sorted(skipped.items()):
+        if code == "212" and review.tiebreaks is not None:
+            continue  # 202 gave the tie-breaks; 212 is the same list with PTS
         review.add("record-skipped", record=code, lines=numbers[:10], count=len(numbers))
 
 
