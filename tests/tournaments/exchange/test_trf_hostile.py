@@ -30,8 +30,8 @@ def _file(names: tuple[str, str, str, str] = ("One, A", "Two, B", "Three, C", "F
           sep: str = "\n") -> str:
     return sep.join([
         "012 Hostile Open", "XXR 3", "XXC white1", *([extra] if extra else []),
-        _line(1, names[0], ["   3 w 1"]), _line(2, names[1], ["   4 w 1"]),
-        _line(3, names[2], ["   1 b 0"]), _line(4, names[3], ["   2 b 0"]),
+        _line(1, names[0], ["   3 w 1"]), _line(2, names[1], ["   4 b 1"]),
+        _line(3, names[2], ["   1 b 0"]), _line(4, names[3], ["   2 w 0"]),
     ]) + sep
 
 
@@ -91,7 +91,7 @@ def test_a_name_holding_a_line_separator_does_not_split_the_record(char: str) ->
 def test_records_end_at_lf_crlf_or_cr(sep: str) -> None:
     trf = parse_trf(_file(sep=sep))
     assert trf.name == "Hostile Open" and [p.name for p in trf.players][1] == "Two, B"
-    assert trf.players[3].cells == {1: (2, "b", "0")}
+    assert trf.players[3].cells == {1: (2, "w", "0")}
 
 
 def test_a_name_holding_a_control_character_is_refused_naming_its_own_line(db: None, tmp_path: Path) -> None:

@@ -83,12 +83,13 @@ def test_values_come_back_as_numbers_lists_and_text() -> None:
 def test_a_confirmed_import_round_is_not_recorded_twice_on_a_second_round_trip(tmp_path: Path) -> None:
     from tests.tournaments.exchange.test_trf_review import REMATCH
 
-    first = import_trf(REMATCH, slug="one", confirmed=["import-broke-rules"]).tournament
+    both = ["import-broke-rules", "import-not-engine-pairing"]  # every level-3 question an import asks
+    first = import_trf(REMATCH, slug="one", confirmed=both).tournament
     text = pairing_bridge.export_trf(first)
     assert "### import-broke-rules @ Round 3" in text
     reviewed = review_trf(text)
     assert "1 conformance event(s) read" in review_text(reviewed.review)
-    second = import_trf(text, slug="two", confirmed=["import-broke-rules"]).tournament
+    second = import_trf(text, slug="two", confirmed=both).tournament
     assert _events(second) == _events(first) and second.in_conformance
 
 

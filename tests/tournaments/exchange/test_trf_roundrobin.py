@@ -115,7 +115,7 @@ def test_a_round_robin_round_off_the_table_is_listed_one_breaking_its_rules_conf
     swapped = review_trf(_rr_file([TABLE4[1], TABLE4[0], TABLE4[2]])).review
     assert not swapped.broken_rounds and [r.round for r in swapped.rounds if r.differs] == [1, 2]
     text = review_text(swapped)
-    assert "Round 1 keeps the rules but differs from Damier's pairing" in text
+    assert "Round 1 keeps the rules but" in text
     repeat = _rr_file([TABLE4[0], [(1, 4), (3, 2)], TABLE4[2]])  # 1-4 meet again in round 2; 4 Black thrice
     review = review_trf(repeat).review
     assert [r.round for r in review.broken_rounds] == [2, 3]
@@ -123,7 +123,7 @@ def test_a_round_robin_round_off_the_table_is_listed_one_breaking_its_rules_conf
     assert "the same colour three times in a row: players 4" in review_text(review)
     with pytest.raises(events.NeedsConfirmation):
         import_trf(repeat, slug="rep")
-    t = import_trf(repeat, slug="rep", confirmed=["import-broke-rules"]).tournament
+    t = import_trf(repeat, slug="rep", confirmed=["import-broke-rules", "import-not-engine-pairing"]).tournament
     assert t.system == System.ROUND_ROBIN and t.in_conformance
     assert [e.round_number for e in ConformanceEvent.objects.filter(tournament=t, code="import-broke-rules")] == [2, 3]
 
