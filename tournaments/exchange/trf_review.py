@@ -37,6 +37,7 @@ from typing import Any
 from tournaments.conformance.policy import Code, Warning
 from tournaments.pairing.checker import absolute_violations, check_pairing
 from tournaments.pairing.model import Board, Pairing, Violation
+from tournaments.pairing.roundrobin import berger_rounds
 from tournaments.pairing.trf import TrfError, TrfFile, cell_points, request_from_trf, trf_lines
 
 # Header records of TRF-2016 (and TRF-2006 but 132) that Damier reads, or reads elsewhere.
@@ -240,6 +241,10 @@ def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int
         elif not file_rounds:
             review.add("rounds-from-option", rounds=rounds_option)
         trf.total_rounds = rounds_option
+    elif not file_rounds and system_of(trf.system)[0] != "swiss" and len(trf.players) >= 2:
+        # a round robin's number of rounds is its Berger table's (FIDE C.05 Annex 1)
+        trf.total_rounds = berger_rounds(len(trf.players), system_of(trf.system)[0] == "double_round_robin")
+        review.add("rounds-from-table", rounds=trf.total_rounds)
     elif not file_rounds:
         raise TrfError("the file has no 142 or XXR (number of rounds) line: give the number of rounds (--rounds)")
     if "XXC" not in first:

@@ -15,6 +15,8 @@ _ADJUSTMENTS: dict[str, Any] = {
         "Number of rounds: the file says %(file)s, the import gives %(option)s; %(option)s is used."),
     "rounds-from-option": gettext_lazy(
         "Number of rounds: not in the file (no 142 or XXR); %(rounds)s, as given at the import."),
+    "rounds-from-table": gettext_lazy(
+        "Number of rounds: not in the file (no 142 or XXR); %(rounds)s, the round robin's Berger table."),
     "initial-colour-inferred": gettext_lazy(
         "Initial colour: not in the file (no 152 or XXC); inferred from round 1 as bbpPairings does: %(colour)s."),
     "points-default": gettext_lazy(

@@ -192,3 +192,14 @@ def test_a_round_robin_too_big_to_check_is_refused_before_its_table_is_made() ->
     with pytest.raises(TrfImportError, match=r"a round robin of 1001 players: Damier imports round robins of up to "
                                              r"1,000 players"):
         review_trf("\n".join(lines) + "\n")
+
+
+def test_a_trf16_round_robin_without_a_number_of_rounds_takes_the_tables() -> None:
+    """Older writers say 'Round robin' in 092 and give no 142 / XXR: the Berger table knows the rounds."""
+    text = _rr_file(TABLE4).replace("192 BERGER_ROUNDROBIN", "092 Round Robin").replace("XXR 3\n", "")
+    reviewed = review_trf(text)
+    assert reviewed.review.system == System.ROUND_ROBIN and reviewed.trf.total_rounds == 3
+    assert "Number of rounds: not in the file (no 142 or XXR); 3, the round robin's Berger table." in review_text(
+        reviewed.review)
+    t = import_trf(text, slug="old-rr").tournament
+    assert t.system == System.ROUND_ROBIN and t.rounds.count() == 3
