@@ -21,6 +21,7 @@ from tournaments.pairing.roundrobin import Board, berger_rounds, berger_schedule
 from tournaments.pairing.rr_check import REPEAT, check_schedule
 from tournaments.pairing.trf import TrfError, TrfFile
 from tournaments.results import Result
+from tournaments.standings import meaningless_in_round_robin
 
 RR_REPEAT, RR_COLOUR = "RR repeat", "RR colour"  # criteria, worded in trf_review_text
 # The Berger table of 1,000 players (999 rounds, half a million boards) is made in well under a second;
@@ -42,6 +43,10 @@ def review_round_robin(trf: TrfFile, review: Review, *, rounds_option: int | Non
     if n > MAX_PLAYERS:
         raise TrfError(f"a round robin of {n} players: Damier imports round robins of up to {MAX_PLAYERS:,} players "
                        "(the Berger table of a bigger field has millions of boards to check within one request)")
+    if review.tiebreaks and (bad := meaningless_in_round_robin(review.tiebreaks)):
+        raise TrfError(f"202: {', '.join(bad)} mean nothing in a round robin, where everyone meets the same field; "
+                       "Damier refuses them there (choose the wins, the mutual result, the ranking order or "
+                       "Sonneborn-Berger)")
     double = system == "double_round_robin"
     total = berger_rounds(n, double)
     if trf.total_rounds != total:

@@ -203,3 +203,9 @@ def test_a_trf16_round_robin_without_a_number_of_rounds_takes_the_tables() -> No
         reviewed.review)
     t = import_trf(text, slug="old-rr").tournament
     assert t.system == System.ROUND_ROBIN and t.rounds.count() == 3
+
+
+def test_a_round_robin_with_tie_breaks_meaningless_there_is_refused_at_the_review() -> None:
+    text = _rr_file(TABLE4).replace("XXR 3", "XXR 3\n202 BH SB")
+    with pytest.raises(TrfImportError, match=r"202: solkoff mean nothing in a round robin"):
+        review_trf(text)
