@@ -35,7 +35,9 @@ NewGame = tuple[Entry, Entry | None, Result | None]
 
 
 def point_system(tournament: Tournament) -> PointSystem:
-    return PointSystem(bye=tournament.bye_points)
+    # The free round of an odd round robin is worth nothing (every player has one); in a TRF it is the
+    # pairing-allocated bye (U) with 162 P 0.0, so a reader of the file scores it as Damier does.
+    return PointSystem(bye=0 if tournament.is_round_robin else tournament.bye_points)
 
 
 def pairing_request(tournament: Tournament, entries: list[Entry], number: int) -> PairingRequest:
@@ -276,7 +278,8 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     completed = tournament.rounds.filter(status="completed").count()
     number = next_round or completed + 1
-    if number > (tournament.rounds_total or number):
+    total = selectors.rounds_total(tournament, len(entries)) or number
+    if number > total:
         from tournaments.postponed import final_words, refuse_final
 
         refuse_final(tournament, final_words()["trf"])  # the final file: every result in
@@ -287,7 +290,7 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
         for e in entries
     }
     text = write_trf(
-        request.players, total_rounds=tournament.rounds_total or number, points=request.points,
+        request.players, total_rounds=total, points=request.points,
         name=tournament.name, forbidden=request.forbidden_pairs, next_round=number, details=details,
         initial_colour=request.initial_colour, tiebreaks=tiebreak_codes(tournament.tiebreaks),
         ranks=_ranks(tournament, number - 1),
@@ -305,6 +308,14 @@ _TRF_TYPE = {"swiss": "Individual: Swiss-System (Dutch)", "round_robin": "Indivi
              "double_round_robin": "Individual: Double round robin"}
 
 
+def rr_type_code(tournament: Tournament) -> str:
+    """TRF-2026's record 192 for a round robin (the Tournament-Type Code Table, as cited in the manual):
+    Berger tables played once, twice, or twice with the last two rounds of the first cycle reversed."""
+    if tournament.system != "double_round_robin":
+        return "BERGER_ROUNDROBIN"
+    return "FIDE_DOUBLEROUNDROBIN" if tournament.rr_reverse_last_two else "BERGER_DOUBLEROUNDROBIN"
+
+
 def trf_header(tournament: Tournament, entries: list[Entry]) -> list[tuple[str, str]]:
     """TRF-16's header records that say what the tournament was (checklist Q217: the final file holds
     everything): place, dates, rated players, type, arbiters (chief, then each deputy), time control.
@@ -316,6 +327,8 @@ def trf_header(tournament: Tournament, entries: list[Entry]) -> list[tuple[str, 
     header.append(("072", str(sum(1 for e in entries if ratings.tournament_rating(
         e, tournament.rating_method)))))
     header.append(("092", _TRF_TYPE.get(tournament.system, tournament.system)))
+    if tournament.is_round_robin:
+        header.append(("192", rr_type_code(tournament)))
     chief = tournament.chief_arbiter.get_full_name().strip() if tournament.chief_arbiter else ""
     if chief:
         header.append(("102", chief))

@@ -34,6 +34,7 @@ from tournaments.admin.sheets import (
 )
 from tournaments.admin.tiebreak_field import CUSTOM, SLOTS, STANDARD, TiebreakField
 from tournaments.admin.trf_import import import_trf_view
+from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Tournament
 from tournaments.permissions import arbitrated_by
 from tournaments.standings import PRESETS, default_preset
@@ -241,17 +242,19 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
                 link=format_html('<a href="{}">{}</a>', reverse("admin:tournaments_tournament_control", args=[t.pk]),
                                  _("control room"))))
 
-    @admin.action(description=_("Export to TRF(x) (cross-check with bbpPairings or JaVaFo)"))
+    @admin.action(description=_("Export to TRF (Swiss: cross-check with bbpPairings or JaVaFo)"))
     def export_trf(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse | None:
         self.check_objects(request, queryset)
         if queryset.count() != 1:
             messages.error(request, _("Select one tournament to export."))
             return None
         tournament = queryset.get()
-        if tournament.is_round_robin:
-            messages.error(request, _("TRF(x) export is for Swiss tournaments."))
+        try:
+            text = pairing_bridge.export_trf(tournament)
+        except DomainError as exc:  # no final file while a postponed game is open: said on the page
+            messages.error(request, str(exc))
             return None
-        response = HttpResponse(pairing_bridge.export_trf(tournament), content_type="text/plain; charset=utf-8")
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
         return response
 

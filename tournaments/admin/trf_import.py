@@ -24,7 +24,7 @@ from tournaments.conformance import events
 from tournaments.conformance.policy import Level
 from tournaments.conformance.words import level_name
 from tournaments.errors import DomainError
-from tournaments.exchange.trf_import import ReviewedFile, TrfImportError, import_reviewed, review_trf
+from tournaments.exchange.trf_import import ReviewedFile, TrfImportError, decode_trf, import_reviewed, review_trf
 from tournaments.exchange.trf_review_text import adjustment_text, round_text, summary_text, version_text
 
 MAX_BYTES = 20 * 1024 * 1024
@@ -43,13 +43,6 @@ class TrfImportForm(forms.Form):
                                             "otherwise."))
 
 
-def _decode(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8").lstrip("\ufeff")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")  # older TRF writers use Latin-1; every byte decodes
-
-
 def import_trf_view(model_admin: Any, request: HttpRequest) -> HttpResponse:
     if not model_admin.has_add_permission(request):
         raise PermissionDenied
@@ -63,7 +56,11 @@ def import_trf_view(model_admin: Any, request: HttpRequest) -> HttpResponse:
             raw = upload.read(MAX_BYTES + 1)
             if len(raw) > MAX_BYTES:
                 form.add_error("file", gettext("The file is larger than 20 MB: not a TRF file."))
-            text = _decode(raw)
+            try:
+                text = decode_trf(raw)
+            except TrfImportError as exc:
+                form.add_error("file", gettext("Nothing imported: %(error)s") % {"error": exc})
+                text = ""
             ticked = set()  # a new file: nothing of it is confirmed yet
         if not text.strip() and not form.errors:
             form.add_error("file", gettext("Choose a TRF file."))

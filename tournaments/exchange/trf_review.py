@@ -38,10 +38,12 @@ from rules.numbers import number_or_none
 from tournaments.conformance.policy import Code, Warning
 from tournaments.pairing.checker import absolute_violations, check_pairing
 from tournaments.pairing.model import Board, Pairing, Violation
-from tournaments.pairing.trf import TrfError, TrfFile, cell_points, request_from_trf
+from tournaments.pairing.roundrobin import berger_rounds
+from tournaments.pairing.trf import TrfError, TrfFile, cell_points, request_from_trf, trf_lines
 
 # Header records of TRF-2016 (and TRF-2006 but 132) that Damier reads, or reads elsewhere.
 _READ = {"001", "012", "022", "122", "XXR", "XXC", "XXP", "BBW", "BBD", "BBL", "BBZ", "BBU", "BBF", "162", "142", "152",
+         "202", "092", "192",
          "042", "052", "132", "240"}
 # Records only TRF-2026 has (besides ### comments and national rating records).
 _TRF26 = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299", "300",
@@ -141,6 +143,9 @@ class Review:
     adjustments: list[Adjustment] = field(default_factory=list)
     rounds: list[RoundCheck] = field(default_factory=list)
     dates: Dates = field(default_factory=Dates)  # 042, 052 and 132, as far as they could be read
+    tiebreaks: list[str] | None = None  # Damier's names for the 202 list; None: Damier's default list
+    system: str = "swiss"  # the tournament's System value, from 192 / 092
+    rr_reverse_last_two: bool = False  # a double round robin's first cycle ends with its last two rounds reversed
 
     def add(self, code: str, **values: Any) -> None:
         self.adjustments.append(Adjustment(code, values))
@@ -156,6 +161,19 @@ class Review:
     @property
     def rounds_to_confirm(self) -> list[RoundCheck]:
         return [r for r in self.rounds if r.to_confirm]
+
+
+def system_of(text: str) -> tuple[str, bool]:
+    """(Damier's System value, the last two rounds of the first cycle reversed) for a 192 or 092 text: TRF-2026's
+    Tournament-Type Code Table names the round robins BERGER_ROUNDROBIN (= FIDE_ROUNDROBIN), BERGER_
+    DOUBLEROUNDROBIN (the table twice), FIDE_DOUBLEROUNDROBIN (the first cycle with its last two rounds
+    reversed, then the table) and CUSTOM_ROUNDROBIN; an older file says it in words in 092."""
+    upper = text.upper().replace(" ", "").replace("-", "")
+    if "ROBIN" not in upper and "BERGER" not in upper:
+        return "swiss", False
+    if "DOUBLE" not in upper:
+        return "round_robin", False
+    return "double_round_robin", upper.startswith("FIDE")
 
 
 def detect_version(text: str) -> Version:
@@ -176,7 +194,7 @@ def detect_version(text: str) -> Version:
 
 
 def _record_codes(text: str) -> set[str]:
-    return {line[:3] for line in text.splitlines() if line[:3].strip()}
+    return {line[:3] for line in trf_lines(text) if line[:3].strip()}
 
 
 def _is_national(code: str) -> bool:
@@ -187,7 +205,7 @@ def _is_national(code: str) -> bool:
 def _cell_codes(text: str) -> set[str]:
     """Result codes of the byes (cells without opponent) in the 001 records."""
     found = set()
-    for line in text.splitlines():
+    for line in trf_lines(text):
         if line.startswith("001"):
             for pos in range(91, len(line), 10):
                 cell = line[pos:pos + 8].ljust(8)
@@ -201,7 +219,7 @@ def normalise(text: str, review: Review) -> str:
     in the parser's table; A is the zero-point bye's value (and a forfeit loss's, which is 0 here
     anyway), X has no result in Damier and is dropped. Each change is an adjustment."""
     out = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(trf_lines(text), start=1):
         if line.startswith("162"):
             chars = list(line)
             for pos in range(5, len(line.rstrip()), 9):
@@ -219,7 +237,7 @@ def normalise(text: str, review: Review) -> str:
 def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int | None) -> None:
     """Read what parse_trf leaves (142, 152), then list the defaults used and the records skipped.
     Mutates `trf` where a default replaces what the file does not say."""
-    lines = text.splitlines()
+    lines = trf_lines(text)
     first: dict[str, tuple[int, str]] = {}
     skipped: dict[str, list[int]] = defaultdict(list)
     for number, line in enumerate(lines, start=1):
@@ -245,6 +263,10 @@ def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int
         elif not file_rounds:
             review.add("rounds-from-option", rounds=rounds_option)
         trf.total_rounds = rounds_option
+    elif not file_rounds and system_of(trf.system)[0] != "swiss" and len(trf.players) >= 2:
+        # a round robin's number of rounds is its Berger table's (FIDE C.05 Annex 1)
+        trf.total_rounds = berger_rounds(len(trf.players), system_of(trf.system)[0] == "double_round_robin")
+        review.add("rounds-from-table", rounds=trf.total_rounds)
     elif not file_rounds:
         raise TrfError("the file has no 142 or XXR (number of rounds) line: give the number of rounds (--rounds)")
     if "XXC" not in first:
@@ -260,16 +282,37 @@ def review_header(text: str, trf: TrfFile, review: Review, *, rounds_option: int
         review.add("bye-points-default", bye=trf.points.bye)
     if "012" not in first:
         review.add("name-missing")
-    if "192" not in first:  # what TRF-2026 says and a TRF-2016 file cannot
+    if "192" not in first and system_of(trf.system)[0] == "swiss":  # what TRF-2026 says and TRF-2016 cannot
         review.add("record-missing", record="192")
     if "202" not in first and "212" not in first:  # two ways of giving the tie-breaks
         review.add("record-missing", record="202")
+    _tiebreaks(trf, review)
     _byes_240(lines, trf, review)
     _old_style_f_byes(trf, review)
     _columns_not_kept(lines, trf, review)
     _dates(first, lines, trf, review)
     for code, numbers in sorted(skipped.items()):
+        if code == "212" and review.tiebreaks is not None:
+            continue  # 202 gave the tie-breaks; 212 is the same list with PTS
         review.add("record-skipped", record=code, lines=numbers[:10], count=len(numbers))
+
+
+def _tiebreaks(trf: TrfFile, review: Review) -> None:
+    """The 202 list in Damier's names (FIDE's codes where a draughts tie-break is the same, Damier's own
+    names otherwise: tournaments.verification.file_check); a code Damier does not compute leaves the
+    default list, and says so."""
+    from tournaments.standings import TIEBREAKS
+    from tournaments.verification.file_check import TIEBREAK_CODES, tiebreak_names
+
+    if not trf.tiebreaks:
+        return
+    unknown = [c for c in trf.tiebreaks if c.upper() != "PTS" and TIEBREAK_CODES.get(c.upper(), c.lower())
+               not in TIEBREAKS]
+    if unknown:
+        review.add("tiebreaks-not-read", codes=unknown)
+        return
+    review.tiebreaks = tiebreak_names(trf.tiebreaks)
+    review.add("tiebreaks-read", codes=list(trf.tiebreaks))
 
 
 def _columns_not_kept(lines: list[str], trf: TrfFile, review: Review) -> None:

@@ -15,6 +15,8 @@ _ADJUSTMENTS: dict[str, Any] = {
         "Number of rounds: the file says %(file)s, the import gives %(option)s; %(option)s is used."),
     "rounds-from-option": gettext_lazy(
         "Number of rounds: not in the file (no 142 or XXR); %(rounds)s, as given at the import."),
+    "rounds-from-table": gettext_lazy(
+        "Number of rounds: not in the file (no 142 or XXR); %(rounds)s, the round robin's Berger table."),
     "initial-colour-inferred": gettext_lazy(
         "Initial colour: not in the file (no 152 or XXC); inferred from round 1 as bbpPairings does: %(colour)s."),
     "points-default": gettext_lazy(
@@ -62,6 +64,16 @@ _ADJUSTMENTS: dict[str, Any] = {
         "Player %(player)s: FMJD id %(fmjd_id)s is already %(name)s (rating %(rating)s) in Damier; that player is "
         "used, the file's name and rating are not applied."),
     "title-dropped": gettext_lazy("Player %(player)s: title '%(title)s' is not an FMJD title; left blank."),
+    "tiebreaks-read": gettext_lazy("Tie-breaks (202): %(codes)s, kept as the tournament's tie-break order."),
+    "tiebreaks-not-read": gettext_lazy(
+        "Tie-breaks (202): %(codes)s not computed by Damier; the tournament gets Damier's default list."),
+    "conformance-mode-left": gettext_lazy(
+        "Line %(line)s (###): the tournament left the conformance mode (round %(round)s); the import keeps it "
+        "outside the mode."),
+    "rating-settings-read": gettext_lazy(
+        "### lines: the rating tie-breaks' settings and %(later)s later rating(s) read; the import keeps them."),
+    "conformance-events-read": gettext_lazy(
+        "### lines: %(events)s conformance event(s) read; the import keeps them in the tournament's history."),
 }
 _MISSING: dict[str, Any] = {
     "192": gettext_lazy("No 192 record (type of tournament): a Swiss paired by the FMJD rules (Dutch system) is "
@@ -94,6 +106,8 @@ _CRITERIA: dict[str, Any] = {
     "not to be paired": gettext_lazy("paired although withdrawn or absent"),
     "unknown player": gettext_lazy("not a player of the file"),
     "paired with self": gettext_lazy("paired with oneself"),
+    "RR repeat": gettext_lazy("a pair meeting twice in one cycle of the round robin"),
+    "RR colour": gettext_lazy("the same colour three times in a row"),
 }
 
 

@@ -94,13 +94,22 @@ class TrfError(ValueError):
     """A TRF line that cannot be read; the message names the line and the field."""
 
 
+def trf_lines(text: str) -> list[str]:
+    """The records of a TRF text: split at LF (CR LF as well), or at CR in a file without any LF; never at
+    the other characters str.splitlines() takes for line ends (U+0085, U+2028, vertical tab, form feed...),
+    which a name may hold: splitting there would cut a player's record in two."""
+    lines = text.split("\n" if "\n" in text or "\r" not in text else "\r")
+    if lines and lines[-1] == "":
+        lines.pop()  # the last record's line end
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
 def parse_trf(text: str) -> TrfFile:
     trf = TrfFile()
     colour_given = False
     given: dict[str, float] = {}
     forbidden: set[frozenset[int]] = set()
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\n\r")
+    for number, line in enumerate(trf_lines(text), start=1):
         code, rest = line[:3], line[4:].strip()
         try:
             if code == "001":
@@ -131,6 +140,10 @@ def parse_trf(text: str) -> TrfFile:
                 given.update(_point_system_162(line))
             elif code == "XXP":
                 nums = [_whole(x, "pairing number") for x in rest.split()]
+                twice = next((x for i, x in enumerate(nums) if x in nums[:i]), None)
+                if twice is not None:
+                    raise TrfError(f"pairing number {twice} is listed twice: a player cannot be kept apart from "
+                                   "himself")
                 forbidden |= {frozenset((a, b)) for i, a in enumerate(nums) for b in nums[i + 1 :]}
         except TrfError as exc:
             raise TrfError(f"line {number} ({code}): {exc}") from None

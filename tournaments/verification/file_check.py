@@ -154,7 +154,9 @@ def check_file(trf: TrfFile, tiebreaks: list[str] | None = None) -> FileReport:
     """Every round of a Swiss file, then its final ranks. `tiebreaks` (Damier names) overrides the
     file's 202 record. Raises ValueError for a round robin (not replayed here) or an unknown code."""
     if is_round_robin(trf):
-        raise ValueError(f"a round robin ({trf.system}) is not replayed by the Swiss checker")
+        raise ValueError(f"a round robin ({trf.system}): round robins are not paired by the Dutch rules, so its "
+                         "rounds are not replayed here; manage.py import_trf --dry-run checks them against the "
+                         "Berger table")
     _check_links(trf)
     report = FileReport()
     for rnd in range(1, trf.rounds_in_file + 1):

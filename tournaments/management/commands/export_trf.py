@@ -5,11 +5,13 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments import pairing_bridge
+from tournaments.errors import DomainError
 from tournaments.models import Tournament
 
 
 class Command(BaseCommand):
-    help = "Write a Swiss tournament as TRF(x), to cross-check its pairings with bbpPairings or JaVaFo."
+    help = ("Write a tournament as TRF (TRF-16 records, TRF-2026's 162 and 192, the XX and BB lines): a Swiss to "
+            "cross-check its pairings with bbpPairings or JaVaFo, a round robin as its report.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
@@ -20,6 +22,8 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
         if tournament is None:
             raise CommandError(f"No tournament with slug {options['slug']!r}.")
-        if tournament.is_round_robin:
-            raise CommandError(f"{tournament} is a round robin: TRF(x) export is for Swiss tournaments.")
-        self.stdout.write(pairing_bridge.export_trf(tournament, next_round=options["next_round"]), ending="")
+        try:
+            text = pairing_bridge.export_trf(tournament, next_round=options["next_round"])
+        except DomainError as exc:
+            raise CommandError(f"{tournament}: {exc}") from None
+        self.stdout.write(text, ending="")

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
-from tournaments.exchange.trf_import import TrfImportError, import_reviewed, review_trf
+from tournaments.exchange.trf_import import TrfImportError, decode_trf, import_reviewed, review_trf
 from tournaments.exchange.trf_review_text import review_text
 from tournaments.management.files import read_input
 
@@ -15,8 +15,9 @@ MAX_BYTES = 20 * 1024 * 1024  # a TRF of 9,999 players and 99 rounds is under 10
 
 
 class Command(BaseCommand):
-    help = ("Create a Swiss tournament from a TRF-16 / TRF(x) file (players, ratings, rounds, results, forfeits, "
-            "byes, byes asked for the next round), in one transaction: a bad file imports nothing and the "
+    help = ("Create a Swiss tournament or a round robin from a TRF-16 / TRF(x) / TRF-2026 file (players, ratings, "
+            "rounds, results, forfeits, byes, byes asked for the next round, the ### conformance events), in one "
+            "transaction: a bad file imports nothing and the "
             "error names the line and the field. Before anything is written it names the file's TRF version, lists "
             "every adjustment and default, and replays every round against the pairing rules: rounds that break "
             "them are imported only with --confirm, each recorded as a conformance event (a ### line in the TRF).")
@@ -37,11 +38,7 @@ class Command(BaseCommand):
         path: Path = options["file"]
         raw = read_input(path, MAX_BYTES, "a TRF file")
         try:
-            text = raw.decode("utf-8").lstrip("\ufeff")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")  # older TRF writers use Latin-1; every byte decodes
-        try:
-            reviewed = review_trf(text, rounds=options["rounds"])
+            reviewed = review_trf(decode_trf(raw), rounds=options["rounds"])
         except TrfImportError as exc:
             raise CommandError(f"{path}: nothing imported: {exc}") from None
         self.stdout.write(review_text(reviewed.review), ending="")
