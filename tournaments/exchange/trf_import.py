@@ -61,7 +61,6 @@ from tournaments.models import (
 from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.pairing.trf import TrfError, TrfFile, TrfPlayer, cell_points, parse_trf, trf_lines
 from tournaments.pairing.trf_check import check_trf
-from tournaments.ratings import entry_rating
 from tournaments.results import Result
 
 # the result of a game from the white player's cell: (white's code, black's code) -> Result
@@ -293,7 +292,7 @@ class _Importer:
         entries = []
         for p in ordered:
             entry = Entry(tournament=t, player=players[p.number], pairing_number=p.number)
-            entry.rating_at_entry = entry_rating(entry)  # what Entry.save sets, which a bulk write skips
+            entry.take_ratings(players[p.number])  # what Entry.save does, which a bulk write skips
             ahead = p.cells.get(self.last + 1)
             entry.excused_rounds = sorted(r for r, c in p.cells.items() if c[0] == 0 and c[2] in "ZHF")
             entry.bye_points = {str(r): 1 if c[2] == "H" else 2 for r, c in p.cells.items()

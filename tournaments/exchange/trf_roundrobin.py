@@ -69,8 +69,12 @@ def review_round_robin(trf: TrfFile, review: Review, *, rounds_option: int | Non
             for f in findings if f.round == number)
         games = tuple((w, b) for w, b in boards if b is not None)
         bye = next((w for w, b in boards if b is None), None)
-        expected = set(table[number - 1])
-        mine = set(boards)
+        # A player without a game in the round (withdrawn, or not yet entered) is not in it, as a blank cell
+        # reads: the table's boards he would have played are not missing from the file.
+        absent = {p.number for p in trf.players
+                  if (cell := p.cells.get(number)) is None or (cell[0] == 0 and cell[2] != "U")}
+        expected = {b for b in table[number - 1] if not {b[0], b[1]} & absent}
+        mine = {b for b in boards if not {b[0], b[1]} & absent}
         review.rounds.append(RoundCheck(number, games, bye, violations,
                                         tuple(sorted(mine - expected, key=str)),
                                         tuple(sorted(expected - mine, key=str))))

@@ -146,7 +146,7 @@ def test_the_players_are_written_in_bulk_not_one_query_each(db: None, django_ass
         result = import_trf(text, slug="big")
     assert result.players_created == 300
     t = Tournament.objects.get(slug="big")
-    assert t.entries.count() == 300 and t.entries.filter(rating_at_entry__isnull=True).count() == 0
+    assert t.entries.count() == 300 and t.entries.filter(rating__isnull=True).count() == 0
     assert t.entries.get(pairing_number=7).player.history.count() == 1  # the history is written too
     assert t.entries.get(pairing_number=7).history.count() == 1
 
