@@ -110,6 +110,19 @@ class ArbiterScopedAdmin(SimpleHistoryAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return bool(request.user.is_superuser)
 
+    # Django's delete page and bulk delete action: what holds a result, a pairing or a sheet of a paired round
+    # is listed with what to do instead, and no button is offered (tournaments.deletion).
+    delete_confirmation_template = "admin/tournaments/delete_confirmation.html"
+    delete_selected_confirmation_template = "admin/tournaments/delete_selected_confirmation.html"
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        from tournaments import deletion
+
+        deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
+        kept = deletion.refusals(objs)
+        request.damier_kept = kept  # type: ignore[attr-defined]  # the templates word the refusal
+        return deleted, counts, perms, [*kept, *protected]
+
     def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
                         extra_context: dict[str, Any] | None = None) -> HttpResponse:
         try:
