@@ -144,6 +144,7 @@ class ArbiterScopedAdmin(SimpleHistoryAdmin):
         super().set_history_delta_changes(request, historical_records, foreign_keys_are_objs)
         for record in historical_records:
             record.history_change_reason = reason_words(record.history_change_reason or "") or None
+        hide_other_accounts(request, historical_records)
 
     def history_form_view(self, request: HttpRequest, object_id: str, version_id: str,
                           extra_context: dict[str, Any] | None = None) -> HttpResponse:
@@ -152,6 +153,32 @@ class ArbiterScopedAdmin(SimpleHistoryAdmin):
         if request.method == "POST":
             raise PermissionDenied(gettext("History is read-only: enter the change on the object's own page."))
         return super().history_form_view(request, object_id, version_id, extra_context)
+
+
+class _Shown(str):
+    """An account as a history page may show it to its reader (a name, or "another arbiter")."""
+
+
+def hide_other_accounts(request: HttpRequest, records: Any) -> None:
+    """simple_history's history list names each record's account by its login name, linked to the account
+    (its id). An arbiter sees by name only himself and his colleagues (permissions.colleagues); any other
+    account is "another arbiter" or "an administrator", without a link. An administrator sees all."""
+    viewer = request.user
+    if viewer.is_superuser:
+        return
+    known = set(colleagues(viewer).values_list("pk", flat=True))
+    for record in records:
+        user = record.history_user
+        if user is None:
+            continue
+        if user.pk in known:
+            shown = _Shown(user.get_full_name() or user.get_username())
+        else:
+            shown = _Shown(gettext("an administrator") if user.is_superuser else gettext("another arbiter"))
+        # The list's template reads record.history_user, and links it by history_user_id: no id to link, then
+        # the words in the relation's cache (in this order: setting the id empties the cache).
+        record.history_user_id = None
+        record._state.fields_cache["history_user"] = shown
 
 
 def _is_relation(model: Any, path: str) -> bool:
