@@ -62,7 +62,7 @@ def why_not(obj: Any) -> str | None:
         if played:
             return _("%(tournament)s cannot be deleted: round(s) %(rounds)s were published, and a tournament that "
                      "was played is kept. To take it off the public site, untick “public” on its page; to keep a "
-                     "copy elsewhere, use the action “Export everything (JSON)”.") \
+                     "copy elsewhere, use the action “Export everything (JSON, for import_tournament)”.") \
                 % {"tournament": obj, "rounds": ", ".join(map(str, played))}
         return None
     if isinstance(obj, Round):
@@ -75,15 +75,15 @@ def why_not(obj: Any) -> str | None:
         if obj.status != RoundStatus.DRAFT:
             return _("%(round)s is %(status)s: its pairing and results are kept. Correct a result on the round's "
                      "page (with a reason); a published round without any result goes back to draft in the control "
-                     "room (“Take back to draft”), and a draft can then be deleted or paired again.") \
-                % {"round": obj, "status": _status(obj)}
+                     "room (“Take round %(number)s back to draft”), and a draft can then be deleted or paired "
+                     "again.") % {"round": obj, "status": _status(obj), "number": obj.number}
         return None
     if isinstance(obj, Game):
         rnd = _stored(obj.round_id)
         if rnd is not None and rnd.status != RoundStatus.DRAFT:
             return _("Round %(round)s, board %(board)s of %(tournament)s cannot be deleted: the round is %(status)s. "
                      "Correct its result on the round's page (with a reason), or withdraw a player who leaves "
-                     "(Entries, action “Withdraw the player”).") \
+                     "(Entries, action “Withdraw the player (competition rules 5.9)”).") \
                 % {"round": rnd.number, "board": obj.board, "tournament": rnd.tournament, "status": _status(rnd)}
         return None
     if isinstance(obj, GameSheet):
@@ -91,7 +91,7 @@ def why_not(obj: Any) -> str | None:
         rnd = _stored(game.round_id) if game is not None else None
         if game is not None and rnd is not None and rnd.status != RoundStatus.DRAFT:
             return _("The game sheet of round %(round)s, board %(board)s cannot be deleted: it backs the game's "
-                     "result. Upload the right sheet in its place (tick “Replace”).") \
+                     "result. Upload the right sheet in its place (tick “Replace the sheet already stored”).") \
                 % {"round": rnd.number, "board": game.board}
         return None
     if isinstance(obj, Entry):
@@ -99,9 +99,9 @@ def why_not(obj: Any) -> str | None:
                             .exclude(round__status=RoundStatus.DRAFT).values_list("round__number", flat=True)))
         if rounds:
             return _("%(player)s cannot be taken out of %(tournament)s: he is paired in round(s) %(rounds)s. "
-                     "Withdraw him instead (Entries, action “Withdraw the player”), or expel him (“Expel the "
-                     "player”).") % {"player": obj.player, "tournament": obj.tournament,
-                                      "rounds": ", ".join(map(str, rounds))}
+                     "Withdraw him instead (Entries, action “Withdraw the player (competition rules 5.9)”), or "
+                     "expel him (“Expel the player (competition rules 2.6)”).") \
+                % {"player": obj.player, "tournament": obj.tournament, "rounds": ", ".join(map(str, rounds))}
         return None
     return None
 

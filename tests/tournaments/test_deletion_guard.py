@@ -72,7 +72,7 @@ def test_a_played_tournament_is_not_deleted_and_the_page_names_the_real_actions(
     url = reverse("admin:tournaments_tournament_delete", args=[four_rounds.pk])
     body = _body(root.get(url))
     assert "round(s) 1, 2, 3, 4 were published" in body and "untick “public”" in body
-    assert "Export everything (JSON)" in body
+    assert "Export everything (JSON, for import_tournament)" in body
     root.post(url, {"post": "yes"})
     assert Tournament.objects.filter(pk=four_rounds.pk).exists()
 

@@ -305,8 +305,8 @@ def test_a_round_is_deleted_only_as_the_last_draft(make_tournament) -> None:
     first = play_round(t)
     assert deletion.refusals([first]) == ["Test t – round 1 is completed: its pairing and results are kept. Correct "
                                           "a result on the round's page (with a reason); a published round without "
-                                          "any result goes back to draft in the control room (“Take back to "
-                                          "draft”), and a draft can then be deleted or paired again."]
+                                          "any result goes back to draft in the control room (“Take round 1 "
+                                          "back to draft”), and a draft can then be deleted or paired again."]
     services.round_pair(tournament=t)
     assert deletion.refusals([first]) == ["Test t – round 1: rounds 2 were paired on it; it cannot be deleted."]
     second = t.rounds.get(number=2)
