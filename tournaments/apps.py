@@ -9,7 +9,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import cache_version
+        from tournaments import cache_version, deletion
 
         # After every migrate (and test database creation): the triggers that move the page-cache version.
         post_migrate.connect(cache_version.on_post_migrate, sender=self, dispatch_uid="damier-cache-triggers")
+        # Nothing that holds a result, a pairing or a sheet of a paired round is deleted, whatever the path.
+        deletion.connect()

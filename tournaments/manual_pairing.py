@@ -16,6 +16,7 @@ Players are named by pairing number everywhere the data is kept (event values, w
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -349,17 +350,22 @@ def manual_edit_validate(*, round: Round, confirmed: Collection[str] = (), expec
     if missing:
         raise DomainError(_("Round %(round)s cannot be validated: not paired yet: %(players)s.")
                           % {"round": rnd.number, "players": "; ".join(names[n] for n in missing)})
-    found = breaches(request, proposed, names)
+    # A round opened and validated again keeps one record of each fact: a breach or a difference already
+    # recorded for this round (confirmed then) is neither asked nor recorded again; a new one is.
+    on_record = _recorded(rnd)
+    found = [b for b in breaches(request, proposed, names) if _fact(b.warning) not in on_record]
     comparison = compare(request, proposed)
     pending = [b for b in found if b.key not in set(rnd.manual_edit_confirmed)]
-    if comparison.differs:
-        pending.append(Breach("manual-pairing", Warning(Code.MANUAL_PAIRING, comparison.values(rnd.number))))
+    difference = Warning(Code.MANUAL_PAIRING, comparison.values(rnd.number))
+    new_difference = comparison.differs and _fact(difference) not in on_record
+    if new_difference:
+        pending.append(Breach("manual-pairing", difference))
     _require(pending, confirmed)
     recorded = [events.record(rnd.tournament, b.warning.code, values=b.warning.values, user=user,
                               round_number=rnd.number) for b in found]
-    if comparison.differs:
-        recorded.append(events.record(rnd.tournament, Code.MANUAL_PAIRING, values=comparison.values(rnd.number),
-                                      user=user, round_number=rnd.number))
+    if new_difference:
+        recorded.append(events.record(rnd.tournament, Code.MANUAL_PAIRING, values=difference.values, user=user,
+                                      round_number=rnd.number))
     rnd.manual_edit_started_at = None
     rnd.manual_edit_started_by = None
     rnd.manual_edit_confirmed = []
@@ -367,6 +373,17 @@ def manual_edit_validate(*, round: Round, confirmed: Collection[str] = (), expec
                          reason="manual pairing validated" + (" (differs from the engine)" if comparison.differs
                                                               else ""), user=user)
     return Validation(comparison, recorded)
+
+
+def _fact(warning: Warning) -> tuple[str, str]:
+    """A warning as the event it would be: its code and its values as stored (JSON: tuples become lists)."""
+    return str(warning.code), json.dumps(warning.values, sort_keys=True, default=list)
+
+
+def _recorded(rnd: Round) -> set[tuple[str, str]]:
+    return {(code, json.dumps(values, sort_keys=True))
+            for code, values in rnd.tournament.conformance_events.filter(round_number=rnd.number)
+            .values_list("code", "values")}
 
 
 @transaction.atomic

@@ -11,7 +11,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from tournaments.manual_phase import confirmed_at_validation
-from tournaments.models import Entry, Game, GameSheet, Numbering, Round, RoundStatus, System, Tournament
+from tournaments.models import Entry, Game, Numbering, Round, RoundStatus, System, Tournament
 from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.pairing_bridge import broken_criteria, check_round, round_violations, violation_words
 from tournaments.results import Result
@@ -163,29 +163,6 @@ def correction_warnings(game: Game) -> list[str]:
             words.append(_("Pairing check of round %(number)s now: no absolute criterion is broken, and it is "
                            "still the engine's own pairing.") % {"number": r.number})
     return words
-
-
-def round_deletion_impact(rounds: list[Round]) -> tuple[list[str], list[str]]:
-    """What deleting these rounds would lose, in words, and what forbids it: a round with a later round
-    can never be deleted (the later ones were paired on it); a round with results takes them, their
-    sheets and the standings after it along."""
-
-    protected, lost = [], []
-    for rnd in Round.objects.filter(pk__in=[r.pk for r in rounds]).select_related("tournament").order_by("number"):
-        later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number).order_by("number")
-        numbers = list(later.values_list("number", flat=True))
-        if numbers:
-            protected.append(_("%(round)s: rounds %(later)s were paired on it; it cannot be deleted.")
-                             % {"round": rnd, "later": ", ".join(map(str, numbers))})
-            continue
-        results = rnd.games.exclude(result="").count()
-        sheets = GameSheet.objects.filter(game__round=rnd).count()
-        if rnd.status != RoundStatus.DRAFT or results:
-            lost.append(_("%(round)s (%(status)s): the results of %(results)s game(s), %(sheets)s game sheet(s), "
-                          "and the standings after round %(number)s.")
-                        % {"round": rnd, "status": rnd.get_status_display().lower(), "results": results,
-                           "sheets": sheets, "number": rnd.number})
-    return protected, lost
 
 
 def berger_table(tournament: Tournament) -> list[list[tuple[Entry, Entry | None]]]:

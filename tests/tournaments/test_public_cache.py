@@ -22,7 +22,7 @@ from django.urls import reverse
 from simple_history.utils import bulk_create_with_history
 
 from tests.tournaments.rounds import play_round
-from tournaments import public_cache, services
+from tournaments import deletion, public_cache, services
 from tournaments.models import ForbiddenPair, Game, Player, Round, RoundStatus, System, Tournament
 from tournaments.sheets import sheet_upload
 
@@ -120,7 +120,8 @@ def test_every_kind_of_write_moves_the_version(two_rounds: Tournament, kind: str
     # Set up what the write needs (each of these moves the version too, before `before` is read).
     if kind in {"pairing", "publish", "delete a draft round", "bulk create with history", "correction",
                 "reopen (unpublish a completed round)"}:
-        t.rounds.filter(number=2).delete()
+        with deletion.allowed():  # the test's own set-up
+            t.rounds.filter(number=2).delete()
     if kind == "completion":
         Game.objects.filter(round__tournament=t, round__number=2, result="").update(result="1-1")
     before = version(t)
@@ -133,7 +134,8 @@ def test_bulk_create_alone_moves_the_version(two_rounds: Tournament) -> None:
     t = two_rounds
     rnd = t.rounds.get(number=2)
     e = list(t.entries.all())
-    Game.objects.filter(round=rnd).delete()
+    with deletion.allowed():  # the test's own set-up
+        Game.objects.filter(round=rnd).delete()
     before = version(t)
     Game.objects.bulk_create([Game(round=rnd, board=1, white=e[0], black=e[1])])
     assert version(t)[0] > before[0]

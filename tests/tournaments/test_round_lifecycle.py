@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.tournaments.rounds import play_round, play_swiss_round
-from tournaments import pairing_bridge, round_control, selectors, services
+from tournaments import deletion, pairing_bridge, round_control, selectors, services
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
 from tournaments.models import Entry, ForbiddenPair, Game, Numbering, Player, Round, RoundStatus, System
 
@@ -296,17 +296,17 @@ def test_a_round_robin_keeps_numbers_only_without_gaps(make_tournament) -> None:
     assert round_control.berger_table(t) == []
 
 
-# --- Deleting a round (issue 18) -------------------------------------------------------------
+# --- Deleting a round (issue 18; tournaments/deletion.py) ---------------------------------------
 
 
-def test_deleting_a_round_names_what_is_lost_and_never_a_round_with_a_later_one(make_tournament) -> None:
+def test_a_round_is_deleted_only_as_the_last_draft(make_tournament) -> None:
     t = make_tournament(4)
     first = play_round(t)
-    protected, lost = round_control.round_deletion_impact([first])
-    assert protected == [] and lost == ["Test t – round 1 (completed): the results of 2 game(s), 0 game sheet(s), "
-                                        "and the standings after round 1."]
+    assert deletion.refusals([first]) == ["Test t – round 1 is completed: its pairing and results are kept. Correct "
+                                          "a result on the round's page (with a reason); a published round without "
+                                          "any result goes back to draft in the control room (“Take round 1 "
+                                          "back to draft”), and a draft can then be deleted or paired again."]
     services.round_pair(tournament=t)
-    protected, lost = round_control.round_deletion_impact([first])
-    assert protected == ["Test t – round 1: rounds 2 were paired on it; it cannot be deleted."]
+    assert deletion.refusals([first]) == ["Test t – round 1: rounds 2 were paired on it; it cannot be deleted."]
     second = t.rounds.get(number=2)
-    assert round_control.round_deletion_impact([second]) == ([], [])  # a draft without results: nothing lost
+    assert deletion.refusals([second]) == []  # a draft: paired again at will

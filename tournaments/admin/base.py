@@ -133,6 +133,19 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return bool(request.user.is_superuser)
 
+    # Django's delete page and bulk delete action: what holds a result, a pairing or a sheet of a paired round
+    # is listed with what to do instead, and no button is offered (tournaments.deletion).
+    delete_confirmation_template = "admin/tournaments/delete_confirmation.html"
+    delete_selected_confirmation_template = "admin/tournaments/delete_selected_confirmation.html"
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        from tournaments import deletion
+
+        deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
+        kept = deletion.refusals(objs)
+        request.damier_kept = kept  # type: ignore[attr-defined]  # the templates word the refusal
+        return deleted, counts, perms, [*kept, *protected]
+
     def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
                         extra_context: dict[str, Any] | None = None) -> HttpResponse:
         try:
@@ -154,6 +167,7 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         super().set_history_delta_changes(request, historical_records, foreign_keys_are_objs)
         for record in historical_records:
             record.history_change_reason = reason_words(record.history_change_reason or "") or None
+        hide_other_accounts(request, historical_records)
 
     def history_form_view(self, request: HttpRequest, object_id: str, version_id: str,
                           extra_context: dict[str, Any] | None = None) -> HttpResponse:
@@ -162,6 +176,32 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         if request.method == "POST":
             raise PermissionDenied(gettext("History is read-only: enter the change on the object's own page."))
         return super().history_form_view(request, object_id, version_id, extra_context)
+
+
+class _Shown(str):
+    """An account as a history page may show it to its reader (a name, or "another arbiter")."""
+
+
+def hide_other_accounts(request: HttpRequest, records: Any) -> None:
+    """simple_history's history list names each record's account by its login name, linked to the account
+    (its id). An arbiter sees by name only himself and his colleagues (permissions.colleagues); any other
+    account is "another arbiter" or "an administrator", without a link. An administrator sees all."""
+    viewer = request.user
+    if viewer.is_superuser:
+        return
+    known = set(colleagues(viewer).values_list("pk", flat=True))
+    for record in records:
+        user = record.history_user
+        if user is None:
+            continue
+        if user.pk in known:
+            shown = _Shown(user.get_full_name() or user.get_username())
+        else:
+            shown = _Shown(gettext("an administrator") if user.is_superuser else gettext("another arbiter"))
+        # The list's template reads record.history_user, and links it by history_user_id: no id to link, then
+        # the words in the relation's cache (in this order: setting the id empties the cache).
+        record.history_user_id = None
+        record._state.fields_cache["history_user"] = shown
 
 
 def _is_relation(model: Any, path: str) -> bool:

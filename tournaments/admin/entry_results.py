@@ -19,6 +19,7 @@ from tournaments.admin.base import run_service
 from tournaments.admin.results_entry import warning_lines
 from tournaments.conformance import events
 from tournaments.errors import DomainError
+from tournaments.expulsion import results_kept
 from tournaments.models import Entry
 from tournaments.requested_byes import bye_request
 
@@ -55,14 +56,23 @@ def expel(admin_obj: Any, request: HttpRequest, queryset: QuerySet[Entry]) -> Ht
     if form.is_valid():
         n = form.cleaned_data["after_round"]
         for entry in queryset.select_related("player"):
-            run_service(request, lambda e=entry: services.entry_expel(entry=e, after_round=n, user=request.user),
-                        gettext("%(player)s expelled after round %(round)s: no longer paired, left out of the "
-                                "standings; his games count for his opponents.") % {"player": entry.player, "round": n})
+            done = run_service(request, lambda e=entry: services.entry_expel(entry=e, after_round=n,
+                                                                             user=request.user),
+                               gettext("%(player)s expelled after round %(round)s: no longer paired, left out of the "
+                                       "standings; his games count for his opponents.")
+                               % {"player": entry.player, "round": n})
+            kept = results_kept(Entry.objects.get(pk=entry.pk)) if done else []
+            if kept:
+                messages.warning(request, gettext(
+                    "%(player)s: his results of rounds %(rounds)s stand; an expulsion changes no result already "
+                    "given. If one is wrong, correct it on its round's page (with a reason; the checklist's "
+                    "warning applies).") % {"player": entry.player, "rounds": ", ".join(map(str, kept))})
         return None
     return _page(admin_obj, request, queryset, form=form, action="expel", title=_("Expel players"),
                  intro=gettext("Competition rules 2.6: a player who refuses the rules or the arbiter is expelled. "
                                "He is no longer paired and is left out of the standings; the games he played "
-                               "still count for his opponents."), button=_("Expel"))
+                               "still count for his opponents. His games of later rounds that have no result yet "
+                               "become not played; a result already given stands."), button=_("Expel"))
 
 
 @admin.action(description=_("Grant a requested bye (0, 1 or 2 points)"))

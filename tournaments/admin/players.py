@@ -15,7 +15,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments.admin.base import AsciiIdMixin, is_arbiter
+from tournaments.admin.base import AsciiIdMixin, hide_other_accounts, is_arbiter
 from tournaments.errors import DomainError
 from tournaments.exchange import player_import
 from tournaments.exchange.player_import import players_import_csv
@@ -59,6 +59,12 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return bool(request.user.is_superuser)
+
+    def set_history_delta_changes(self, request: HttpRequest, historical_records: Any,
+                                  foreign_keys_are_objs: bool = True) -> None:
+        # A player is shared by every tournament he plays in: his history names only the reader's colleagues.
+        super().set_history_delta_changes(request, historical_records, foreign_keys_are_objs)
+        hide_other_accounts(request, historical_records)
 
     def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
         if {"rating", "national_rating"} & set(form.changed_data):

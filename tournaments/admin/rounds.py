@@ -193,13 +193,6 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return False  # rounds are created by "pair the next round"
 
-    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
-        # Issue 18: a round with a later round is never deleted (Django shows the reason and no button);
-        # deleting the last one names what goes with it (results, sheets, the standings after it).
-        deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
-        refused, lost = round_control.round_deletion_impact(list(objs))
-        return [*lost, *deleted], counts, perms, [*protected, *refused]
-
     @admin.display(description=_("change history"))
     def history_log(self, obj: Round) -> str:
         return change_log([

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from rules.pdn import read_games
 from tournaments import services
 from tournaments.errors import DomainError
-from tournaments.models import Entry, Game, GameSheet, Round, SheetStatus
+from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, SheetStatus
 from tournaments.sheets.line import line_from_json
 from tournaments.sheets.matching import Match, PairingRef, PlayerRef, SheetHeaders, match_games
 from tournaments.sheets.upload import (
@@ -69,6 +69,19 @@ def _store(game: Game, upload: Upload, text: str, verdict: Judgement, user: Any)
     return sheet
 
 
+def _refuse_draft(round_id: int, *, lock: bool) -> None:
+    """A draft round may still be paired again, which deletes its games: no sheet is kept on one, as no
+    result is entered in one (services.game_record_result). With `lock`, the round's row is locked first
+    (the order every writer of a round takes), so it cannot be taken back to draft while a sheet is stored."""
+    rounds = Round.objects.filter(pk=round_id)
+    if lock:
+        rounds = rounds.select_for_update()
+    found = rounds.values_list("number", "status").first()
+    if found is not None and found[1] == RoundStatus.DRAFT:
+        raise DomainError(_("Round %(round)s is a draft: publish it before uploading game sheets (a draft may "
+                            "still be paired again, which would delete them).") % {"round": found[0]})
+
+
 # --- One game ----------------------------------------------------------------------------------
 
 
@@ -86,6 +99,7 @@ def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: 
                                  "games on the round page).") % {"name": upload.source_name, "n": len(games)})
     if games[0].refused:
         raise SheetUploadError(refusal_words(upload.source_name, games[0].headers.get("GameType", "?")))
+    _refuse_draft(game.round_id, lock=True)
     locked = Game.objects.select_for_update(of=("self",)).select_related(
         "round", "white__player", "black__player").get(pk=game.pk)
     pairing = _pairing(locked, has_sheet=locked.has_sheet)
@@ -205,6 +219,7 @@ class RoundImport:
 def round_import_preview(*, round: Round, data: bytes | str, source_name: str = "",
                          replace: bool = False) -> RoundImport:
     """Match a round's PDN file to the round's pairings and judge the matched sheets; stores nothing."""
+    _refuse_draft(round.pk, lock=False)
     upload = decode_upload(data, source_name)
     games = parse_upload(upload)
     texts = game_texts(upload.text, games)
@@ -259,10 +274,12 @@ def assign_unmatched(preview: RoundImport, assignments: dict[int, int]) -> None:
         item.verdict.report["assigned"] = True
 
 
+@transaction.atomic
 def round_import_confirm(*, preview: RoundImport, user: Any = None,
                          assignments: dict[int, int] | None = None) -> list[GameSheet]:
     """Store the matched sheets of a preview (and the unmatched ones the arbiter assigned to a board), each
     replayed against the result recorded now."""
+    _refuse_draft(preview.round.pk, lock=True)
     if assignments:
         assign_unmatched(preview, assignments)
     stored = []
