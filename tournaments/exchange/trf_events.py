@@ -35,7 +35,9 @@ _VALUE = re.compile(r"([a-z_][a-z0-9_]*)=(.*?)(?= [a-z_][a-z0-9_]*=|$)")
 # Values the services store as lists (tournaments.conformance and its callers): read back as lists even
 # with one item, since the pages that read them iterate over them.
 LIST_KEYS = frozenset({"numbers", "pairs", "criteria", "players", "games", "pairing", "engine", "order", "groups",
-                       "tiebreaks", "rechecked", "broken", "differs"})
+                       "tiebreaks", "rechecked", "broken", "differs", "file"})
+# A list key may hold one word instead (the engine could not pair the round to compare).
+WORDS = frozenset({"not-possible"})
 _CODES = {str(c) for c in Code}
 
 
@@ -128,13 +130,13 @@ def _values(text: str) -> dict[str, Any]:
 
 
 def _value(key: str, raw: str) -> Any:
-    if key in LIST_KEYS:
+    if key in LIST_KEYS and raw not in WORDS:
         return [_number(item) for item in raw.split(",") if item] if raw else []
     return _number(raw)
 
 
 def _number(raw: str) -> Any:
-    return int(raw) if re.fullmatch(r"-?\d{1,9}", raw) else raw
+    return int(raw) if re.fullmatch(r"-?[0-9]{1,9}", raw) else raw
 
 
 def keep(tournament: Tournament, found: FileConformance) -> list[ConformanceEvent]:
