@@ -103,6 +103,9 @@ def _tbs_table(python: str, path: Path) -> tuple[int, str]:
     return 98, "".join(lines)  # the driver died
 
 
+# In the C.07 convention, a start date TieBreakServer reads as "the 2024 edition applies" (see tiebreaks()).
+C07_START = "2025/01/01"
+
 TB_CODES = {"BH": "solkoff", "BH/C1": "solkoff_short_truncated", "BH/M1": "solkoff_median",
             "SB": "sonneborn_berger", "WIN": "wins"}
 
@@ -302,21 +305,30 @@ def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path, en
     """Damier's tie-breaks against TieBreakServer's. `ended`: the tournament stopped before its announced
     rounds (no legal pairing left); both then count only the rounds played, since a tie-break program
     counts a round the file announces but lacks as an unplayed round of every player. (The pairings keep
-    the announced total: which round is the last changes the Dutch rules for topscorers.)"""
+    the announced total: which round is the last changes the Dutch rules for topscorers.)
+
+    In the C.07 convention the copy read by TieBreakServer starts on C07_START (record 042), before
+    1 March 2026: TieBreakServer picks the edition of C.07 by the start date, and this one is the 2024
+    edition Damier implements (a file without a date gets the 2026 one, whose dummy has caps)."""
     if not opts.tbs:
         return {"tb": "no_tiebreakserver"}
     try:
         players, games = standings_input(trf)
     except NotScored as exc:
         return {"tb": f"not_scored_{exc.args[0]}"}
-    from tournaments.standings import SWISS, compute_standings
+    from tournaments.standings import FIDE_C07, SWISS, compute_standings
 
     total = trf.rounds_in_file if ended else max(trf.total_rounds, trf.rounds_in_file)
     rows = compute_standings(players, games, system=SWISS, rounds_total=total,
-                             tiebreaks=list(TB_CODES.values()), bye_points=trf.points.bye)
+                             tiebreaks=list(TB_CODES.values()), bye_points=trf.points.bye,
+                             convention=opts.convention)
     damier = {r.player.id: r for r in rows}
+    c07 = opts.convention == FIDE_C07
     lines = [f"XXR {total}" if x.startswith("XXR") else x
-             for x in path.read_text(encoding="utf-8", errors="replace").splitlines() if not x.startswith("202")]
+             for x in path.read_text(encoding="utf-8", errors="replace").splitlines()
+             if not x.startswith("202") and not (c07 and x.startswith("042"))]
+    if c07:
+        lines.insert(0, f"042 {C07_START}")
     copy = work / (path.stem + "-tb.trf")
     copy.write_text("\n".join([*lines, "202 " + " ".join(TB_CODES)]) + "\n", encoding="utf-8")
     code, text = _tbs_table(opts.tbs, copy)
@@ -335,11 +347,14 @@ def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path, en
             ours = mine.points if code == "PTS" else mine.tiebreaks[TB_CODES[code]]
             compared += 1
             if abs(float(ours or 0) - theirs) > 1e-6:  # type: ignore[arg-type]
-                why = "own_unplayed_round" if pid in unplayed else "opponent_unplayed_round" \
-                    if any(o in unplayed for o in _opponents(trf, pid)) else "unexplained"
+                if c07:
+                    why = "unexplained"  # C.07 is one convention on both sides: every difference is a finding
+                else:
+                    why = "own_unplayed_round" if pid in unplayed else "opponent_unplayed_round" \
+                        if any(o in unplayed for o in _opponents(trf, pid)) else "unexplained"
                 diffs.append({"player": pid, "code": code, "damier": float(ours or 0), "tbs": theirs,  # type: ignore[arg-type]
                               "why": why})
-    return {"tb": "compared", "tb_values": compared, "tb_diffs": diffs}
+    return {"tb": "compared", "tb_values": compared, "tb_diffs": diffs, "convention": opts.convention}
 
 
 def _unplayed(trf: TrfFile) -> set[int]:
@@ -438,6 +453,10 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bbp", help="bbpPairings v6 binary (built outside the repository)")
     ap.add_argument("--tbs", help="a Python with TieBreakServer (pip package gacrux) installed")
+    ap.add_argument("--convention", choices=("fmjd", "fide_c07"), default="fide_c07",
+                    help="Damier's tie-break convention compared with TieBreakServer: fide_c07 (FIDE C.07, 2024 "
+                    "edition: every difference is a finding) or fmjd (FMJD Annex 4.2: a difference where the "
+                    "player or an opponent has an unplayed round is the two conventions disagreeing)")
     ap.add_argument("--direction", choices=("1", "2", "both"), default="both")
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--count", type=int, default=20)
