@@ -337,8 +337,9 @@ def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path, en
         return {"tb": "tiebreakserver_failed", "tb_error": text[-300:]}
     head = table[0]
     unplayed = _unplayed(trf)
+    touched = unplayed | {p.number for p in trf.players if any(o in unplayed for o in _opponents(trf, p.number))}
     diffs: list[dict[str, object]] = []
-    compared = 0
+    compared = near_unplayed = 0
     for row in table[1:]:
         pid = int(row[0])
         mine = damier[pid]
@@ -346,6 +347,7 @@ def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path, en
             theirs = float(text)
             ours = mine.points if code == "PTS" else mine.tiebreaks[TB_CODES[code]]
             compared += 1
+            near_unplayed += pid in touched and code != "PTS"
             if abs(float(ours or 0) - theirs) > 1e-6:  # type: ignore[arg-type]
                 if c07:
                     why = "unexplained"  # C.07 is one convention on both sides: every difference is a finding
@@ -354,7 +356,8 @@ def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path, en
                         if any(o in unplayed for o in _opponents(trf, pid)) else "unexplained"
                 diffs.append({"player": pid, "code": code, "damier": float(ours or 0), "tbs": theirs,  # type: ignore[arg-type]
                               "why": why})
-    return {"tb": "compared", "tb_values": compared, "tb_diffs": diffs, "convention": opts.convention}
+    return {"tb": "compared", "tb_values": compared, "tb_diffs": diffs, "convention": opts.convention,
+            "tb_values_unplayed": near_unplayed, "unplayed_cells": _unplayed_cells(trf, total)}
 
 
 def _unplayed(trf: TrfFile) -> set[int]:
@@ -368,6 +371,20 @@ def _unplayed(trf: TrfFile) -> set[int]:
                 out.add(p.number)
                 break
     return out
+
+
+def _unplayed_cells(trf: TrfFile, total: int) -> dict[str, int]:
+    """The rounds not played over the board, by kind: the TRF code (U the pairing-allocated bye, + - forfeits,
+    H F Z byes asked for, "absent" a blank cell or an absence), so a run says what its comparison covered."""
+    out: Counter[str] = Counter()
+    for p in trf.players:
+        for rnd in range(1, total + 1):
+            c = p.cells.get(rnd)
+            if c is None or (c[0] == 0 and c[2] not in "UHFZ+"):
+                out["absent"] += 1
+            elif c[2] in "UHFZ+-":
+                out[c[2]] += 1
+    return dict(out)
 
 
 def _opponents(trf: TrfFile, pid: int) -> list[int]:
@@ -410,6 +427,11 @@ def summary(records: list[dict[str, object]], wall: float | None = None) -> str:
         tbd = Counter((d["code"], d["why"]) for r in done for d in r.get("tb_diffs", []))  # type: ignore[attr-defined]
         tb_bad = sum(1 for r in done if r.get("tb_diffs"))
         values = sum(int(r.get("tb_values", 0)) for r in done)  # type: ignore[call-overload]
+        near = sum(int(r.get("tb_values_unplayed", 0)) for r in done)  # type: ignore[call-overload]
+        cells: Counter[str] = Counter()
+        for r in done:
+            cells.update(r.get("unplayed_cells", {}))  # type: ignore[arg-type]
+        conventions = Counter(str(r["convention"]) for r in done if "convention" in r)
         who = "bbpPairings generates, Damier checks" if direction == 1 else "Damier generates, bbpPairings checks"
         lines.append(f"direction {direction} ({who}): {len(recs)} tournaments, {len(done)} checked "
                      f"({rounds} rounds), skipped {dict(skipped) or 0}, crashes {len(crashes)}")
@@ -423,6 +445,10 @@ def summary(records: list[dict[str, object]], wall: float | None = None) -> str:
             lines.append(f"    {kind:8} {why:30} {n} rounds")
         lines.append(f"  tie-breaks: {dict(tb)}; {values} values compared, {tb_bad} tournaments with "
                      f"differences")
+        if conventions:
+            lines.append(f"    convention {dict(conventions)}; {near} of the tie-break values are of a player with "
+                         f"an unplayed round or an opponent with one; unplayed rounds by kind: "
+                         f"{dict(sorted(cells.items()))}")
         for (code, why), n in sorted(tbd.items()):
             lines.append(f"    {code:6} {why:30} {n} values")
         cpu = sum(float(r.get("cpu", 0)) for r in recs)  # type: ignore[arg-type]
