@@ -114,3 +114,19 @@ def test_the_trf_export_says_it_in_a_comment(swiss5: Tournament) -> None:
     line = next(x for x in text.splitlines() if x.startswith("### tie-break convention"))
     assert line.startswith("### tie-break convention: fide_c07 (FIDE Tie-Break Regulations C.07, 2024 edition")
     assert text.index(line) < text.index("\n001 ")
+
+
+def test_the_public_help_page_explains_the_tournament_s_convention(swiss5: Tournament) -> None:
+    from django.urls import reverse
+
+    url = reverse("tournaments:tournament_tiebreaks", args=[swiss5.slug])
+    page = Client().get(url).content.decode()
+    assert "The sum of the scores of all his opponents (FMJD Annexes 4.2 a)." in page
+    assert "dummy" not in page
+    Tournament.objects.filter(pk=swiss5.pk).update(tiebreak_convention="fide_c07")
+    page = Client().get(url).content.decode()
+    assert "Buchholz (FIDE C.07 8.1): the sum of the opponents&#x27; scores; a round without a game" in page
+    assert "opponent with the player&#x27;s own final score (FIDE C.07 16.4)." in page
+    assert "an opponent scoring 0, so it is the lowest score" not in page  # FMJD's rule for byes is not shown
+    general = Client().get(reverse("tournaments:tiebreaks")).content.decode()
+    assert "dummy" not in general  # the registry's page stays FMJD's reading
