@@ -5,10 +5,10 @@ What changes is how a round without a game over the board counts, in the tie-bre
 and Damier has: Buchholz (Solkoff, Article 8.1), its Cut and Median modifiers (Article 14), Sonneborn-
 Berger (Article 9.1) and the number of wins (Article 7.1). The other tie-breaks (mutual result, results
 in ranking order, Solkoff plus, the average rating of the opponents, a value typed by the arbiter) keep
-their FMJD reading in both conventions. The FIDE text is quoted where it was found; the public copy of
-the regulation reachable when this was written gives its Articles 1-4 in full, and the sentences below
-come from public implementations that quote it (TieBreakServer, the FIDE TEC's own checker, among them).
-Where no wording was found, the comment says so and the rule is the one TieBreakServer applies.
+their FMJD reading in both conventions. The FIDE text is quoted where it was found: the public copy of
+the regulation reachable when this was written gives only its opening (Articles 1 to 4), so the sentences
+below come from public implementations that quote it (TieBreakServer, the FIDE TEC's own checker, among
+them). Where no wording was found, the comment says so and the rule is the one TieBreakServer applies.
 
 Article 16 opens with its scope: "the tie-breaks Buchholz (see Article 8.1), Sonneborn-Berger (see
 Articles 9.1 and 13.2) and their variants (Fore Buchholz, see Article 8.3; and "Cut" Modifiers, see
@@ -16,7 +16,8 @@ Articles 14.1 to 14.4), which are directly or indirectly based on opponents' res
 presence of unplayed rounds".
 
 A round of a player, as C.07 sorts it (Article 16.2; its wording was not found, the categories are those
-TieBreakServer and other implementations number):
+TieBreakServer and other implementations number; the 2026 text's 16.4.1 names "categories 16.2.2 and 16.2.4
+(forfeits)" and its 16.4.2 "all other unplayed rounds (categories 16.2.1, 16.2.3 and 16.2.5)"):
 - a game over the board (a ruling such as 1-0 or 0-0 included: the game was played);
 - 16.2.1 the pairing-allocated bye, and a requested bye worth a win: not voluntary;
 - 16.2.2 a forfeit win: not voluntary;

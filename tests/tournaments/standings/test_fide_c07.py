@@ -166,3 +166,13 @@ def test_standings_cut_at_a_round_count_that_round_only() -> None:
     by_id = {r.player.id: r for r in rows}
     assert by_id[B].tiebreaks["solkoff"] == 5
     assert by_id[D].tiebreaks["solkoff"] == 0
+
+
+def test_an_arbiters_ruling_is_a_game_over_the_board() -> None:
+    # A 1-0 B by the arbiter's ruling (A a draw's points, B none): they played, so each counts the other, not a
+    # dummy: A's Buchholz is B's 0 (a dummy would give his own 1), B's is A's 1; neither has a win (7.1).
+    rows = compute_standings(PLAYERS[:2], [G(1, A, B, Result.WHITE_RULED)], system=SWISS, rounds_total=1,
+                             tiebreaks=["solkoff", "wins"], convention=FIDE_C07)
+    by_id = {r.player.id: r for r in rows}
+    assert (by_id[A].tiebreaks["solkoff"], by_id[B].tiebreaks["solkoff"]) == (0, 1)
+    assert (by_id[A].tiebreaks["wins"], by_id[B].tiebreaks["wins"]) == (0, 0)
