@@ -1,8 +1,8 @@
 """Cross-test with bbpPairings v6 (pairings) and TieBreakServer (tie-breaks), both ways.
 
     .venv/bin/python bench/cross_test.py --bbp /tmp/bbp/bbpPairings.exe [--tbs /tmp/tbsenv/bin/python]
-        [--direction 1|2|both] [--start 0] [--count 100] [--workers 1] [--max-players 100]
-        [--log /tmp/cross_test.jsonl] [--keep DIR]
+        [--convention fide_c07|fmjd] [--direction 1|2|both] [--start 0] [--count 100] [--workers 1]
+        [--max-players 100] [--log /tmp/cross_test.jsonl] [--keep DIR]
     .venv/bin/python bench/cross_test.py --summary /tmp/cross_test.jsonl
 
 Neither tool is a dependency of Damier; both live outside the repository:
@@ -23,9 +23,21 @@ exit status 1), or the round is a discrepancy; the rounds before are checked as 
 Tie-breaks, both ways, where TieBreakServer runs (`--tbs` names a Python with the `gacrux` package,
 the TieBreakServer of FIDE's TEC, installed outside the repository): the file with record 202 set to
 `BH BH/C1 BH/M1 SB WIN` is read by its tiebreakchecker, and each value compared with Damier's
-solkoff, short truncated Solkoff, Solkoff median, Sonneborn-Berger and wins. A file with a result
-Damier's standings cannot score yet (a bye worth 1 or 2 asked for in advance, an arbiter's 1-0) is
-counted, not compared.
+solkoff, short truncated Solkoff, Solkoff median, Sonneborn-Berger and wins, computed in the convention
+`--convention` names:
+- fide_c07 (the default): FIDE's Tie-Break Regulations C.07, 2024 edition (tournaments/standings/fide_c07.py),
+  the rules TieBreakServer applies. The copy it reads starts on C07_START (record 042), a date for which
+  it applies that edition (it picks the edition by the start date: an undated file gets the 2026 one, whose
+  dummy opponent has caps). Both sides then follow one rule set, so every differing value is counted as
+  "unexplained": a finding, to be named with the rule that explains it or fixed.
+- fmjd: Damier's FMJD reading (Annex 4.2: a bye an opponent scoring 0, a forfeit like a game, a bye no
+  win) against C.07's: a difference where the player or an opponent has an unplayed round is the two
+  rule sets disagreeing ("own_unplayed_round", "opponent_unplayed_round"), anything else "unexplained".
+Each record also counts the tie-break values of players with an unplayed round or an opponent with one,
+and the unplayed rounds by kind (TRF codes U + - H F Z, "absent"), so a run says what it covered.
+
+    .venv/bin/python bench/cross_test.py --bbp /tmp/bbp/bbpPairings.exe --tbs /tmp/tbsenv/bin/python \
+        --convention fide_c07 --start 0 --count 2000 --workers 1 --log /tmp/c07_cross.jsonl
 
 Tournament k is number k in both directions: its seeds derive from k, so a chunk (--start/--count)
 can be run later, or again, with the same tournaments. Each one's outcome is a JSON line in --log
@@ -35,10 +47,7 @@ classified: pairs or colours or the bye, and "e5_numbering" when Damier, pairing
 with the players absent before their first pairing left out of the pairing numbers, gives the other
 tool's pairing exactly (bbpPairings numbers for rule E.5 only the players who have been in a
 pairing; Damier keeps each player's pairing number); for tie-breaks, whether the player himself
-had an unplayed round, or only one of his opponents: FIDE's tie-break rules (C.07, 2023) count a
-player's unplayed round (a bye, a forfeit, an absence) as a game against a dummy opponent with his
-own score and a pairing-allocated bye as a win, and an opponent's unplayed rounds as draws, where
-FMJD Annex 4.2 counts a bye as an opponent scoring 0, a forfeit like a game, and a bye as no win.
+had an unplayed round, or only one of his opponents (the fmjd convention, above).
 """
 
 from __future__ import annotations
