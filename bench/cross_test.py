@@ -1,8 +1,8 @@
 """Cross-test with bbpPairings v6 (pairings) and TieBreakServer (tie-breaks), both ways.
 
     .venv/bin/python bench/cross_test.py --bbp /tmp/bbp/bbpPairings.exe [--tbs /tmp/tbsenv/bin/python]
-        [--direction 1|2|both] [--start 0] [--count 100] [--workers 1] [--max-players 100]
-        [--log /tmp/cross_test.jsonl] [--keep DIR]
+        [--convention fide_c07|fmjd] [--direction 1|2|both] [--start 0] [--count 100] [--workers 1]
+        [--max-players 100] [--log /tmp/cross_test.jsonl] [--keep DIR]
     .venv/bin/python bench/cross_test.py --summary /tmp/cross_test.jsonl
 
 Neither tool is a dependency of Damier; both live outside the repository:
@@ -23,9 +23,26 @@ exit status 1), or the round is a discrepancy; the rounds before are checked as 
 Tie-breaks, both ways, where TieBreakServer runs (`--tbs` names a Python with the `gacrux` package,
 the TieBreakServer of FIDE's TEC, installed outside the repository): the file with record 202 set to
 `BH BH/C1 BH/M1 SB WIN` is read by its tiebreakchecker, and each value compared with Damier's
-solkoff, short truncated Solkoff, Solkoff median, Sonneborn-Berger and wins. A file with a result
-Damier's standings cannot score yet (a bye worth 1 or 2 asked for in advance, an arbiter's 1-0) is
-counted, not compared.
+solkoff, short truncated Solkoff, Solkoff median, Sonneborn-Berger and wins, computed in the convention
+`--convention` names:
+- fide_c07 (the default): FIDE's Tie-Break Regulations C.07, 2024 edition (tournaments/standings/fide_c07.py),
+  the rules TieBreakServer applies. The copy it reads starts on C07_START (record 042), a date for which
+  it applies that edition (it picks the edition by the start date: an undated file gets the 2026 one, whose
+  dummy opponent has caps). Both sides then follow one rule set, so every differing value is counted as
+  "unexplained": a finding, to be named with the rule that explains it or fixed.
+- fmjd: Damier's FMJD reading (Annex 4.2: a bye an opponent scoring 0, a forfeit like a game, a bye no
+  win) against C.07's: a difference where the player or an opponent has an unplayed round is the two
+  rule sets disagreeing ("own_unplayed_round", "opponent_unplayed_round"), anything else "unexplained".
+Each record also counts the tie-break values of players with an unplayed round or an opponent with one,
+and the unplayed rounds by kind (TRF codes U + - H F Z, "absent"), so a run says what it covered.
+
+    .venv/bin/python bench/cross_test.py --bbp /tmp/bbp/bbpPairings.exe --tbs /tmp/tbsenv/bin/python \
+        --convention fide_c07 --start 0 --count 2000 --workers 1 --log /tmp/c07_cross.jsonl
+
+Run so (in chunks of 250, gacrux 1.11.65, bbpPairings v6), tournaments 0-1,999: direction 1, 2,000
+checked, 656,742 values compared, 347,140 of them next to an unplayed round (U 7,517, + 7,161, - 7,315,
+H 18, Z 31), 0 differences; direction 2, 2,000 checked, 641,646 values compared, 452,145 next to an
+unplayed round (U 7,927, + 5,293, - 9,821, F 1,556, H 3,287, Z 6,862, absent 22,933), 0 differences.
 
 Tournament k is number k in both directions: its seeds derive from k, so a chunk (--start/--count)
 can be run later, or again, with the same tournaments. Each one's outcome is a JSON line in --log
@@ -35,10 +52,7 @@ classified: pairs or colours or the bye, and "e5_numbering" when Damier, pairing
 with the players absent before their first pairing left out of the pairing numbers, gives the other
 tool's pairing exactly (bbpPairings numbers for rule E.5 only the players who have been in a
 pairing; Damier keeps each player's pairing number); for tie-breaks, whether the player himself
-had an unplayed round, or only one of his opponents: FIDE's tie-break rules (C.07, 2023) count a
-player's unplayed round (a bye, a forfeit, an absence) as a game against a dummy opponent with his
-own score and a pairing-allocated bye as a win, and an opponent's unplayed rounds as draws, where
-FMJD Annex 4.2 counts a bye as an opponent scoring 0, a forfeit like a game, and a bye as no win.
+had an unplayed round, or only one of his opponents (the fmjd convention, above).
 """
 
 from __future__ import annotations
@@ -102,6 +116,9 @@ def _tbs_table(python: str, path: Path) -> tuple[int, str]:
         lines.append(line)
     return 98, "".join(lines)  # the driver died
 
+
+# In the C.07 convention, a start date TieBreakServer reads as "the 2024 edition applies" (see tiebreaks()).
+C07_START = "2025/01/01"
 
 TB_CODES = {"BH": "solkoff", "BH/C1": "solkoff_short_truncated", "BH/M1": "solkoff_median",
             "SB": "sonneborn_berger", "WIN": "wins"}
@@ -302,21 +319,30 @@ def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path, en
     """Damier's tie-breaks against TieBreakServer's. `ended`: the tournament stopped before its announced
     rounds (no legal pairing left); both then count only the rounds played, since a tie-break program
     counts a round the file announces but lacks as an unplayed round of every player. (The pairings keep
-    the announced total: which round is the last changes the Dutch rules for topscorers.)"""
+    the announced total: which round is the last changes the Dutch rules for topscorers.)
+
+    In the C.07 convention the copy read by TieBreakServer starts on C07_START (record 042), before
+    1 March 2026: TieBreakServer picks the edition of C.07 by the start date, and this one is the 2024
+    edition Damier implements (a file without a date gets the 2026 one, whose dummy has caps)."""
     if not opts.tbs:
         return {"tb": "no_tiebreakserver"}
     try:
         players, games = standings_input(trf)
     except NotScored as exc:
         return {"tb": f"not_scored_{exc.args[0]}"}
-    from tournaments.standings import SWISS, compute_standings
+    from tournaments.standings import FIDE_C07, SWISS, compute_standings
 
     total = trf.rounds_in_file if ended else max(trf.total_rounds, trf.rounds_in_file)
     rows = compute_standings(players, games, system=SWISS, rounds_total=total,
-                             tiebreaks=list(TB_CODES.values()), bye_points=trf.points.bye)
+                             tiebreaks=list(TB_CODES.values()), bye_points=trf.points.bye,
+                             convention=opts.convention)
     damier = {r.player.id: r for r in rows}
+    c07 = opts.convention == FIDE_C07
     lines = [f"XXR {total}" if x.startswith("XXR") else x
-             for x in path.read_text(encoding="utf-8", errors="replace").splitlines() if not x.startswith("202")]
+             for x in path.read_text(encoding="utf-8", errors="replace").splitlines()
+             if not x.startswith("202") and not (c07 and x.startswith("042"))]
+    if c07:
+        lines.insert(0, f"042 {C07_START}")
     copy = work / (path.stem + "-tb.trf")
     copy.write_text("\n".join([*lines, "202 " + " ".join(TB_CODES)]) + "\n", encoding="utf-8")
     code, text = _tbs_table(opts.tbs, copy)
@@ -325,8 +351,9 @@ def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path, en
         return {"tb": "tiebreakserver_failed", "tb_error": text[-300:]}
     head = table[0]
     unplayed = _unplayed(trf)
+    touched = unplayed | {p.number for p in trf.players if any(o in unplayed for o in _opponents(trf, p.number))}
     diffs: list[dict[str, object]] = []
-    compared = 0
+    compared = near_unplayed = 0
     for row in table[1:]:
         pid = int(row[0])
         mine = damier[pid]
@@ -334,12 +361,17 @@ def tiebreaks(trf: TrfFile, path: Path, opts: argparse.Namespace, work: Path, en
             theirs = float(text)
             ours = mine.points if code == "PTS" else mine.tiebreaks[TB_CODES[code]]
             compared += 1
+            near_unplayed += pid in touched and code != "PTS"
             if abs(float(ours or 0) - theirs) > 1e-6:  # type: ignore[arg-type]
-                why = "own_unplayed_round" if pid in unplayed else "opponent_unplayed_round" \
-                    if any(o in unplayed for o in _opponents(trf, pid)) else "unexplained"
+                if c07:
+                    why = "unexplained"  # C.07 is one convention on both sides: every difference is a finding
+                else:
+                    why = "own_unplayed_round" if pid in unplayed else "opponent_unplayed_round" \
+                        if any(o in unplayed for o in _opponents(trf, pid)) else "unexplained"
                 diffs.append({"player": pid, "code": code, "damier": float(ours or 0), "tbs": theirs,  # type: ignore[arg-type]
                               "why": why})
-    return {"tb": "compared", "tb_values": compared, "tb_diffs": diffs}
+    return {"tb": "compared", "tb_values": compared, "tb_diffs": diffs, "convention": opts.convention,
+            "tb_values_unplayed": near_unplayed, "unplayed_cells": _unplayed_cells(trf, total)}
 
 
 def _unplayed(trf: TrfFile) -> set[int]:
@@ -353,6 +385,20 @@ def _unplayed(trf: TrfFile) -> set[int]:
                 out.add(p.number)
                 break
     return out
+
+
+def _unplayed_cells(trf: TrfFile, total: int) -> dict[str, int]:
+    """The rounds not played over the board, by kind: the TRF code (U the pairing-allocated bye, + - forfeits,
+    H F Z byes asked for, "absent" a blank cell or an absence), so a run says what its comparison covered."""
+    out: Counter[str] = Counter()
+    for p in trf.players:
+        for rnd in range(1, total + 1):
+            c = p.cells.get(rnd)
+            if c is None or (c[0] == 0 and c[2] not in "UHFZ+"):
+                out["absent"] += 1
+            elif c[2] in "UHFZ+-":
+                out[c[2]] += 1
+    return dict(out)
 
 
 def _opponents(trf: TrfFile, pid: int) -> list[int]:
@@ -395,6 +441,11 @@ def summary(records: list[dict[str, object]], wall: float | None = None) -> str:
         tbd = Counter((d["code"], d["why"]) for r in done for d in r.get("tb_diffs", []))  # type: ignore[attr-defined]
         tb_bad = sum(1 for r in done if r.get("tb_diffs"))
         values = sum(int(r.get("tb_values", 0)) for r in done)  # type: ignore[call-overload]
+        near = sum(int(r.get("tb_values_unplayed", 0)) for r in done)  # type: ignore[call-overload]
+        cells: Counter[str] = Counter()
+        for r in done:
+            cells.update(r.get("unplayed_cells", {}))  # type: ignore[arg-type]
+        conventions = Counter(str(r["convention"]) for r in done if "convention" in r)
         who = "bbpPairings generates, Damier checks" if direction == 1 else "Damier generates, bbpPairings checks"
         lines.append(f"direction {direction} ({who}): {len(recs)} tournaments, {len(done)} checked "
                      f"({rounds} rounds), skipped {dict(skipped) or 0}, crashes {len(crashes)}")
@@ -408,6 +459,10 @@ def summary(records: list[dict[str, object]], wall: float | None = None) -> str:
             lines.append(f"    {kind:8} {why:30} {n} rounds")
         lines.append(f"  tie-breaks: {dict(tb)}; {values} values compared, {tb_bad} tournaments with "
                      f"differences")
+        if conventions:
+            lines.append(f"    convention {dict(conventions)}; {near} of the tie-break values are of a player with "
+                         f"an unplayed round or an opponent with one; unplayed rounds by kind: "
+                         f"{dict(sorted(cells.items()))}")
         for (code, why), n in sorted(tbd.items()):
             lines.append(f"    {code:6} {why:30} {n} values")
         cpu = sum(float(r.get("cpu", 0)) for r in recs)  # type: ignore[arg-type]
@@ -438,6 +493,10 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bbp", help="bbpPairings v6 binary (built outside the repository)")
     ap.add_argument("--tbs", help="a Python with TieBreakServer (pip package gacrux) installed")
+    ap.add_argument("--convention", choices=("fmjd", "fide_c07"), default="fide_c07",
+                    help="Damier's tie-break convention compared with TieBreakServer: fide_c07 (FIDE C.07, 2024 "
+                    "edition: every difference is a finding) or fmjd (FMJD Annex 4.2: a difference where the "
+                    "player or an opponent has an unplayed round is the two conventions disagreeing)")
     ap.add_argument("--direction", choices=("1", "2", "both"), default="both")
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--count", type=int, default=20)

@@ -134,6 +134,12 @@ class UnratedMethod(models.TextChoices):
     AVERAGE = "average", _("the average of the rated players")
 
 
+class TiebreakConvention(models.TextChoices):
+    # The values are tournaments.standings.fide_c07's conventions.
+    FMJD = "fmjd", _("FMJD: a bye is an opponent scoring 0, a forfeit counts like a game")
+    FIDE_C07 = "fide_c07", _("FIDE C.07 (2024): an unplayed round is a game against a dummy opponent")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200, validators=ONE_LINE)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
@@ -170,6 +176,12 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Ordered list of tie-break names from the registry."),
     )
+    tiebreak_convention = models.CharField(
+        _("unplayed rounds in the tie-breaks"), max_length=10, choices=TiebreakConvention.choices,
+        default=TiebreakConvention.FMJD,
+        help_text=_("How Solkoff (Buchholz), its truncated and median forms, Sonneborn-Berger and the number of "
+                    "wins count a bye, a forfeit or an absence: as the FMJD Annexes 4.2 read it, or as FIDE's "
+                    "Tie-Break Regulations (C.07) do. The other tie-breaks are the same in both."))
     swiss_order = models.CharField(
         _("order within a score group"), max_length=10, choices=SwissOrder.choices, default=SwissOrder.RATING
     )

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournaments import period_ratings, ratings, selectors
 from tournaments.conformance import events as conformance_events
 from tournaments.errors import DomainError
-from tournaments.models import Entry, ForbiddenPair, Game, Round, Tournament
+from tournaments.models import Entry, ForbiddenPair, Game, Round, TiebreakConvention, Tournament
 from tournaments.pairing import Pairing, PairingRequest, PlayedRound, PointSystem, SwissPlayer, pair_dutch
 from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.model import Board as EngineBoard
@@ -299,9 +299,19 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
         header=trf_header(tournament, entries),
         round_dates={r.number: f"{r.date:%y/%m/%d}" for r in tournament.rounds.exclude(date=None)},
     )
-    # The conformance events, then the rating tie-breaks' settings when they differ from the default
-    # (Q208-Q216), as ### comment lines.
-    return with_comments(text, conformance_events.trf_lines(tournament) + period_ratings.trf_lines(tournament))
+    # The conformance events, then the tie-breaks' settings when they differ from the default (the rating
+    # ones: Q208-Q216), as ### comment lines.
+    return with_comments(text, conformance_events.trf_lines(tournament) + period_ratings.trf_lines(tournament)
+                         + convention_trf_lines(tournament))
+
+
+def convention_trf_lines(tournament: Tournament) -> list[str]:
+    """FIDE C.07's convention for unplayed rounds as a ### line: TRF-16 has no record for it, and a reader of
+    the file needs it to recompute the values. FMJD's reading, the default, writes nothing."""
+    if tournament.tiebreak_convention == TiebreakConvention.FMJD:
+        return []
+    return [f"### tie-break convention: {tournament.tiebreak_convention} (FIDE Tie-Break Regulations C.07, "
+            "2024 edition: unplayed rounds against a dummy opponent)"]
 
 
 _TRF_TYPE = {"swiss": "Individual: Swiss-System (Dutch)", "round_robin": "Individual: Round robin",

@@ -100,6 +100,7 @@ def standings(
         bye_points=bye_points_for(tournament),
         after_round=after_round,
         ratings=period_ratings.tiebreak_ratings(tournament, data.entries),
+        convention=tournament.tiebreak_convention,
     )
     if (tournament.lots_seed is not None or tournament.hand_order) and is_last_round(data, after_round):
         # the final standings' ties, as the arbiter resolved them (tournaments.final_standings)

@@ -113,6 +113,46 @@ COUNTING_RULES: list[Any] = [
 ]
 
 
+# The tie-breaks FIDE C.07 counts otherwise (tournaments/standings/fide_c07.py), for a tournament in that convention.
+C07_HELP: dict[str, Any] = {
+    "solkoff": _("Buchholz (FIDE C.07 8.1): the sum of the opponents' scores; a round without a game over the "
+                 "board counts a dummy opponent with the player's own score."),
+    "solkoff_median": _("Buchholz Median-1 (C.07 14): Buchholz without its lowest and its highest value; a "
+                        "voluntary unplayed round is cut first among the low ones."),
+    "solkoff_short_truncated": _("Buchholz Cut-1 (C.07 14): Buchholz without its lowest value; a voluntary "
+                                 "unplayed round is cut first unless its value is lower (16.5.1)."),
+    "solkoff_full_truncated": _("Buchholz Cut-1, then Cut-2, and so on (C.07 14), compared left to right. The "
+                                "tables show the first three steps."),
+    "sonneborn_berger": _("Sonneborn-Berger (C.07 9.1): for each round, the opponent's or the dummy's score "
+                          "times his points in it (2, 1, 0), added up."),
+    "wins": _("The rounds in which he obtained, with or without playing, the points of a win (C.07 7.1): "
+              "forfeit wins and byes worth 2 included."),
+}
+
+C07_COUNTING_RULES: list[Any] = [
+    _("A round without a game over the board (a bye, a forfeit, an absence) counts as a game against a dummy "
+      "opponent with the player's own final score (FIDE C.07 16.4)."),
+    _("An opponent counts with his score, except that the rounds he missed after his last round played or "
+      "allocated (a withdrawal, byes asked for at the end) count as draws (C.07 16.3)."),
+    _("Voluntary unplayed rounds (a forfeit loss, a bye asked for worth less than a win, an absence) are cut "
+      "first by the truncated and median Buchholz, unless their value is lower than the lowest (C.07 16.5.1)."),
+    _("In a round robin a forfeit counts as the game it gives, and the free round counts for nothing (C.07 "
+      "15.2)."),
+    _("Withdrawals follow FMJD rule 5.9, as in the FMJD reading; the other tie-breaks are the same in both."),
+]
+
+
+def help_text(name: str, convention: str) -> str:
+    """What tie-break `name` computes in `convention` ('fmjd' or 'fide_c07'), in the reader's language."""
+    if convention == "fide_c07" and name in C07_HELP:
+        return str(C07_HELP[name])
+    return str(TIEBREAK_HELP.get(name, ""))
+
+
+def counting_rules(convention: str) -> list[Any]:
+    return C07_COUNTING_RULES if convention == "fide_c07" else COUNTING_RULES
+
+
 def preset_label(preset: Preset) -> str:
     return str(PRESET_LABELS.get(preset.key, preset.key))
 

@@ -161,7 +161,7 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
     fieldsets = (
         (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public", "pdf_language")}),
         (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
-                                  "swiss_order", "first_colour")}),
+                                  "tiebreak_convention", "swiss_order", "first_colour")}),
         # Issue 19 items 6-7: the rating the tournament reads, equal ratings, a double round robin's order.
         (_("Ratings and pairing numbers"), {"fields": ("rating_method", "tie_order", "rr_reverse_last_two")}),
         RATING_FIELDSET,

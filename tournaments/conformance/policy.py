@@ -27,6 +27,7 @@ class Code(enum.StrEnum):
     ROUNDS_CHANGED = "rounds-changed"
     BYE_POINTS_CHANGED = "bye-points-changed"
     TIEBREAKS_CHANGED = "tiebreaks-changed"
+    TIEBREAK_CONVENTION_CHANGED = "tiebreak-convention-changed"  # FMJD's reading of unplayed rounds or C.07's
     SWISS_ORDER_CHANGED = "swiss-order-changed"
     RATING_TIEBREAKS_CHANGED = "rating-tiebreaks-changed"  # how unrated players / later ratings count
     SYSTEM_CHANGED = "system-changed"  # always refused once a round is paired
@@ -71,6 +72,7 @@ LEVELS: dict[Code, Level] = {
     Code.ROUNDS_CHANGED: Level.LEAVE,
     Code.BYE_POINTS_CHANGED: Level.LEAVE,
     Code.TIEBREAKS_CHANGED: Level.LEAVE,
+    Code.TIEBREAK_CONVENTION_CHANGED: Level.LEAVE,
     Code.SWISS_ORDER_CHANGED: Level.LEAVE,
     Code.RATING_TIEBREAKS_CHANGED: Level.LEAVE,
     Code.SYSTEM_CHANGED: Level.REFUSE,

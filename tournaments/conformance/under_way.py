@@ -27,6 +27,8 @@ WATCHED: dict[str, Code] = {
     "rounds_total": Code.ROUNDS_CHANGED,
     "bye_points": Code.BYE_POINTS_CHANGED,
     "tiebreaks": Code.TIEBREAKS_CHANGED,
+    # FMJD's reading or FIDE C.07's changes the values of the tie-breaks already computed, as the list does.
+    "tiebreak_convention": Code.TIEBREAK_CONVENTION_CHANGED,
     "swiss_order": Code.SWISS_ORDER_CHANGED,
     # They change the average-rating tie-break as much as its place in the list does (Q208-Q216).
     "unrated_method": Code.RATING_TIEBREAKS_CHANGED,

@@ -31,6 +31,8 @@ _TEXTS: dict[Code, Any] = {
     Code.ROUNDS_CHANGED: gettext_lazy("The number of rounds changed from %(old)s to %(new)s."),
     Code.BYE_POINTS_CHANGED: gettext_lazy("The points for a bye changed from %(old)s to %(new)s."),
     Code.TIEBREAKS_CHANGED: gettext_lazy("The tie-break order changed from %(old)s to %(new)s."),
+    Code.TIEBREAK_CONVENTION_CHANGED: gettext_lazy(
+        "How the tie-breaks count unplayed rounds changed from %(old)s to %(new)s."),
     Code.SWISS_ORDER_CHANGED: gettext_lazy("The order within a score group changed from %(old)s to %(new)s."),
     Code.RATING_TIEBREAKS_CHANGED: gettext_lazy(
         "How the rating tie-breaks count changed (%(setting)s: from %(old)s to %(new)s)."),
@@ -94,7 +96,13 @@ def describe(item: _HasCode) -> str:
         return str(item.code)
     values = _Lenient({k: (", ".join(map(str, v)) if isinstance(v, (list, tuple)) else v)
                        for k, v in (item.values or {}).items()})
+    if code is Code.TIEBREAK_CONVENTION_CHANGED:
+        values.update({k: _CONVENTION_NAMES.get(str(values[k]), values[k]) for k in ("old", "new") if k in values})
     return str(_TEXTS[code]) % values
+
+
+# The stored values are tournaments.standings.fide_c07's codes; the names are the bodies' own, in every language.
+_CONVENTION_NAMES = {"fmjd": "FMJD", "fide_c07": "FIDE C.07"}
 
 
 def level_name(level: int) -> str:

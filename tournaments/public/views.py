@@ -109,17 +109,19 @@ def tiebreak_help(request: HttpRequest, slug: str | None = None) -> HttpResponse
     from tournaments.standings import preset_of
 
     extra: dict[str, Any] = {}
+    convention = "fmjd"
     if slug is not None:
         tournament = public_tournament_or_404(slug)
+        convention = tournament.tiebreak_convention
         preset = preset_of(tournament.tiebreaks)
         extra = {**_context(tournament, "tiebreaks"),
                  "order": [(name, period_ratings.help_for(tournament, name,
-                                                          str(tiebreak_text.TIEBREAK_HELP.get(name, ""))))
+                                                          tiebreak_text.help_text(name, convention)))
                            for name in tournament.tiebreaks],
                  "preset": tiebreak_text.preset_label(preset) if preset else ""}
     return render(request, "tournaments/tiebreaks.html", {
         **extra, "tiebreaks": tiebreak_text.tiebreak_rows(), "presets": tiebreak_text.preset_rows(),
-        "counting": tiebreak_text.COUNTING_RULES,
+        "counting": tiebreak_text.counting_rules(convention),
     })
 
 

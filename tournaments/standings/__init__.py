@@ -3,9 +3,11 @@
 Pure Python (no Django, no ORM). Public API, imported from here:
 compute_standings, crosstable_cells, effective_games, TIEBREAKS, the named PRESETS and the records below.
 records.py holds the plain data and scoring, withdrawals.py rule 5.9, tiebreaks.py the registry,
-presets.py the named presets, table.py the ranking and the crosstable.
+fide_c07.py FIDE's convention for unplayed rounds (C.07), presets.py the named presets, table.py the
+ranking and the crosstable.
 """
 
+from tournaments.standings.fide_c07 import CONVENTIONS, FIDE_C07, FMJD
 from tournaments.standings.presets import (
     PRESETS,
     ROUND_ROBIN_MEANINGLESS,
@@ -29,6 +31,9 @@ from tournaments.standings.tiebreaks import TIEBREAKS, TieBreak, TieBreakContext
 from tournaments.standings.withdrawals import WithdrawalRuling, effective_games
 
 __all__ = [
+    "CONVENTIONS",
+    "FIDE_C07",
+    "FMJD",
     "DOUBLE_ROUND_ROBIN",
     "PRESETS",
     "ROUND_ROBIN_MEANINGLESS",

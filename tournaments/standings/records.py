@@ -102,6 +102,7 @@ class Encounter:
     over_the_board: bool
     won: bool
     colour: Colour | None
+    bye_requested: bool = False  # a bye asked for in advance (0, 1 or 2 points), not the pairing-allocated one
 
 
 def game_points(game: StandingGame, player_id: int, bye_points: int) -> int:
@@ -138,6 +139,7 @@ def encounters_by_player(
                 over_the_board=game.result.is_played,
                 won=opponent is not None and points == 2,
                 colour=colour,
+                bye_requested=game.result.is_requested_bye,
             ))
     return out
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.results import Result
+from tournaments.standings.fide_c07 import FMJD, check_convention, tiebreak_function
 from tournaments.standings.rating_rounds import TieBreakRatings
 from tournaments.standings.records import (
     Colour,
@@ -40,6 +41,7 @@ def compute_standings(
     bye_points: int = 2,
     after_round: int | None = None,
     ratings: TieBreakRatings | None = None,
+    convention: str = FMJD,
 ) -> list[StandingRow]:
     """Ranked rows, best first, then the players not ranked (5.9 A.a, or expelled) by pairing number.
 
@@ -48,14 +50,19 @@ def compute_standings(
     5.9 is applied here (see withdrawals.py), so pass them as recorded. `after_round` cuts the table
     at that round (games of later rounds are ignored); default: the last round present. `ratings`: how
     the rating-based tie-breaks count unrated players and later ratings (default: each player's rating).
+    `convention`: how the tie-breaks count a round without a game over the board, FMJD's (tiebreaks.py)
+    or FIDE's (fide_c07.py).
     """
+    check_convention(convention)
     by_id = _players_by_id(players, tiebreaks)
     last = cut_off(games, after_round, rounds_total)
     effective = effective_games(players, games, system, rounds_total, after_round=last)
     encounters = encounters_by_player(by_id, effective, bye_points)
     facts = _Facts(
         players=by_id, tiebreaks=tiebreaks, encounters=encounters,
-        ctx=TieBreakContext(players=by_id, points=totals(encounters), encounters=encounters, ratings=ratings),
+        ctx=TieBreakContext(players=by_id, points=totals(encounters), encounters=encounters, ratings=ratings,
+                            rounds=last, system=system),
+        convention=convention,
         rulings=rulings(players, [g for g in games if g.round <= last], system, last),
         withdrawn=withdrawals_in_effect(players, last),
     )
@@ -96,6 +103,7 @@ class _Facts:
     ctx: TieBreakContext
     rulings: dict[int, WithdrawalRuling]
     withdrawn: dict[int, int]
+    convention: str = FMJD
     values: dict[int, dict[str, TieBreakValue]] = field(default_factory=dict)
 
     def row(self, pid: int, rank: int | None, shared: bool) -> StandingRow:
@@ -125,7 +133,7 @@ def _individual_values(facts: _Facts) -> dict[int, dict[str, TieBreakValue]]:
     for name in dict.fromkeys(facts.tiebreaks):
         for pid in facts.players:
             values[pid][name] = (None if name in GROUP_TIEBREAKS
-                                 else TIEBREAKS[name].function(pid, facts.ctx, frozenset()))
+                                 else tiebreak_function(name, facts.convention)(pid, facts.ctx, frozenset()))
     return values
 
 

@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from tournaments.standings.rating_rounds import TieBreakRatings
-from tournaments.standings.records import Encounter, StandingPlayer, TieBreakValue
+from tournaments.standings.records import SWISS, Encounter, StandingPlayer, TieBreakValue
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,12 @@ class TieBreakContext:
     encounters: Mapping[int, list[Encounter]]
     # Unrated players and ratings per round (rating_rounds.py); None: each player's rating, unrated dropped.
     ratings: TieBreakRatings | None = None
+    # The rounds the standings count (1..rounds) and the system: FIDE C.07 (fide_c07.py) counts every round,
+    # a round without a game too, and treats a round robin apart (its Article 15).
+    rounds: int = 0
+    system: str = SWISS
     _solkoff: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    cache: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
 
     def opponent_scores(self, pid: int) -> list[int]:
         return [self.points[e.opponent] if e.opponent is not None else 0 for e in self.encounters[pid]]

@@ -29,9 +29,11 @@ def _cross_test():  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.skipif(not Path(BBP).is_file(), reason="no bbpPairings binary (DAMIER_BBPPAIRINGS)")
-def test_a_few_tournaments_each_way() -> None:
+@pytest.mark.parametrize("convention", ["fide_c07", "fmjd"])
+def test_a_few_tournaments_each_way(convention: str) -> None:
     ct = _cross_test()
-    opts = argparse.Namespace(bbp=BBP, tbs=TBS if Path(TBS).is_file() else None, max_players=18, keep=None)
+    opts = argparse.Namespace(bbp=BBP, tbs=TBS if Path(TBS).is_file() else None, max_players=18, keep=None,
+                              convention=convention)
     records = [ct.run_one((direction, k, opts)) for k in range(3) for direction in (1, 2)]
     assert not [r for r in records if "crash" in r]
     checked = [r for r in records if "skipped" not in r]
@@ -43,6 +45,10 @@ def test_a_few_tournaments_each_way() -> None:
         assert all(d["why"] != "unexplained" for d in r.get("tb_diffs", [])), r
     if opts.tbs:
         assert any(r.get("tb") == "compared" and r["tb_values"] > 0 for r in checked)
+        if convention == "fide_c07":
+            # one convention on both sides: the values agree exactly, unplayed rounds and all
+            assert [d for r in checked for d in r.get("tb_diffs", [])] == []
+            assert sum(r.get("tb_values_unplayed", 0) for r in checked) > 0
     text = ct.summary(records, 1.0)
     assert "direction 1 (bbpPairings generates, Damier checks)" in text and "tournaments/s" in text
 
