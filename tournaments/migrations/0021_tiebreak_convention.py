@@ -3,6 +3,17 @@
 from django.db import migrations, models
 
 
+def drop_cache_triggers(apps, schema_editor):
+    """SQLite rebuilds the tournament table to add a column with a default, and the cache triggers of the
+    other tables name it: the rebuild fails on a database that has them. post_migrate puts them back."""
+    if schema_editor.connection.vendor != "sqlite":
+        return
+    with schema_editor.connection.cursor() as cursor:
+        cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'damier_cache%'")
+        for (name,) in cursor.fetchall():
+            cursor.execute(f'DROP TRIGGER IF EXISTS "{name}"')
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -10,6 +21,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.RunPython(drop_cache_triggers, drop_cache_triggers),
         migrations.AddField(
             model_name='historicaltournament',
             name='tiebreak_convention',
