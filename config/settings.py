@@ -5,6 +5,7 @@ DJANGO_SECRET_KEY     required when DJANGO_DEBUG=0
 DJANGO_DEBUG          1 (default, development) or 0 (production)
 DJANGO_ALLOWED_HOSTS  comma-separated; default localhost names when debugging, required when DJANGO_DEBUG=0
 DAMIER_PDN_MAX_BYTES  largest game-sheet upload accepted (default 2 MB)
+DAMIER_MAX_PLAYERS    the largest event the arbiter's forms are sized for (default 1000: 10,000 form fields)
 DAMIER_AXES_*         login throttling: _ENABLED (1), _FAILURE_LIMIT (5), _COOLOFF_MINUTES (15)
 DAMIER_CLIENT_IP_HEADER  behind a reverse proxy: the header carrying the client's address (e.g. X-Real-IP)
 DAMIER_UPLOAD_MAX_BYTES  largest uploaded file (default 5 MB), cut while it arrives
@@ -163,8 +164,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # Unset: files in DAMIER_CACHE_DIR, shared by all gunicorn workers of one machine and needing no server.
 DAMIER_CACHE_URL = os.environ.get("DAMIER_CACHE_URL", "")
 if DAMIER_CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    # A Redis that is down or unreachable is a miss (tournaments.public_cache): a refused connection fails at
+    # once, and these bound how long an unanswered one can hold a request.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": DAMIER_CACHE_URL, "KEY_PREFIX": "damier", "TIMEOUT": 24 * 3600}}
+                          "LOCATION": DAMIER_CACHE_URL, "KEY_PREFIX": "damier", "TIMEOUT": 24 * 3600,
+                          "OPTIONS": {"socket_connect_timeout": 1.0, "socket_timeout": 2.0}}}
 elif DAMIER_CACHE_URL:
     raise ImproperlyConfigured(f"DAMIER_CACHE_URL={DAMIER_CACHE_URL!r}: expected redis://, rediss:// or unix://")
 else:
@@ -226,6 +230,12 @@ LOGIN_URL = "admin:login"
 
 DAMIER_PDN_MAX_BYTES = int(os.environ.get("DAMIER_PDN_MAX_BYTES", str(2 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(DAMIER_PDN_MAX_BYTES + 65536, 2621440)
+# Damier runs opens of 1,000 players: the round page posts five fields a board (2,500 for 500 boards) and the
+# tournament page four an entry (4,000). Django's default of 1,000 answered such a page with a bare 400 and
+# lost what was typed; twice the largest form leaves room. Each field is a few bytes, and the memory limit
+# above bounds the body whatever its count.
+DAMIER_MAX_PLAYERS = int(os.environ.get("DAMIER_MAX_PLAYERS", "1000"))
+DATA_UPLOAD_MAX_NUMBER_FIELDS = max(1000, 10 * DAMIER_MAX_PLAYERS)
 # Uploads are cut as they arrive: the largest file accepted anywhere (a 5 MB player list, a PDN sheet),
 # checked chunk by chunk before the memory/temporary-file handlers keep it (config.http). The web server's
 # own body limit (README, deployment) refuses bigger bodies before they reach Django at all.
