@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
