@@ -3,8 +3,9 @@
 Tags: the seven-tag roster with the recorded result, GameType 20, then the players' FMJD ids
 (WhiteFMJDId / BlackFMJDId, not standard PDN tags: the standard lets a file add its own), ratings
 (WhiteRating / BlackRating), titles and the board. The moves come from the game's sheet when there is
-one; the result is always the recorded one, since that is the tournament's. Forfeits, byes and games not
-played are left out: nothing was played over the board.
+one (its canonical movetext is made once per sheet version: `_sheet_moves`); the result is always the
+recorded one, since that is the tournament's. Forfeits, byes and games not played are left out: nothing
+was played over the board.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from rules.pdn import ParsedGame, read_games
-from rules.pdn.writer import write_games
-from tournaments.models import Entry, Game, Round, RoundStatus, Tournament
+from rules.pdn.writer import movetext, write_game
+from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, Tournament
+from tournaments.public_cache import build, cache_get, cache_set
 from tournaments.ratings import tournament_rating
 from tournaments.results import Result
+from tournaments.sheets.line import too_long
 
 # PDN has no forfeit results; a game without a recorded result is written "*".
 _PDN_RESULTS = {Result.WHITE_WINS.value: "2-0", Result.DRAW.value: "1-1", Result.BLACK_WINS.value: "0-2", "": "*"}
@@ -58,21 +61,38 @@ def _headers(game: Game, tournament: Tournament) -> dict[str, str]:
     return headers
 
 
-def _game(game: Game, tournament: Tournament, index: int) -> ParsedGame:
-    parsed = None
+def _sheet_moves(sheet: GameSheet) -> tuple[str | None, list[str]] | None:
+    """The sheet's starting position and canonical movetext (rules.pdn.writer.movetext), or None when
+    the sheet holds no game to write (another GameType, no game, more than MAX_PLIES).
+
+    Made once per sheet version and kept in the cache: a tournament's version moves with every saved
+    result, and reading and replaying every sheet again for each export after each result held a core for
+    seconds (for each of the crowd's downloads when the cache is down; the bound on plies keeps that short)."""
+    key = f"damier:sheet-moves:{build()}:{sheet.pk}:{sheet.version}"
+    kept = cache_get(key)
+    if isinstance(kept, dict):
+        return (kept["fen"], kept["tokens"]) if kept.get("tokens") is not None else None
+    found = read_games(sheet.text, sheet.source_name or "sheet")
+    moves = None
+    if found and not found[0].refused and not too_long(found[0]):
+        moves = (found[0].initial_fen, movetext(found[0]))
+    cache_set(key, {"fen": moves[0] if moves else None, "tokens": moves[1] if moves else None})
+    return moves
+
+
+def _game(game: Game, tournament: Tournament, index: int) -> tuple[ParsedGame, list[str] | None]:
+    parsed = ParsedGame(source="damier", index=index, line=1, encoding="str")
     sheet = getattr(game, "sheet", None) if game.has_sheet else None
-    if sheet is not None:
-        found = read_games(sheet.text, sheet.source_name or "sheet")
-        parsed = found[0] if found and not found[0].refused else None
-    if parsed is None:
-        parsed = ParsedGame(source="damier", index=index, line=1, encoding="str")
+    moves = _sheet_moves(sheet) if sheet is not None else None
+    if moves is not None:
+        parsed.initial_fen = moves[0]
     parsed.headers = _headers(game, tournament)
     parsed.result_token = parsed.headers["Result"]
-    return parsed
+    return parsed, moves[1] if moves is not None else None
 
 
 def export_pdn(tournament: Tournament, round: Round | None = None, public_only: bool = True) -> str:
     """One PDN text with the tournament's games (or one round's), in round and board order; with
     public_only, draft rounds are left out. An empty string when there is no game to write."""
     games = [_game(g, tournament, i) for i, g in enumerate(exported_games(tournament, round, public_only), 1)]
-    return write_games(games) if games else ""
+    return "\n".join(write_game(parsed, tokens) for parsed, tokens in games)

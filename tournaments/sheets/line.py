@@ -116,9 +116,24 @@ def line_from_report(report: Report, game: ParsedGame) -> GameLine:
     return line
 
 
+# The longest main line a sheet may hold, in plies (the moves of either side). The longest game of the
+# PDN corpus has 138; FMJD's draw rules (art. 6.1-6.4) end any real game long before 1,000 moves each.
+# Without a bound, a sheet of legal moves written on after the game ended (two kings shuffling: 230,000
+# plies in 2 MB) made its game page 38 MB and each export of the tournament's games take seconds.
+MAX_PLIES = 2000
+
+
+def too_long(game: ParsedGame) -> bool:
+    return len(game.moves) > MAX_PLIES
+
+
 def line_from_pdn(text: str) -> GameLine:
-    """Read a one-game PDN sheet and replay its main line once (see line_from_report)."""
+    """Read a one-game PDN sheet and replay its main line once (see line_from_report). A sheet over
+    MAX_PLIES (stored before the bound, or from a transfer file) is not replayed: its line says why."""
     game = read_game(text)
+    if too_long(game):
+        return GameLine(start=position_code(Board()), headers=dict(game.headers),
+                        problem=f"{len(game.moves)} plies written, more than the {MAX_PLIES} a sheet may hold")
     return line_from_report(replay_game(game), game)
 
 
