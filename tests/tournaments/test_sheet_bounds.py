@@ -9,13 +9,15 @@ import time
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
 from tournaments import services
 from tournaments.models import Game, GameSheet, SheetStatus, Tournament
-from tournaments.sheets import export as export_module
+from tournaments.sheets import line as line_module
 from tournaments.sheets import round_import_preview, sheet_upload
 from tournaments.sheets.export import export_pdn
 from tournaments.sheets.line import MAX_PLIES
@@ -87,23 +89,30 @@ def test_a_long_sheet_stored_before_the_bound_costs_its_pages_nothing(played: tu
     assert exported.count("[Event ") == 2 and "50-44" not in exported
 
 
-def test_the_export_reads_each_sheet_once_per_sheet_version(played: tuple[Tournament, Game], page_cache: None,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_export_reads_no_sheet_it_writes_from_the_kept_line(played: tuple[Tournament, Game],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each sheet's movetext is made with its line, once per sheet version: an export after a saved
+    result neither reads nor replays a sheet, and loads no sheet's text."""
     t, game = played
     sheet_upload(game=game, data=shuffling(8))
-    reads: list[str] = []
-    real = export_module.read_games
-    monkeypatch.setattr(export_module, "read_games", lambda text, *a: reads.append(text) or real(text, *a))
     first = export_pdn(t)
-    assert len(reads) == 1 and "50-44" in first
-    # A saved result moves the tournament's version: the export changes, the sheet is not read again.
+    assert "50-44" in first
+
+    def no_reading(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a sheet was read again")
+
+    monkeypatch.setattr(line_module, "read_game", no_reading)
+    monkeypatch.setattr(line_module, "movetext", no_reading)
     rnd2 = play_round(t, {1: "2-0"}, complete=False)
     services.game_record_result(game=rnd2.games.get(board=1), result="0-2")
-    second = export_pdn(t)
-    assert len(reads) == 1 and second != first and second.count("50-44") == first.count("50-44")
-    # A new version of the sheet is read again.
+    with CaptureQueriesContext(connection) as queries:
+        second = export_pdn(t)
+    assert second != first and second.count("50-44") == first.count("50-44")
+    assert len(queries) == 1 and "PDN text" not in str(queries.captured_queries)
+    assert not any('"text"' in q["sql"] for q in queries.captured_queries)
+    monkeypatch.undo()
+    # A new version of the sheet comes with its own line; a line of an older format is rebuilt once.
     sheet_upload(game=game, data=shuffling(6), replace=True)
-    assert "7-1" in export_pdn(t) and len(reads) == 2
-    # The same game written from the kept moves as from a fresh read.
-    monkeypatch.setattr(export_module, "cache_get", lambda key: None)
-    assert export_pdn(t) == export_pdn(t)
+    assert "7-1" in export_pdn(t)
+    GameSheet.objects.filter(game=game).update(line={"format": 2})
+    assert export_pdn(t) == export_pdn(t) and GameSheet.objects.get(game=game).line["pdn"]["tokens"]

@@ -3,22 +3,21 @@
 Tags: the seven-tag roster with the recorded result, GameType 20, then the players' FMJD ids
 (WhiteFMJDId / BlackFMJDId, not standard PDN tags: the standard lets a file add its own), ratings
 (WhiteRating / BlackRating), titles and the board. The moves come from the game's sheet when there is
-one (its canonical movetext is made once per sheet version: `_sheet_moves`); the result is always the
+one (its canonical movetext, made once per sheet version with the line kept with it); the result is always the
 recorded one, since that is the tournament's. Forfeits, byes and games not played are left out: nothing
 was played over the board.
 """
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 
-from rules.pdn import ParsedGame, read_games
-from rules.pdn.writer import movetext, write_game
+from rules.pdn import ParsedGame
+from rules.pdn.writer import write_game
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, Tournament
-from tournaments.public_cache import build, cache_get, cache_set
 from tournaments.ratings import tournament_rating
 from tournaments.results import Result
-from tournaments.sheets.line import too_long
+from tournaments.sheets.line import LINE_FORMAT, kept_data
 
 # PDN has no forfeit results; a game without a recorded result is written "*".
 _PDN_RESULTS = {Result.WHITE_WINS.value: "2-0", Result.DRAW.value: "1-1", Result.BLACK_WINS.value: "0-2", "": "*"}
@@ -32,7 +31,11 @@ def exported_games(tournament: Tournament, round: Round | None = None,
         games = games.filter(round=round)
     if public_only:
         games = games.exclude(round__status=RoundStatus.DRAFT)
-    return games.select_related("round", "white__player", "black__player", "sheet").order_by(
+    # Of a sheet only its kept line's export part is read (_sheet_moves): a text may be 2 MB, a line's
+    # positions a hundred times its movetext.
+    return games.select_related("round", "white__player", "black__player", "sheet").defer(
+        "sheet__text", "sheet__report", "sheet__line").annotate(
+        sheet_line_format=F("sheet__line__format"), sheet_pdn=F("sheet__line__pdn")).order_by(
         "round__number", "board")
 
 
@@ -61,29 +64,24 @@ def _headers(game: Game, tournament: Tournament) -> dict[str, str]:
     return headers
 
 
-def _sheet_moves(sheet: GameSheet) -> tuple[str | None, list[str]] | None:
-    """The sheet's starting position and canonical movetext (rules.pdn.writer.movetext), or None when
-    the sheet holds no game to write (another GameType, no game, more than MAX_PLIES).
-
-    Made once per sheet version and kept in the cache: a tournament's version moves with every saved
-    result, and reading and replaying every sheet again for each export after each result held a core for
-    seconds (for each of the crowd's downloads when the cache is down; the bound on plies keeps that short)."""
-    key = f"damier:sheet-moves:{build()}:{sheet.pk}:{sheet.version}"
-    kept = cache_get(key)
-    if isinstance(kept, dict):
-        return (kept["fen"], kept["tokens"]) if kept.get("tokens") is not None else None
-    found = read_games(sheet.text, sheet.source_name or "sheet")
-    moves = None
-    if found and not found[0].refused and not too_long(found[0]):
-        moves = (found[0].initial_fen, movetext(found[0]))
-    cache_set(key, {"fen": moves[0] if moves else None, "tokens": moves[1] if moves else None})
-    return moves
+def _sheet_moves(game: Game, sheet: GameSheet) -> tuple[str | None, list[str]] | None:
+    """The sheet's starting position and canonical movetext, from the line kept with the sheet version
+    (tournaments.sheets.line.export_moves): the export never reads nor replays a sheet, which held a core for
+    seconds per export and per saved result. None when the sheet holds no game to write."""
+    if getattr(game, "sheet_line_format", None) == LINE_FORMAT:
+        moves = game.sheet_pdn
+    else:
+        data = kept_data(sheet)  # a line missing, or of an older format: built once and kept
+        moves = data.get("pdn") if data is not None else None
+    if not isinstance(moves, dict) or not isinstance(moves.get("tokens"), list):
+        return None
+    return moves.get("fen"), [str(token) for token in moves["tokens"]]
 
 
 def _game(game: Game, tournament: Tournament, index: int) -> tuple[ParsedGame, list[str] | None]:
     parsed = ParsedGame(source="damier", index=index, line=1, encoding="str")
     sheet = getattr(game, "sheet", None) if game.has_sheet else None
-    moves = _sheet_moves(sheet) if sheet is not None else None
+    moves = _sheet_moves(game, sheet) if sheet is not None else None
     if moves is not None:
         parsed.initial_fen = moves[0]
     parsed.headers = _headers(game, tournament)
