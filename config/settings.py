@@ -14,6 +14,7 @@ DAMIER_CACHE_URL      redis://… for a cache shared by several servers (default
 DAMIER_CACHE_DIR      the file cache's folder; DAMIER_PAGE_CACHE 1/0 (default: on when DJANGO_DEBUG=0)
 DAMIER_CDN_SECONDS    seconds a CDN may serve a public page without asking (default 0: always revalidate)
 DJANGO_CONN_MAX_AGE   seconds a database connection is kept (default 0; 60 for a crowd, see README)
+DAMIER_CSP, DAMIER_PERMISSIONS_POLICY  the Content-Security-Policy and Permissions-Policy sent (empty: none)
 DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_CSRF_TRUSTED_ORIGINS  production (DJANGO_DEBUG=0) only
 """
 
@@ -76,6 +77,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy and Permissions-Policy on every answer (config/http.py).
+    "config.http.SecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Public pages compressed, the admin and logged-in pages not (BREACH: see tournaments/compression.py).
     # After WhiteNoise, which serves static files itself, already compressed.
@@ -247,6 +250,17 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2621440  # above it, a temporary file (never more than the limit above)
+
+# What a page may load and use (config.http.SecurityPolicyMiddleware). Scripts only from this site's files;
+# the live pages fetch themselves (connect-src); the board diagram is inline SVG; no frames, no plugins.
+DAMIER_CSP = os.environ.get("DAMIER_CSP", "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
+    "font-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
+    "frame-ancestors 'none'",
+]))
+DAMIER_PERMISSIONS_POLICY = os.environ.get("DAMIER_PERMISSIONS_POLICY", ", ".join(
+    f"{feature}=()" for feature in ("accelerometer", "camera", "geolocation", "gyroscope", "magnetometer",
+                                    "microphone", "payment", "usb")))
 
 if not DEBUG:
     # Behind a TLS-terminating proxy that sets X-Forwarded-Proto.
