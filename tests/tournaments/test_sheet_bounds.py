@@ -18,7 +18,7 @@ from tests.tournaments.rounds import play_round
 from tournaments import services
 from tournaments.models import Game, GameSheet, SheetStatus, Tournament
 from tournaments.sheets import line as line_module
-from tournaments.sheets import round_import_preview, sheet_upload
+from tournaments.sheets import round_import_preview, sheet_upload, sheets_replay
 from tournaments.sheets.export import export_pdn
 from tournaments.sheets.line import MAX_PLIES
 from tournaments.sheets.upload import SheetUploadError
@@ -87,6 +87,10 @@ def test_a_long_sheet_stored_before_the_bound_costs_its_pages_nothing(played: tu
     assert GameSheet.objects.get(game=game).line["problem"].startswith(f"{MAX_PLIES * 20} plies written")
     exported = export_pdn(t)
     assert exported.count("[Event ") == 2 and "50-44" not in exported
+    # Judged again (replay_sheets): the verdict is made, the line kept stays empty.
+    sheets_replay(GameSheet.objects.filter(game=game))
+    sheet = GameSheet.objects.get(game=game)
+    assert sheet.status == SheetStatus.IRREGULAR and sheet.line["plies"] == [] and sheet.line["pdn"] is None
 
 
 def test_the_export_reads_no_sheet_it_writes_from_the_kept_line(played: tuple[Tournament, Game],

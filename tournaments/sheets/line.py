@@ -177,6 +177,8 @@ def kept_line(report: Report, game: ParsedGame) -> dict[str, Any] | None:
     """The line to keep with a sheet, from the replay that judged it; None when it cannot be made (a sheet
     the diagram cannot draw still gets its verdict; the page rebuilds the line)."""
     try:
+        if too_long(game):  # a sheet stored before the bound, judged again: its line says why it is empty
+            return line_to_json(_line_of(game), None)
         return line_to_json(line_from_report(report, game), export_moves(game))
     except Exception:  # noqa: BLE001
         return None
