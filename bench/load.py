@@ -607,7 +607,10 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
             if state is None or state < need:
                 stale[path] += 1
         final = Session(ports[-1]).get_raw(f"/t/{slug}/standings/", {})[2].decode()
-        equal = same_standings(standings_on_page(final), states[-1])
+        try:
+            equal = same_standings(standings_on_page(final), states[-1])
+        except ValueError:  # no table at all: an error page
+            equal = False
         lat = [x for _, x, _, _, _ in reads]
         result = {"cache": cache, "servers": servers, "requests": len(reads), "rps": len(reads) / elapsed,
                   "p50": percentile(lat, .5) * 1000, "p95": percentile(lat, .95) * 1000,
