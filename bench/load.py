@@ -9,6 +9,8 @@ while an arbiter enters the last round's results through the admin (the real log
     .venv/bin/python bench/load.py --gzip --players 200  # readers accept gzip, as phones do
     .venv/bin/python bench/load.py --reader-processes 1  # the fifty readers as threads of one process
     .venv/bin/python bench/load.py --arbiter-server --players 200
+    .venv/bin/python bench/load.py --redis-down-at 0.5
+        # the page cache in Redis, stopped halfway through: visitors must see no error (only slower pages)
         # the arbiter on a gunicorn of his own, the crowd's at nice 10 (README: "The arbiter first")
     DATABASE_URL=postgres://damier@127.0.0.1:54331/damier .venv/bin/python bench/load.py
         # a scratch server of yours: the tournament is (re)loaded into it (one run, no --matrix)
@@ -558,6 +560,13 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
         threads = reader_threads(first, count, ports, paths, deadline, args, reads, bodies, errors)
         threads.append(threading.Thread(target=arbiter, args=(arbiter_port, boards, round_pk, args.seconds, log,
                                                                arbiter_latencies, saves)))
+        stopped: list[float] = []
+        if args.redis_down_at is not None and redis is not None:
+            def stop_redis() -> None:
+                redis.stop()
+                stopped.append(time.monotonic())
+            threads.append(threading.Thread(target=lambda: (time.sleep(args.redis_down_at * args.seconds),
+                                                             stop_redis())))
         for t in threads:
             t.start()
         for child, receive in pipes:
@@ -598,7 +607,10 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
             if state is None or state < need:
                 stale[path] += 1
         final = Session(ports[-1]).get_raw(f"/t/{slug}/standings/", {})[2].decode()
-        equal = same_standings(standings_on_page(final), states[-1])
+        try:
+            equal = same_standings(standings_on_page(final), states[-1])
+        except ValueError:  # no table at all: an error page
+            equal = False
         lat = [x for _, x, _, _, _ in reads]
         result = {"cache": cache, "servers": servers, "requests": len(reads), "rps": len(reads) / elapsed,
                   "p50": percentile(lat, .5) * 1000, "p95": percentile(lat, .95) * 1000,
@@ -633,6 +645,19 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
               f"PostgreSQL and the rest {max(0.0, busy - cpu - readers_cpu):.1f} s, "
               f"idle {max(0.0, elapsed * (os.cpu_count() or 1) - busy - steal):.1f} s, "
               f"stolen by the host {steal:.1f} s")
+        if stopped:
+            # The cache is a speed-up, never a condition: with Redis gone, pages are rendered (or taken from
+            # each process's memory) and served; errors here are the visitors'.
+            before = [r for r in reads if r[0] < stopped[0]]
+            after = [r for r in reads if r[0] >= stopped[0]]
+            for name, part in (("before", before), ("after", after)):
+                lat_part = [x for _, x, _, _, _ in part]
+                span = (stopped[0] - t0) if name == "before" else (t0 + elapsed - stopped[0])
+                print(f"  Redis {name} it was stopped ({stopped[0] - t0:.1f} s into the run): {len(part)} requests "
+                      f"({len(part) / max(span, 0.001):.1f} req/s), p50 {percentile(lat_part, .5) * 1000:.0f} ms, "
+                      f"p95 {percentile(lat_part, .95) * 1000:.0f} ms, "
+                      f"errors {sum(1 for r in part if r[2] not in (200, 304))}")
+            result["after_redis"] = len(after)
         print(f"  errors:   {result['errors']}" + "".join(f"\n    {k}: {v}" for k, v in errors.items()))
         print(f"  stale reads (a page read after a save not showing it): {result['stale']}"
               + "".join(f"\n    {k}: {v}" for k, v in stale.items()))
@@ -657,7 +682,7 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
                 proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 proc.kill()
-        if redis is not None:
+        if redis is not None and redis.proc is not None and redis.proc.poll() is None:
             redis.stop()
         shutil.rmtree(cache_dir, ignore_errors=True)
 
@@ -684,6 +709,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--crowd-nice", type=int, default=10,
                     help="with --arbiter-server: the niceness of the crowd's servers (README)")
     ap.add_argument("--conn-max-age", type=int, default=60, help="DJANGO_CONN_MAX_AGE of the servers")
+    ap.add_argument("--redis-down-at", type=float, default=None, metavar="FRACTION",
+                    help="the page cache in Redis (even with one server), stopped this far into the run (0.5: "
+                         "halfway); the visitors' errors after it must be 0")
     ap.add_argument("--matrix", action="store_true",
                     help="no cache / cache (files) / 2 servers + Redis, one after the other, fresh databases")
     args = ap.parse_args(argv)
@@ -695,6 +723,10 @@ def main(argv: list[str] | None = None) -> int:
         configs = [("off", args.servers)]
     else:
         configs = [("redis" if args.servers > 1 else "file", args.servers)]
+    if args.redis_down_at is not None:
+        if not 0 < args.redis_down_at < 1 or args.cache == "off" or args.matrix:
+            ap.error("--redis-down-at: a fraction between 0 and 1, with the cache on, without --matrix")
+        configs = [("redis", args.servers)]
     if args.matrix:
         configs = [("off", 1), ("file", 1), ("redis", 2)]
     pg = None

@@ -1,4 +1,5 @@
-"""What the web server hands Django: the client's address behind a proxy, and uploads cut at the limit."""
+"""What the web server hands Django: the client's address behind a proxy, and uploads cut at the limit; and
+what every answer tells the browser it may do (SecurityPolicyMiddleware)."""
 
 from __future__ import annotations
 
@@ -53,3 +54,26 @@ class LimitedUploadHandler(FileUploadHandler):
 
     def file_complete(self, file_size: int) -> None:
         return None
+
+
+class SecurityPolicyMiddleware:
+    """Content-Security-Policy and Permissions-Policy on every answer, the admin's included (settings:
+    DAMIER_CSP, DAMIER_PERMISSIONS_POLICY; an empty value sends none).
+
+    The pages' scripts are files of this site (damier/*.js, Django's admin/js/*.js, whose constants ride on
+    data- attributes of their <script> tags, and json_script data, which is not run), so scripts come from
+    'self' only and an injected inline script or handler does not run. Styles allow inline ones: the admin
+    and some of Damier's admin pages carry <style> blocks and style attributes, and a style runs no code.
+    Placed next to SecurityMiddleware, above the layers that answer early (static files, stored pages), so
+    those answers carry the headers too."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> Any:
+        response = self.get_response(request)
+        for header, value in (("Content-Security-Policy", settings.DAMIER_CSP),
+                              ("Permissions-Policy", settings.DAMIER_PERMISSIONS_POLICY)):
+            if value and header not in response:
+                response[header] = value
+        return response

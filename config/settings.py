@@ -5,6 +5,7 @@ DJANGO_SECRET_KEY     required when DJANGO_DEBUG=0
 DJANGO_DEBUG          1 (default, development) or 0 (production)
 DJANGO_ALLOWED_HOSTS  comma-separated; default localhost names when debugging, required when DJANGO_DEBUG=0
 DAMIER_PDN_MAX_BYTES  largest game-sheet upload accepted (default 2 MB)
+DAMIER_MAX_PLAYERS    the largest event the arbiter's forms are sized for (default 1000: 10,000 form fields)
 DAMIER_AXES_*         login throttling: _ENABLED (1), _FAILURE_LIMIT (5), _COOLOFF_MINUTES (15)
 DAMIER_CLIENT_IP_HEADER  behind a reverse proxy: the header carrying the client's address (e.g. X-Real-IP)
 DAMIER_UPLOAD_MAX_BYTES  largest uploaded file (default 5 MB), cut while it arrives
@@ -13,6 +14,7 @@ DAMIER_CACHE_URL      redis://… for a cache shared by several servers (default
 DAMIER_CACHE_DIR      the file cache's folder; DAMIER_PAGE_CACHE 1/0 (default: on when DJANGO_DEBUG=0)
 DAMIER_CDN_SECONDS    seconds a CDN may serve a public page without asking (default 0: always revalidate)
 DJANGO_CONN_MAX_AGE   seconds a database connection is kept (default 0; 60 for a crowd, see README)
+DAMIER_CSP, DAMIER_PERMISSIONS_POLICY  the Content-Security-Policy and Permissions-Policy sent (empty: none)
 DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_CSRF_TRUSTED_ORIGINS  production (DJANGO_DEBUG=0) only
 """
 
@@ -75,6 +77,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy and Permissions-Policy on every answer (config/http.py).
+    "config.http.SecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Public pages compressed, the admin and logged-in pages not (BREACH: see tournaments/compression.py).
     # After WhiteNoise, which serves static files itself, already compressed.
@@ -163,8 +167,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # Unset: files in DAMIER_CACHE_DIR, shared by all gunicorn workers of one machine and needing no server.
 DAMIER_CACHE_URL = os.environ.get("DAMIER_CACHE_URL", "")
 if DAMIER_CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    # A Redis that is down or unreachable is a miss (tournaments.public_cache): a refused connection fails at
+    # once, and these bound how long an unanswered one can hold a request.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": DAMIER_CACHE_URL, "KEY_PREFIX": "damier", "TIMEOUT": 24 * 3600}}
+                          "LOCATION": DAMIER_CACHE_URL, "KEY_PREFIX": "damier", "TIMEOUT": 24 * 3600,
+                          "OPTIONS": {"socket_connect_timeout": 1.0, "socket_timeout": 2.0}}}
 elif DAMIER_CACHE_URL:
     raise ImproperlyConfigured(f"DAMIER_CACHE_URL={DAMIER_CACHE_URL!r}: expected redis://, rediss:// or unix://")
 else:
@@ -226,6 +233,12 @@ LOGIN_URL = "admin:login"
 
 DAMIER_PDN_MAX_BYTES = int(os.environ.get("DAMIER_PDN_MAX_BYTES", str(2 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(DAMIER_PDN_MAX_BYTES + 65536, 2621440)
+# Damier runs opens of 1,000 players: the round page posts five fields a board (2,500 for 500 boards) and the
+# tournament page four an entry (4,000). Django's default of 1,000 answered such a page with a bare 400 and
+# lost what was typed; twice the largest form leaves room. Each field is a few bytes, and the memory limit
+# above bounds the body whatever its count.
+DAMIER_MAX_PLAYERS = int(os.environ.get("DAMIER_MAX_PLAYERS", "1000"))
+DATA_UPLOAD_MAX_NUMBER_FIELDS = max(1000, 10 * DAMIER_MAX_PLAYERS)
 # Uploads are cut as they arrive: the largest file accepted anywhere (a 5 MB player list, a PDN sheet),
 # checked chunk by chunk before the memory/temporary-file handlers keep it (config.http). The web server's
 # own body limit (README, deployment) refuses bigger bodies before they reach Django at all.
@@ -237,6 +250,17 @@ FILE_UPLOAD_HANDLERS = [
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2621440  # above it, a temporary file (never more than the limit above)
+
+# What a page may load and use (config.http.SecurityPolicyMiddleware). Scripts only from this site's files;
+# the live pages fetch themselves (connect-src); the board diagram is inline SVG; no frames, no plugins.
+DAMIER_CSP = os.environ.get("DAMIER_CSP", "; ".join([
+    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
+    "font-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
+    "frame-ancestors 'none'",
+]))
+DAMIER_PERMISSIONS_POLICY = os.environ.get("DAMIER_PERMISSIONS_POLICY", ", ".join(
+    f"{feature}=()" for feature in ("accelerometer", "camera", "geolocation", "gyroscope", "magnetometer",
+                                    "microphone", "payment", "usb")))
 
 if not DEBUG:
     # Behind a TLS-terminating proxy that sets X-Forwarded-Proto.

@@ -312,12 +312,21 @@ class _Replay:
     def finished(self, declared: str, outcome: Outcome, report: Report) -> None:
         board_result = outcome.result()
         if declared == board_result:
-            report.status = Verdict.CONFIRMED
-            report.verdict = f"confirmed: {declared} by art. {outcome.article} ({outcome.reason})"
+            # The game ends where the rules end it (art. 6 imposes the draw, 7.2.2 / 7.2.3 the win; compet.
+            # 5.4: "Il doit être fait appel à l'arbitre pour lui faire constater la fin de partie égale
+            # réglementaire"). Moves written after that end were no part of the game: the sheet is not the
+            # record of the game the result was given for, so they never make the result confirmed.
             if self.draw is not None and self.draw_ply < self.plies:
                 self.issue(self.draw_ply, self.game.moves[self.draw_ply - 1], outcome.article, WARNING,
                            f"the draw arose here ({outcome.reason}) but {self.plies - self.draw_ply} more "
                            "ply(s) were played; the arbiter should have been called (compet. 5.4)")
+            if (self.draw is not None and self.draw_ply < self.plies) or self.over_early:
+                report.status = Verdict.PLAYED_ON
+                report.verdict = (f"played on: {declared} by art. {outcome.article} ({outcome.reason}), but the "
+                                  "sheet goes on after the end of the game")
+                return
+            report.status = Verdict.CONFIRMED
+            report.verdict = f"confirmed: {declared} by art. {outcome.article} ({outcome.reason})"
             return
         if self.draw is not None and self.end is not None and self.end.result() == declared:
             self.issue(self.draw_ply, self.game.moves[self.draw_ply - 1], self.draw.article, WARNING,

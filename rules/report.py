@@ -22,6 +22,7 @@ class Verdict(enum.StrEnum):
     CONFIRMED = "confirmed"  # the board ends the game with the declared result
     CONTRADICTED = "contradicted"  # the board (or the sheet itself) says otherwise
     CONTESTED = "contested"  # the declared result is on the board, but a draw was imposed before it
+    PLAYED_ON = "played_on"  # the declared result is on the board, but the sheet goes on after the game ended
     NOT_VERIFIABLE = "not_verifiable"  # resignation, time, agreement: nothing on the board to check
     NO_RESULT = "no_result"  # the sheet declares none
     INCOMPLETE = "incomplete"  # the replay stopped before the end of the sheet

@@ -20,6 +20,8 @@ from __future__ import annotations
 import datetime
 import functools
 import hashlib
+import logging
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -100,12 +102,20 @@ _STAMP_SQL = (f"SELECT {_T.pk.column}, cache_version, cache_changed_at FROM {_T.
 
 
 def site_stamp() -> Stamp:
-    """The tournament list: any tournament's change, a new or a deleted one, and the day (ongoing/upcoming)."""
+    """The tournament list: any tournament's change, a new or a deleted one, and the day (ongoing/upcoming).
+
+    Its time never goes backwards: deleting the tournament changed last would bring the newest
+    `cache_changed_at` back to an older one, and a reader asking "changed since?" with the newer date would
+    be told "no" about a list that lost a line. So it is the latest of the tournaments' changes, of the
+    tournaments' history (a deletion is recorded there, by the admin's pages and actions alike), and of the
+    day's start (the list moves tournaments between ongoing and upcoming at midnight)."""
     agg = Tournament.objects.aggregate(n=Count("pk"), v=Sum("cache_version"), at=Max("cache_changed_at"),
                                        top=Max("pk"))
-    at = agg["at"]
-    today = timezone.localdate().isoformat()
-    version = f"{agg['n']}.{agg['v'] or 0}.{agg['top'] or 0}.{at.timestamp() if at else 0:.6f}.{today}"
+    recorded = Tournament.history.aggregate(at=Max("history_date"))["at"]
+    today = timezone.localdate()
+    midnight = timezone.make_aware(datetime.datetime.combine(today, datetime.time()))
+    at = max(moment for moment in (agg["at"], recorded, midnight) if moment is not None)
+    version = f"{agg['n']}.{agg['v'] or 0}.{agg['top'] or 0}.{at.timestamp():.6f}.{today.isoformat()}"
     return Stamp("site", version, at)
 
 
@@ -137,6 +147,52 @@ def _cache() -> Any:
 
 
 LOCAL = "pages-local"
+log = logging.getLogger(__name__)
+# After the shared cache failed, it is left alone this long before it is asked again: a Redis that is down
+# or unreachable would otherwise cost every request a refused connection or a timeout.
+RETRY_AFTER = 5.0
+
+
+class _SharedCache:
+    """The shared cache (Redis, or files) as the pages use it: a speed-up, never a condition. Any error of
+    it counts as a miss (the page is rendered and served), is logged once when the cache goes away and once
+    when it answers again, and keeps the cache unasked for RETRY_AFTER seconds."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._down_until: float | None = None
+
+    def call(self, what: str, default: Any, *args: Any) -> Any:
+        down_until = self._down_until
+        if down_until is not None and time.monotonic() < down_until:
+            return default
+        try:
+            value = getattr(_cache(), what)(*args)
+        except Exception as exc:  # noqa: BLE001 - whatever the backend raises (ConnectionError, OSError, timeouts)
+            with self._lock:
+                first = self._down_until is None
+                self._down_until = time.monotonic() + RETRY_AFTER
+            if first:
+                log.error("The page cache does not answer (%s: %s): pages are rendered for every reader until "
+                          "it does.", type(exc).__name__, exc)
+            return default
+        if down_until is not None:
+            with self._lock:
+                back, self._down_until = self._down_until is not None, None
+            if back:
+                log.warning("The page cache answers again.")
+        return value
+
+
+shared = _SharedCache()
+
+
+def cache_get(key: str) -> Any:
+    return shared.call("get", None, key)
+
+
+def cache_set(key: str, value: Any, timeout: float = TIMEOUT) -> None:
+    shared.call("set", None, key, value, timeout)
 
 
 def _stored(key: str) -> Stored | None:
@@ -145,14 +201,14 @@ def _stored(key: str) -> Stored | None:
     local = caches[LOCAL] if LOCAL in settings.CACHES else None
     stored = local.get(key) if local is not None else None
     if stored is None:
-        stored = _cache().get(key)
+        stored = cache_get(key)
         if stored is not None and local is not None:
             local.set(key, stored)
     return stored
 
 
 def _store(key: str, stored: Stored) -> None:
-    _cache().set(key, stored, TIMEOUT)
+    cache_set(key, stored, TIMEOUT)
     if LOCAL in settings.CACHES:
         caches[LOCAL].set(key, stored)
 
@@ -168,10 +224,24 @@ def _query_key(request: HttpRequest, params: Iterable[str]) -> str | None:
     return "&".join(f"{k}={v}" for k in sorted(request.GET) for v in request.GET.getlist(k))
 
 
-def _etag(stamp: Stamp, language: str) -> str:
-    digest = hashlib.blake2b(f"{build()}|{stamp.scope}|{stamp.version}|{language}".encode(),
+def _page(request: HttpRequest, query: str | None) -> str:
+    """The page a request asks for: its path and query (canonical when the view reads all of it)."""
+    return f"{request.path}?{request.META.get('QUERY_STRING', '') if query is None else query}"
+
+
+def _etag(stamp: Stamp, language: str, page: str) -> str:
+    """The page's own tag: two pages of one tournament never share one, so a tag cannot be answered with a
+    304 for another page (a missing one included)."""
+    digest = hashlib.blake2b(f"{build()}|{stamp.scope}|{stamp.version}|{language}|{page}".encode(),
                              digest_size=12).hexdigest()
     return f'W/"{digest}"'
+
+
+def _not_modified(request: HttpRequest, etag: str, stamp: Stamp) -> HttpResponse | None:
+    response = get_conditional_response(request, etag=etag, last_modified=last_modified(stamp))
+    if response is not None:
+        _public_headers(response, etag, stamp)
+    return response
 
 
 def last_modified(stamp: Stamp) -> int | None:
@@ -243,25 +313,28 @@ class _Lookup:
 
 
 def look_up(request: HttpRequest, slug: str | None, params: tuple[str, ...], scope: str) -> _Lookup | None:
-    """For an anonymous reader in the active language; None when the page is not public (or absent)."""
+    """For an anonymous reader in the active language; None when the page is not public (or absent).
+
+    A 304 is answered here only for a page stored for this version, so one that exists: whether a page
+    exists (a round, a player, a game of the tournament) is the view's to say, and a request for a missing
+    one must get its 404 whatever tag or date it sends. Otherwise the view renders it, then the condition
+    is checked (cached_public)."""
     stamp = site_stamp() if scope == "site" else tournament_stamp(slug or "")
     if stamp is None:
         return None
     language = get_language() or settings.LANGUAGE_CODE
-    etag = _etag(stamp, language)
-    not_modified = get_conditional_response(request, etag=etag, last_modified=last_modified(stamp))
-    if not_modified is not None:
-        _public_headers(not_modified, etag, stamp)
-        return _Lookup(stamp, etag, None, not_modified)
     query = _query_key(request, params)
+    page = _page(request, query)
+    etag = _etag(stamp, language, page)
     if not page_cache_enabled() or query is None:
         return _Lookup(stamp, etag, None, None)
-    page = hashlib.blake2b(f"{request.path}?{query}".encode(), digest_size=16).hexdigest()
-    key = f"damier:page:{build()}:{stamp.scope}:{stamp.version}:{language}:{page}"
+    digest = hashlib.blake2b(page.encode(), digest_size=16).hexdigest()
+    key = f"damier:page:{build()}:{stamp.scope}:{stamp.version}:{language}:{digest}"
     stored = _stored(key)
     if stored is None:
         return _Lookup(stamp, etag, key, None)
-    return _Lookup(stamp, etag, key, _hit(stored, request, etag, stamp))
+    answer = _not_modified(request, etag, stamp) or _hit(stored, request, etag, stamp)
+    return _Lookup(stamp, etag, key, answer)
 
 
 def _hit(stored: Stored, request: HttpRequest, etag: str, stamp: Stamp) -> HttpResponse:
@@ -277,7 +350,8 @@ def _claim_render(key: str | None) -> bool | None:
     True: this request renders it; False: another does; None: not stored at all."""
     if key is None:
         return None
-    return bool(_cache().add(f"{key}:rendering", 1, RENDER_WAIT))
+    # A cache that does not answer: no other request can be waited for, so this one renders.
+    return bool(shared.call("add", True, f"{key}:rendering", 1, RENDER_WAIT))
 
 
 def _wait_for(found: _Lookup, request: HttpRequest) -> HttpResponse | None:
@@ -288,8 +362,8 @@ def _wait_for(found: _Lookup, request: HttpRequest) -> HttpResponse | None:
         time.sleep(0.02)
         stored = _stored(found.key)
         if stored is not None:
-            return _hit(stored, request, found.etag, found.stamp)
-        if not _cache().has_key(f"{found.key}:rendering"):
+            return _not_modified(request, found.etag, found.stamp) or _hit(stored, request, found.etag, found.stamp)
+        if not shared.call("has_key", False, f"{found.key}:rendering"):
             return None
     return None
 
@@ -331,7 +405,11 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
                     response.headers["X-Damier-Cache"] = "miss"
         finally:
             if rendering is True:
-                _cache().delete(f"{found.key}:rendering")
+                shared.call("delete", None, f"{found.key}:rendering")
+        # The page exists and the reader's copy is this version's: only now may he be told so.
+        not_modified = _not_modified(request, found.etag, found.stamp)
+        if not_modified is not None:
+            return not_modified
         _public_headers(response, found.etag, found.stamp)
         return response
 

@@ -12,7 +12,7 @@ from rules.board import INITIAL_FEN, Board
 from rules.pdn.reader import SEVEN_TAG_ROSTER, MoveToken, ParsedGame, PdnError, normalize_result
 from rules.types import WHITE, RulesError
 
-__all__ = ["write_game", "write_games", "game_from_board", "canonical_date"]
+__all__ = ["write_game", "write_games", "game_from_board", "canonical_date", "movetext"]
 
 _UNKNOWN = {"Date": "????.??.??", "Result": "*"}
 _LINE_WIDTH = 80
@@ -153,17 +153,12 @@ def _board_or_none(fen: str | None) -> Board | None:
         return None
 
 
-def write_game(game: ParsedGame) -> str:
-    """The game as canonical PDN text, ending with a newline.
-
-    A game the reader refused (another GameType) raises PdnError: writing it with GameType "20" would
-    turn it into an international draughts game it never was.
-    """
+def movetext(game: ParsedGame) -> list[str]:
+    """The game's moves, comments, variations and setups as canonical tokens, without the result: what
+    write_game writes after the tags. The costly part (every move is played on a board), so a caller that
+    writes one game many times with other tags (a tournament's export) may keep it and give it back."""
     if game.refused is not None:
         raise PdnError(f"{game.source} game {game.index} is not written: {game.refused}")
-    result = game.declared_result or "*"
-    result = result if result in _RESULTS else "*"
-    headers = _headers(game, result)
     out = _Movetext()
     for comment in game.comments:
         out.add(_comment(comment))
@@ -179,7 +174,22 @@ def write_game(game: ParsedGame) -> str:
     trailing = [f'/FEN "{s.fen}"/' for s in game.setups if s.before_ply >= len(game.moves)]
     for setup in trailing:
         out.add(setup)
-    out.add(result)
+    return out.tokens
+
+
+def write_game(game: ParsedGame, tokens: list[str] | None = None) -> str:
+    """The game as canonical PDN text, ending with a newline; `tokens`: its movetext(), when kept.
+
+    A game the reader refused (another GameType) raises PdnError: writing it with GameType "20" would
+    turn it into an international draughts game it never was.
+    """
+    if game.refused is not None:
+        raise PdnError(f"{game.source} game {game.index} is not written: {game.refused}")
+    result = game.declared_result or "*"
+    result = result if result in _RESULTS else "*"
+    headers = _headers(game, result)
+    out = _Movetext()
+    out.tokens = [*(movetext(game) if tokens is None else tokens), result]
     tags = "\n".join(f'[{name} "{_escape(value)}"]' for name, value in headers)
     return f"{tags}\n\n{out.wrapped()}\n"
 

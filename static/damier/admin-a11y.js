@@ -34,6 +34,11 @@
 
   function run() { nameInlineControls(document); fixFilterIcons(document); }
   document.addEventListener("DOMContentLoaded", run);
+  // A "Print" button: the pages carry no inline handler, which the Content-Security-Policy refuses.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-dm-print]") : null;
+    if (button) { window.print(); }
+  });
   // SelectFilter2 draws its widgets on load; an added inline row arrives with "formset:added".
   window.addEventListener("load", function () { setTimeout(run, 0); });
   document.addEventListener("formset:added", run);

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser.screens import DESKTOP, PHONE, shot
+from tests.browser.waits import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -61,7 +62,7 @@ def test_a_saved_result_appears_without_reload_or_focus_change(demo: str, page: 
     focused = link.inner_text()
     started = time.monotonic()
     save(game, "2-0")
-    page.wait_for_function(
+    wait_until(page,
         f"document.querySelectorAll('table.listing tbody tr')[{game.board - 1}]"
         f".querySelector('td.result').innerText.trim() === '2-0'", timeout=15000)
     elapsed = time.monotonic() - started
@@ -86,7 +87,7 @@ def test_pause_and_resume(demo: str, page: Any) -> None:
     page.wait_for_timeout(6000)
     assert result_cell(page, game.board).inner_text().split("\n")[0] == "–"  # then "no result yet" for readers
     page.get_by_role("button", name="Resume updates").click()
-    page.wait_for_function(
+    wait_until(page,
         f"document.querySelectorAll('table.listing tbody tr')[{game.board - 1}]"
         f".querySelector('td.result').innerText.trim() === '1-1'", timeout=15000)
 
@@ -102,7 +103,7 @@ def test_standings_follow_and_no_animation_with_reduced_motion(demo: str, calm_p
         save(g, "2-0")
     t = Tournament.objects.get(slug=SLUG)
     leader = selectors.standings(t, public_only=True)[0]
-    pg.wait_for_function("document.querySelector('#live [role=status]').innerText.includes('Updated at')",
+    wait_until(pg, "document.querySelector('#live [role=status]').innerText.includes('Updated at')",
                          timeout=15000)
     first_row = pg.locator("table.listing tbody tr").first.inner_text()
     assert leader.player.name in first_row and str(leader.points) in first_row
@@ -122,7 +123,7 @@ def test_the_bar_says_when_the_round_is_over(demo: str, browser: Any) -> None:
         for g in missing_games():
             save(g, "1-1")
         services.round_complete(round=Round.objects.get(tournament__slug=SLUG, number=9))
-        pg.wait_for_function("document.querySelector('#live [role=status]').innerText.length > 0", timeout=15000)
+        wait_until(pg, "document.querySelector('#live [role=status]').innerText.length > 0", timeout=15000)
         assert "ne se met plus à jour" in pg.locator("#live [role=status]").inner_text()
         assert pg.locator(".live-toggle").is_hidden()
     finally:

@@ -10,6 +10,7 @@ import pytest
 
 from tests.browser import axe
 from tests.browser.screens import DESKTOP, PHONE, shot
+from tests.browser.waits import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -87,6 +88,6 @@ def test_the_manual_passes_axe(demo: str, browser: Any, viewport: str, scheme: s
             assert pg.evaluate("document.activeElement.classList.contains('dm-manual-code')")
             assert code.evaluate("e => e.scrollWidth > e.clientWidth")
             pg.keyboard.press("ArrowRight")
-            pg.wait_for_function("document.activeElement.scrollLeft > 0")
+            wait_until(pg, "document.activeElement.scrollLeft > 0")
     finally:
         ctx.close()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules.pdn import read_file, read_game
-from rules.replay import Report, replay_game
+from rules.replay import Report, Verdict, replay_game
 
 
 def replay(text: str, recorded: str | None = None) -> Report:
@@ -123,9 +123,13 @@ def test_win_by_a_blocked_side() -> None:
 def test_move_after_the_end_of_the_game() -> None:
     report = replay('[FEN "W:W28:B23"]\n1. 28x19 5-10 2-0')
     assert articles(report)[0] == (2, "7.2.3", "error") and "already over" in report.issues[0].message
-    assert report.plies == 1 and report.board_result == "2-0" and report.verdict.startswith("confirmed")
+    # A move written after the end is no part of the game: the result is on the board, not confirmed.
+    assert report.plies == 1 and report.board_result == "2-0" and report.verdict.startswith("played on")
+    assert report.status is Verdict.PLAYED_ON
     report = replay('[FEN "W:W30,39:B25"]\n1. 39-34 25-20 2-0')
     assert articles(report)[0] == (2, "7.2.2", "error") and report.plies == 1
+    assert report.status is Verdict.PLAYED_ON
+    assert replay('[FEN "W:W28:B23"]\n1. 28x19 2-0').status is Verdict.CONFIRMED
 
 
 def test_draw_by_repetition_with_its_ply() -> None:
@@ -142,8 +146,22 @@ def test_draw_of_article_6_4_and_moves_played_after_it() -> None:
     report = replay(f'[FEN "W:WK50:BK1"]\n{moves} 1-1')
     assert (report.board_result, report.board_article, report.board_ply) == ("1-1", "6.4", 10)
     assert report.clean
+    assert report.status is Verdict.CONFIRMED
     report = replay(f'[FEN "W:WK50:BK1"]\n{moves} 6. 6-1 1-1')
     assert articles(report) == [(10, "6.4", "warning")] and "1 more ply" in report.issues[0].message
+    # Moves played after the game ended (art. 6.4) do not make the draw confirmed.
+    assert report.status is Verdict.PLAYED_ON and report.verdict.startswith("played on")
+
+
+def test_two_kings_shuffling_long_after_the_draw() -> None:
+    """The game ends at the third repetition (art. 6.1); a sheet that goes on for hundreds of moves of
+    the two kings is not confirmed."""
+    cycle = ["50-44", "1-7", "44-50", "7-1"]
+    plies = [cycle[i % 4] for i in range(400)]
+    moves = " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else m for i, m in enumerate(plies))
+    report = replay(f'[FEN "W:WK50:BK1"]\n{moves} 1-1')
+    assert (report.board_result, report.board_article, report.board_ply) == ("1-1", "6.1", 8)
+    assert report.plies == 400 and report.status is Verdict.PLAYED_ON
 
 
 def test_draw_by_agreement_before_move_40() -> None:

@@ -220,6 +220,7 @@ def test_the_layers_above_stored_pages_are_the_ones_the_key_was_written_for() ->
     may read something else (a header, the client's address): then KEY must be looked at again."""
     above = settings.MIDDLEWARE[:settings.MIDDLEWARE.index("tournaments.stored_pages.StoredPageMiddleware")]
     assert above == ["django.middleware.security.SecurityMiddleware",
+                     "config.http.SecurityPolicyMiddleware",  # reads nothing of the request
                      "whitenoise.middleware.WhiteNoiseMiddleware",
                      "tournaments.compression.PublicGZipMiddleware"]
     assert settings.WSGI_APPLICATION == "config.wsgi.application"

@@ -3,19 +3,21 @@
 Tags: the seven-tag roster with the recorded result, GameType 20, then the players' FMJD ids
 (WhiteFMJDId / BlackFMJDId, not standard PDN tags: the standard lets a file add its own), ratings
 (WhiteRating / BlackRating), titles and the board. The moves come from the game's sheet when there is
-one; the result is always the recorded one, since that is the tournament's. Forfeits, byes and games not
-played are left out: nothing was played over the board.
+one (its canonical movetext, made once per sheet version with the line kept with it); the result is always the
+recorded one, since that is the tournament's. Forfeits, byes and games not played are left out: nothing
+was played over the board.
 """
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 
-from rules.pdn import ParsedGame, read_games
-from rules.pdn.writer import write_games
-from tournaments.models import Entry, Game, Round, RoundStatus, Tournament
+from rules.pdn import ParsedGame
+from rules.pdn.writer import write_game
+from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, Tournament
 from tournaments.ratings import tournament_rating
 from tournaments.results import Result
+from tournaments.sheets.line import LINE_FORMAT, kept_data
 
 # PDN has no forfeit results; a game without a recorded result is written "*".
 _PDN_RESULTS = {Result.WHITE_WINS.value: "2-0", Result.DRAW.value: "1-1", Result.BLACK_WINS.value: "0-2", "": "*"}
@@ -29,7 +31,11 @@ def exported_games(tournament: Tournament, round: Round | None = None,
         games = games.filter(round=round)
     if public_only:
         games = games.exclude(round__status=RoundStatus.DRAFT)
-    return games.select_related("round", "white__player", "black__player", "sheet").order_by(
+    # Of a sheet only its kept line's export part is read (_sheet_moves): a text may be 2 MB, a line's
+    # positions a hundred times its movetext.
+    return games.select_related("round", "white__player", "black__player", "sheet").defer(
+        "sheet__text", "sheet__report", "sheet__line").annotate(
+        sheet_line_format=F("sheet__line__format"), sheet_pdn=F("sheet__line__pdn")).order_by(
         "round__number", "board")
 
 
@@ -58,21 +64,33 @@ def _headers(game: Game, tournament: Tournament) -> dict[str, str]:
     return headers
 
 
-def _game(game: Game, tournament: Tournament, index: int) -> ParsedGame:
-    parsed = None
+def _sheet_moves(game: Game, sheet: GameSheet) -> tuple[str | None, list[str]] | None:
+    """The sheet's starting position and canonical movetext, from the line kept with the sheet version
+    (tournaments.sheets.line.export_moves): the export never reads nor replays a sheet, which held a core for
+    seconds per export and per saved result. None when the sheet holds no game to write."""
+    if getattr(game, "sheet_line_format", None) == LINE_FORMAT:
+        moves = game.sheet_pdn
+    else:
+        data = kept_data(sheet)  # a line missing, or of an older format: built once and kept
+        moves = data.get("pdn") if data is not None else None
+    if not isinstance(moves, dict) or not isinstance(moves.get("tokens"), list):
+        return None
+    return moves.get("fen"), [str(token) for token in moves["tokens"]]
+
+
+def _game(game: Game, tournament: Tournament, index: int) -> tuple[ParsedGame, list[str] | None]:
+    parsed = ParsedGame(source="damier", index=index, line=1, encoding="str")
     sheet = getattr(game, "sheet", None) if game.has_sheet else None
-    if sheet is not None:
-        found = read_games(sheet.text, sheet.source_name or "sheet")
-        parsed = found[0] if found and not found[0].refused else None
-    if parsed is None:
-        parsed = ParsedGame(source="damier", index=index, line=1, encoding="str")
+    moves = _sheet_moves(game, sheet) if sheet is not None else None
+    if moves is not None:
+        parsed.initial_fen = moves[0]
     parsed.headers = _headers(game, tournament)
     parsed.result_token = parsed.headers["Result"]
-    return parsed
+    return parsed, moves[1] if moves is not None else None
 
 
 def export_pdn(tournament: Tournament, round: Round | None = None, public_only: bool = True) -> str:
     """One PDN text with the tournament's games (or one round's), in round and board order; with
     public_only, draft rounds are left out. An empty string when there is no game to write."""
     games = [_game(g, tournament, i) for i, g in enumerate(exported_games(tournament, round, public_only), 1)]
-    return write_games(games) if games else ""
+    return "\n".join(write_game(parsed, tokens) for parsed, tokens in games)

@@ -1,5 +1,6 @@
 """The main line of a sheet as the game page steps through it (positions ply by ply, irregular moves
-marked), made from the replay's one pass, and kept with the sheet so that the public page never replays it.
+marked), made from the replay's one pass, and kept with the sheet so that the public page never replays it;
+with it, what the tournament's PDN export writes of the sheet (`export_moves`), so no export reads it again.
 
 Replaying a whole sheet on a page view would cost 0.8 s for a 0.9 MB sheet: the line is made
 when the sheet is stored or replayed and kept in `GameSheet.line` as plain JSON; it is rebuilt (and kept)
@@ -15,6 +16,7 @@ from typing import Any
 from rules import WHITE, Board, Move, PositionKey, RulesError
 from rules.geometry import BIT_OF
 from rules.pdn import ParsedGame, read_game
+from rules.pdn.writer import movetext
 from rules.replay import Report, Severity, replay_game
 
 EMPTY = "e"  # an empty square in a position code
@@ -116,19 +118,48 @@ def line_from_report(report: Report, game: ParsedGame) -> GameLine:
     return line
 
 
+# The longest main line a sheet may hold, in plies (the moves of either side). The longest game of the
+# PDN corpus has 138; FMJD's draw rules (art. 6.1-6.4) end any real game long before 1,000 moves each.
+# Without a bound, a sheet of legal moves written on after the game ended (two kings shuffling: 230,000
+# plies in 2 MB) made its game page 38 MB and each export of the tournament's games take seconds.
+MAX_PLIES = 2000
+
+
+def too_long(game: ParsedGame) -> bool:
+    return len(game.moves) > MAX_PLIES
+
+
 def line_from_pdn(text: str) -> GameLine:
-    """Read a one-game PDN sheet and replay its main line once (see line_from_report)."""
-    game = read_game(text)
+    """Read a one-game PDN sheet and replay its main line once (see line_from_report). A sheet over
+    MAX_PLIES (stored before the bound, or from a transfer file) is not replayed: its line says why."""
+    return _line_of(read_game(text))
+
+
+def _line_of(game: ParsedGame) -> GameLine:
+    if too_long(game):
+        return GameLine(start=position_code(Board()), headers=dict(game.headers),
+                        problem=f"{len(game.moves)} plies written, more than the {MAX_PLIES} a sheet may hold")
     return line_from_report(replay_game(game), game)
 
 
-# Raise when the reader or the replay changes what a line holds: stored lines are then rebuilt on view.
-LINE_FORMAT = 2
+# Raise when the reader, the replay or the writer changes what a line holds: stored lines are then rebuilt
+# on view (and by the export).
+LINE_FORMAT = 3
 
 
-def line_to_json(line: GameLine) -> dict[str, Any]:
+def export_moves(game: ParsedGame) -> dict[str, Any] | None:
+    """What the tournament's PDN export writes of the sheet after its tags: the starting position and the
+    canonical movetext (rules.pdn.writer), made with the line, once per sheet version, so that no export
+    reads or replays a sheet again. None when the sheet holds no game to write (another GameType, or a
+    sheet over MAX_PLIES)."""
+    if game.refused is not None or too_long(game):
+        return None
+    return {"fen": game.initial_fen, "tokens": movetext(game)}
+
+
+def line_to_json(line: GameLine, pdn: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"format": LINE_FORMAT, "start": line.start, "problem": line.problem, "unplayable": line.unplayable,
-            "headers": line.headers,
+            "headers": line.headers, "pdn": pdn,
             "plies": [[p.number, p.white, p.text, p.code, list(p.squares), p.note] for p in line.plies]}
 
 
@@ -146,7 +177,9 @@ def kept_line(report: Report, game: ParsedGame) -> dict[str, Any] | None:
     """The line to keep with a sheet, from the replay that judged it; None when it cannot be made (a sheet
     the diagram cannot draw still gets its verdict; the page rebuilds the line)."""
     try:
-        return line_to_json(line_from_report(report, game))
+        if too_long(game):  # a sheet stored before the bound, judged again: its line says why it is empty
+            return line_to_json(_line_of(game), None)
+        return line_to_json(line_from_report(report, game), export_moves(game))
     except Exception:  # noqa: BLE001
         return None
 
@@ -154,21 +187,27 @@ def kept_line(report: Report, game: ParsedGame) -> dict[str, Any] | None:
 def build_line(text: str) -> dict[str, Any] | None:
     """The line of a stored text read and replayed afresh (a sheet kept without a line, or by an older format)."""
     try:
-        return line_to_json(line_from_pdn(text))
+        game = read_game(text)
+        return line_to_json(_line_of(game), export_moves(game))
     except Exception:  # noqa: BLE001 - as kept_line
         return None
 
 
+def kept_data(sheet: Any) -> dict[str, Any] | None:
+    """The stored line's JSON of a sheet, built once and kept when it is missing or of an older format
+    (None when it cannot be built)."""
+    data = sheet.line
+    if isinstance(data, dict) and data.get("format") == LINE_FORMAT:
+        return data
+    data = build_line(sheet.text)
+    if data is not None:
+        # Only the line: a sheet's version says what its text, verdict and ruling are, and this is derived.
+        type(sheet).objects.filter(pk=sheet.pk).update(line=data)
+        sheet.line = data
+    return data
+
+
 def sheet_line(sheet: Any) -> GameLine:
     """The line of a stored sheet: kept, or built once and kept."""
-    line = line_from_json(sheet.line)
-    if line is not None:
-        return line
-    data = build_line(sheet.text)
-    if data is None:
-        return line_from_pdn(sheet.text)
-    type(sheet).objects.filter(pk=sheet.pk).update(line=data)
-    sheet.line = data
-    result = line_from_json(data)
-    assert result is not None
-    return result
+    line = line_from_json(kept_data(sheet))
+    return line if line is not None else line_from_pdn(sheet.text)

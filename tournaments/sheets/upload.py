@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.pdn import DecodeError, ParsedGame, decode_pdn, read_games
 from tournaments.errors import DomainError
+from tournaments.sheets.line import MAX_PLIES, too_long
 
 DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 
@@ -127,6 +128,15 @@ def parse_upload(upload: Upload) -> list[ParsedGame]:
         raise SheetUploadError(_("%(name)s: not a PDN file: no tag and no move found (the first thing that cannot "
                                  "be read is at line %(line)s, column %(column)s).")
                                % {"name": upload.source_name, "line": first.line, "column": first.column})
+    for index, game in enumerate(real, 1):
+        if too_long(game):
+            raise SheetUploadError(_("%(name)s, game %(index)s (%(white)s - %(black)s): %(plies)s moves written "
+                                     "(counting White's and Black's), more than the %(limit)s a game sheet may "
+                                     "hold; nothing stored.")
+                                   % {"name": upload.source_name, "index": index,
+                                      "white": game.headers.get("White") or "?",
+                                      "black": game.headers.get("Black") or "?",
+                                      "plies": len(game.moves), "limit": MAX_PLIES})
     return real
 
 

@@ -2,9 +2,10 @@
 result gives the status, the flags, the report the pages word, and the game page's line.
 
 Statuses: verified (every move legal and the board confirms the recorded result), not verifiable
-(legal, but the result rests on resignation, time or agreement), irregular (an art. 5.4 irregularity or a
-sheet the replay could not follow), mismatch (the sheet's or the board's result differs from the recorded
-one; it outranks irregular because it touches the standings), and missing (a played game with no sheet).
+(legal, but the result rests on resignation, time or agreement), irregular (an art. 5.4 irregularity, a
+sheet the replay could not follow, or moves written after the game ended), mismatch (the sheet's or the
+board's result differs from the recorded one; it outranks irregular because it touches the standings), and
+missing (a played game with no sheet).
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ def judge(parsed: ParsedGame, recorded: str) -> Judgement:
         status = SheetStatus.MISMATCH
     elif played and ((sheet_result and sheet_result != recorded) or (board and board != recorded)):
         status = SheetStatus.MISMATCH
-    elif irregular or not replay.legal or parsed.refused:
+    elif irregular or not replay.legal or parsed.refused or replay.status is ReplayVerdict.PLAYED_ON:
+        # Moves written after the end of the game (rules.replay): the arbiter looks, the sheet is not verified.
         status = SheetStatus.IRREGULAR
     elif replay.status is ReplayVerdict.CONFIRMED:
         status = SheetStatus.VERIFIED

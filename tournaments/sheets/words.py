@@ -139,6 +139,10 @@ def board_part(report: Mapping[str, Any]) -> str:
         parts.append(_("the board shows %(result)s at %(where)s: %(why)s (art. %(article)s)") % {
             "result": _result_words(board), "where": at_move(replay.get("board_move"), replay.get("board_side")),
             "why": _end_words(replay.get("board_article"), board), "article": replay.get("board_article")})
+        if code == "played_on" and (replay.get("board_ply") or 0) < (replay.get("plies") or 0):
+            parts.append(_("yet the sheet goes on to %(where)s, after the end of the game (the arbiter should "
+                           "have been called: competition rules 5.4)")
+                         % {"where": at_move(replay.get("last_move"), replay.get("last_side"))})
     elif replay.get("plies"):
         parts.append(_("the game is not over on the board after %(where)s (%(material)s)") % {
             "where": at_move(replay.get("last_move"), replay.get("last_side")),
