@@ -379,20 +379,35 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return f"{self.pairing_number}. {self.player}"
 
+    # What only the services change (withdrawal, expulsion, requested byes, taking note of a rating): a save
+    # of the whole entry (its change form) writes them as they stand, never as a page read earlier had them.
+    STATE_FIELDS = ("status", "withdrawn_after_round", "expelled_after_round", "bye_points", "rating_at_entry")
+
     def save(self, *args: Any, **kwargs: Any) -> None:
-        # An arbiter who changes a number on a form numbers by hand: the tournament stops numbering by
-        # rating on its own, so his numbers are never silently replaced when round 1 is paired.
-        # The numbering services set _numbering_step and are not a hand edit.
         if self.pk is None and self.rating_at_entry is None and self.player_id is not None:
             from tournaments.ratings import entry_rating
 
             self.rating_at_entry = entry_rating(self)
-        if self.pk is not None and not getattr(self, "_numbering_step", False):
-            before = Entry.objects.filter(pk=self.pk).values_list("pairing_number", flat=True).first()
-            if before is not None and before != self.pairing_number:
+        if self.pk is None or self._state.adding:
+            super().save(*args, **kwargs)
+            return
+        # The tournament's row first, as every writer takes it (the pairing holds it while it pairs): the
+        # checks below then see round 1 if it is paired, and nothing can pair it between check and write.
+        with transaction.atomic():
+            from tournaments.entry_guard import check_entry_change
+
+            stored = check_entry_change(self, numbering_step=getattr(self, "_numbering_step", False))
+            if stored is not None and kwargs.get("update_fields") is None:
+                for name in self.STATE_FIELDS:
+                    setattr(self, name, stored[name])
+            # An arbiter who changes a number on a form numbers by hand: the tournament stops numbering by
+            # rating on its own, so his numbers are never silently replaced when round 1 is paired.
+            # The numbering services set _numbering_step and are not a hand edit.
+            if (stored is not None and stored["pairing_number"] != self.pairing_number
+                    and not getattr(self, "_numbering_step", False)):
                 Tournament.objects.filter(pk=self.tournament_id).exclude(numbering=Numbering.MANUAL).update(
                     numbering=Numbering.MANUAL)
-        super().save(*args, **kwargs)
+            super().save(*args, **kwargs)
 
     @property
     def is_withdrawn(self) -> bool:

@@ -20,6 +20,7 @@ from simple_history.utils import bulk_create_with_history
 from tournaments import manual_phase, numbering, pairing_bridge, postponed, requested_byes, selectors
 from tournaments.conformance import events
 from tournaments.data_text import result_label
+from tournaments.entry_guard import lock_tournament_of
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
 from tournaments.expulsion import entry_expel  # noqa: F401  (a service: competition rules 2.6)
 from tournaments.models import (
@@ -163,6 +164,7 @@ def entry_withdraw(*, entry: Entry, after_round: int | None = None) -> Entry:
     later rounds already paired become 'not played'; the standings apply 5.9 A (round robin:
     cancellation or forfeits) or B (Swiss: results stand) from there.
     """
+    lock_tournament_of(entry)  # the tournament first, as the pairing takes it: never a lock-order circle
     entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament", "player").get(pk=entry.pk)
     tournament = entry.tournament
     if entry.is_withdrawn:
