@@ -282,7 +282,7 @@ class Tournament(models.Model):
         if len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise ValidationError({"tiebreaks": _("A tie-break is listed twice.")})
         # A system change once paired is refused whatever else the form says: it is the decisive error.
-        self._clean_once_paired()
+        self.clean_once_paired()
         if self.is_round_robin:
             from tournaments.standings import meaningless_in_round_robin
             from tournaments.tiebreak_text import tiebreak_label
@@ -300,7 +300,7 @@ class Tournament(models.Model):
             raise ValidationError({"rounds_total": _("A Swiss tournament needs its number of rounds.")})
         clean_rating_settings(self)
 
-    def _clean_once_paired(self) -> None:
+    def clean_once_paired(self) -> None:
         """What the paired rounds were built on may not change under them (rematches, lost colours)."""
         if self.pk is None:
             return

@@ -1,0 +1,148 @@
+"""What the pairing depends on never changes behind the record: the settings fixed once round 1 is paired
+(every path), a lost race said in words, pairing numbers within the field's size, players shared between
+arbiters."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import psycopg.errors
+import pytest
+from django.db import OperationalError
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.rounds import play_swiss_round
+from tests.tournaments.test_permissions import scrape_form
+from tournaments import pairing_bridge, services
+from tournaments.conformance import under_way
+from tournaments.conformance.policy import Code
+from tournaments.errors import DomainError
+from tournaments.models import ConformanceEvent, System, Tournament
+from tournaments.pairing.checker import check_pairing  # noqa: F401  (the checker check_round runs)
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(response: Any) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+@pytest.fixture
+def chief(arbiter) -> Client:  # type: ignore[no-untyped-def]
+    c = Client()
+    c.force_login(arbiter)
+    return c
+
+
+@pytest.fixture
+def swiss_two_rounds(make_tournament) -> Tournament:  # type: ignore[no-untyped-def]
+    t = make_tournament(8, system=System.SWISS, slug="fc", rounds_total=5)
+    play_swiss_round(t)
+    play_swiss_round(t)
+    return Tournament.objects.get(pk=t.pk)
+
+
+# --- Settings fixed once round 1 is paired ------------------------------------------------------------------
+
+
+def test_the_first_round_colour_is_refused_on_the_change_form_once_paired(swiss_two_rounds, chief) -> None:  # type: ignore[no-untyped-def]
+    t = swiss_two_rounds
+    assert not pairing_bridge.check_round(t, 1).differs and not pairing_bridge.check_round(t, 1).violations
+    url = reverse("admin:tournaments_tournament_change", args=[t.pk])
+    response = chief.post(url, scrape_form(chief, url, first_colour="b", venue="Typed venue"))
+    assert response.status_code == 200  # the form again, with the field's error and what was typed
+    page = text_of(response)
+    assert "The first-round colour was drawn before round 1" in page
+    t.refresh_from_db()
+    assert t.first_colour == "w" and t.venue == "" and not ConformanceEvent.objects.exists()
+    # The record still agrees with itself: round 1 is what the engine pairs with the stored colour.
+    assert not pairing_bridge.check_round(t, 1).differs
+
+
+def test_the_first_round_colour_is_refused_by_the_service_whoever_calls_it(swiss_two_rounds) -> None:  # type: ignore[no-untyped-def]
+    """Any caller of the service (a command, a script, a form validated before round 1 was paired)."""
+    t = swiss_two_rounds
+    t.first_colour = "b"
+    with pytest.raises(DomainError, match="first-round colour was drawn before round 1"):
+        under_way.tournament_save(tournament=t, confirmed=[str(c) for c in Code])
+    assert Tournament.objects.get(pk=t.pk).first_colour == "w"
+    # The rating the numbers were set on and the order of equal ratings: refused by the service too.
+    for name, value in (("rating_method", "national"), ("tie_order", "oldest")):
+        fresh = Tournament.objects.get(pk=t.pk)
+        setattr(fresh, name, value)
+        with pytest.raises(DomainError):
+            under_way.tournament_save(tournament=fresh, confirmed=[str(c) for c in Code])
+        assert getattr(Tournament.objects.get(pk=t.pk), name) != value
+
+
+def test_the_first_round_colour_changes_freely_before_round_1_and_in_a_round_robin(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    swiss = make_tournament(4, system=System.SWISS, slug="s", rounds_total=3)
+    swiss.first_colour = "b"
+    under_way.tournament_save(tournament=swiss)
+    assert Tournament.objects.get(pk=swiss.pk).first_colour == "b"
+    rr = make_tournament(4, slug="rr")
+    services.round_pair(tournament=rr)
+    rr = Tournament.objects.get(pk=rr.pk)
+    rr.first_colour = "b"  # the Berger tables give a round robin's colours: the field means nothing there
+    under_way.tournament_save(tournament=rr)
+    assert Tournament.objects.get(pk=rr.pk).first_colour == "b" and not ConformanceEvent.objects.exists()
+
+
+def test_each_setting_the_pairing_reads_is_fixed_or_asks_level_4(swiss_two_rounds) -> None:  # type: ignore[no-untyped-def]
+    """The settings pairing_bridge.pairing_request reads from the tournament, each either refused once round
+    1 is paired or changed only with its level-4 warning (forbidden pairs: tests/tournaments/conformance)."""
+    import inspect
+
+    source = inspect.getsource(pairing_bridge.pairing_request) + inspect.getsource(pairing_bridge.point_system)
+    read = set(re.findall(r"tournament\.(\w+)", source)) - {"pk", "is_round_robin"}
+    fixed = {"system", "first_colour", "rating_method", "tie_order"}
+    assert read <= fixed | set(under_way.WATCHED), read - fixed - set(under_way.WATCHED)
+    t = swiss_two_rounds
+    for name, value in (("system", System.ROUND_ROBIN), ("first_colour", "b"), ("rating_method", "higher"),
+                        ("tie_order", "youngest")):
+        fresh = Tournament.objects.get(pk=t.pk)
+        setattr(fresh, name, value)
+        with pytest.raises(DomainError):
+            under_way.tournament_save(tournament=fresh, confirmed=[str(c) for c in Code])
+    for name, value in (("rounds_total", 7), ("bye_points", 1), ("swiss_order", "standing")):
+        fresh = Tournament.objects.get(pk=t.pk)
+        setattr(fresh, name, value)
+        with pytest.raises(DomainError, match="conformance mode|Level 4|leaves"):
+            under_way.tournament_save(tournament=fresh)
+        assert getattr(Tournament.objects.get(pk=t.pk), name) != value
+
+
+# --- A lost race is a message ---------------------------------------------------------------------------
+
+
+def test_a_deadlock_left_anyway_is_a_message_never_a_500(swiss_two_rounds, chief, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    def deadlock(**kwargs: Any) -> None:
+        try:
+            raise psycopg.errors.DeadlockDetected("deadlock detected")
+        except psycopg.errors.DeadlockDetected as exc:
+            raise OperationalError("deadlock detected") from exc
+
+    monkeypatch.setattr(services, "entry_withdraw", deadlock)
+    entry = swiss_two_rounds.entries.get(pairing_number=3)
+    url = reverse("admin:tournaments_entry_changelist")
+    response = chief.post(url, {"action": "withdraw", "_selected_action": [str(entry.pk)], "apply": "1",
+                                "after_round": "2"})
+    assert response.status_code == 302 and response["Location"] == url
+    page = text_of(chief.get(url))
+    assert "another arbiter was pairing or saving this tournament at the same moment. Try again." in page
+
+
+def test_only_a_lost_race_is_taken_for_one() -> None:
+    from tournaments.busy import is_retry_error
+
+    def wrapped(cause: Exception) -> OperationalError:
+        exc = OperationalError(str(cause))
+        exc.__cause__ = cause
+        return exc
+
+    assert is_retry_error(wrapped(psycopg.errors.DeadlockDetected("deadlock detected")))
+    assert is_retry_error(wrapped(psycopg.errors.SerializationFailure("could not serialize access")))
+    assert not is_retry_error(wrapped(psycopg.errors.UndefinedTable("no such table")))
+    assert not is_retry_error(OperationalError("database is locked"))  # SQLite: no SQLSTATE
