@@ -32,6 +32,15 @@ from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Entry, Numbering, Player, Tournament
 
 FIXED_FROM_ROUND = 4  # C.04.2: numbers may be exchanged or regenerated until round 4 is paired
+# The TRF's starting rank has four columns (5-8); the database column holds up to 32767, so every number
+# typed, imported or given stays far inside it, and so do the numbers a renumbering passes through.
+MAX_PAIRING_NUMBER = 9999
+
+
+def number_too_big(number: int) -> str:
+    """The refusal of a pairing number beyond the limit, in the active language."""
+    return _("Pairing number %(number)s is too big: pairing numbers go from 1 to %(max)s (the TRF's four "
+             "columns).") % {"number": number, "max": MAX_PAIRING_NUMBER}
 
 
 @dataclass(frozen=True)
@@ -62,16 +71,27 @@ def _refuse_unless_open(tournament: Tournament) -> None:
         raise DomainError(why)
 
 
-def _renumber(moves: Sequence[tuple[Entry, int]]) -> None:
-    """Give each entry its new number; two passes so the unique constraint never sees a duplicate."""
-    offset = 10000 + max((max(e.pairing_number, n) for e, n in moves), default=0)
+def renumber(moves: Sequence[tuple[Entry, int]]) -> None:
+    """Give each entry its new number (the caller holds the tournament's lock). Two passes, so the unique
+    constraint never sees a duplicate: first to numbers nobody holds or receives (the smallest free ones,
+    so they stay in the column's range whatever numbers the field has), then to the new numbers."""
+    moves = [(entry, new) for entry, new in moves if entry.pairing_number != new]
+    if not moves:
+        return
+    held = set(Entry.objects.filter(tournament_id=moves[0][0].tournament_id)
+               .values_list("pairing_number", flat=True))
+    busy = held | {new for _entry, new in moves}
+    free = (n for n in range(1, len(busy) + len(moves) + 2) if n not in busy)
     for entry, _new in moves:
         entry._numbering_step = True  # type: ignore[attr-defined]  # not a hand edit (see Entry.save)
-        entry.pairing_number += offset
+        entry.pairing_number = next(free)
         entry.save(update_fields=["pairing_number"])
     for entry, new in moves:
         entry.pairing_number = new
         entry.save(update_fields=["pairing_number"])
+
+
+_renumber = renumber
 
 
 def _name(entry: Entry) -> str:
@@ -197,6 +217,8 @@ def earned_number(tournament: Tournament, player: Player) -> int:
 def make_room(tournament: Tournament, number: int) -> None:
     """Everyone from `number` on moves down one (their games stay theirs: games point at entries)."""
     below = list(tournament.entries.filter(pairing_number__gte=number).order_by("pairing_number"))
+    if below and below[-1].pairing_number >= MAX_PAIRING_NUMBER:
+        raise DomainError(number_too_big(below[-1].pairing_number + 1))
     _renumber([(e, e.pairing_number + 1) for e in below])
 
 

@@ -66,12 +66,17 @@ def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | N
                           % {"player": player, "tournament": tournament})
     if tournament.is_round_robin and tournament.rounds.exists():
         raise DomainError(round_robin_closed() % {"tournament": tournament})
+    if pairing_number is not None and not 1 <= pairing_number <= numbering.MAX_PAIRING_NUMBER:
+        raise DomainError(numbering.number_too_big(pairing_number) if pairing_number > 0 else
+                          _("A pairing number is 1 or more, not %(number)s.") % {"number": pairing_number})
     late = numbering.is_late(tournament)
     if late:
         pairing_number = numbering.place_late_entry(tournament, player, pairing_number)
     elif pairing_number is None:
         last = tournament.entries.aggregate(m=Max("pairing_number"))["m"] or 0
         pairing_number = last + 1
+        if pairing_number > numbering.MAX_PAIRING_NUMBER:
+            raise DomainError(numbering.number_too_big(pairing_number))
     elif tournament.entries.filter(pairing_number=pairing_number).exists():
         raise DomainError(_("%(tournament)s: pairing number %(number)s is already taken.")
                           % {"tournament": tournament, "number": pairing_number})
@@ -89,15 +94,8 @@ def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | N
 
 
 def _renumber(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
-    """Pairing numbers 1..n in the given order; two passes so the unique constraint never sees a duplicate."""
-    offset = 10000 + max((e.pairing_number for e in entries), default=0)
-    for e in entries:
-        e._numbering_step = True  # type: ignore[attr-defined]  # not a hand edit (see Entry.save)
-        e.pairing_number += offset
-        e.save(update_fields=["pairing_number"])
-    for number, e in enumerate(entries, start=1):
-        e.pairing_number = number
-        e.save(update_fields=["pairing_number"])
+    """Pairing numbers 1..n in the given order (tournaments.numbering.renumber: two passes, in range)."""
+    numbering.renumber([(e, number) for number, e in enumerate(entries, start=1)])
     return entries
 
 

@@ -146,3 +146,57 @@ def test_only_a_lost_race_is_taken_for_one() -> None:
     assert is_retry_error(wrapped(psycopg.errors.SerializationFailure("could not serialize access")))
     assert not is_retry_error(wrapped(psycopg.errors.UndefinedTable("no such table")))
     assert not is_retry_error(OperationalError("database is locked"))  # SQLite: no SQLSTATE
+
+
+# --- Pairing numbers within the column's range ------------------------------------------------------------
+
+
+def _highest_number_ever_written(t: Tournament) -> int:
+    """Every number an entry passed through, renumbering's intermediate numbers included (the history keeps
+    each save): what PostgreSQL's smallint column had to hold."""
+    from tournaments.models import Entry
+
+    return max(Entry.history.filter(tournament_id=t.pk).values_list("pairing_number", flat=True))  # type: ignore[attr-defined]
+
+
+def test_a_pairing_number_beyond_four_digits_is_refused_on_the_forms(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(4, system=System.SWISS, slug="big", rounds_total=3)
+    entry = t.entries.get(pairing_number=4)
+    url = reverse("admin:tournaments_entry_change", args=[entry.pk])
+    response = chief.post(url, scrape_form(chief, url, pairing_number="30000"))
+    assert response.status_code == 200 and "less than or equal to 9999" in text_of(response)
+    assert t.entries.get(pk=entry.pk).pairing_number == 4
+    with pytest.raises(DomainError, match="30000 is too big: pairing numbers go from 1 to 9999"):
+        services.entry_add(tournament=t, player=type(entry.player).objects.create(surname="Late"),
+                           pairing_number=30000)
+
+
+def test_numbering_by_rating_stays_in_the_column_s_range(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    """A number stored before the limit (30,000): renumbering passes through the smallest free numbers, not
+    30,000 plus an offset beyond PostgreSQL's smallint (the old 500: "smallint out of range")."""
+    t = make_tournament(4, system=System.SWISS, slug="rng", rounds_total=3)
+    t.entries.filter(pairing_number=4).update(pairing_number=30000)
+    services.entries_number_by_rating(tournament=t)
+    assert sorted(t.entries.values_list("pairing_number", flat=True)) == [1, 2, 3, 4]
+    assert _highest_number_ever_written(t) <= 32767
+
+
+def test_a_late_entry_from_the_csv_import_stays_in_range_or_is_refused_in_words(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    from tournaments.exchange.player_import import players_import_csv
+    from tournaments.models import Entry, Numbering
+
+    t = make_tournament(6, system=System.SWISS, slug="csv", rounds_total=3)
+    t.numbering = Numbering.MANUAL
+    t.save(update_fields=["numbering"])
+    t.entries.filter(pairing_number=6).update(pairing_number=9000)
+    play_swiss_round(t)
+    # A strong late entrant: everyone moves down one, through free numbers.
+    report = players_import_csv(data=b"surname,rating\nStrong,2990\n", source="late.csv", tournament=t)
+    assert report.ok
+    assert sorted(t.entries.values_list("pairing_number", flat=True)) == [1, 2, 3, 4, 5, 6, 9001]
+    assert _highest_number_ever_written(t) <= 32767
+    # At the limit, the import is refused with its reason, nothing written.
+    Entry.objects.filter(pk=t.entries.get(pairing_number=9001).pk).update(pairing_number=9999)
+    with pytest.raises(DomainError, match="10000 is too big"):
+        players_import_csv(data=b"surname,rating\nStronger,2995\n", source="late2.csv", tournament=t)
+    assert t.entries.count() == 7

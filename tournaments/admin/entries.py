@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -17,6 +18,7 @@ from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ru
 from tournaments.admin.entry_results import expel, grant_bye
 from tournaments.admin.longevents import EntryRatingInline
 from tournaments.models import Entry, Game, Round
+from tournaments.numbering import MAX_PAIRING_NUMBER
 from tournaments.permissions import managed_tournaments
 
 # Why a field of an entry is fixed: shown as the field's help, so the arbiter reads it before trying.
@@ -25,6 +27,16 @@ STAYS = _("An entry stays in its tournament (its games, forbidden pairs and hist
           "player in the other tournament instead.")
 NUMBER_FIXED = _("Pairing numbers of entered players are fixed once round 1 is paired: they change only "
                  "through the tournament's numbering step (\"Number the players by rating\"), before round 1.")
+
+
+def limit_number(form: forms.ModelForm) -> None:
+    """A pairing number from 1 to the TRF's four digits (numbering.MAX_PAIRING_NUMBER), said on the form."""
+    field = form.fields.get("pairing_number")
+    if field is None:
+        return
+    field.min_value, field.max_value = 1, MAX_PAIRING_NUMBER
+    field.validators += [MinValueValidator(1), MaxValueValidator(MAX_PAIRING_NUMBER)]
+    field.widget.attrs.update({"min": 1, "max": MAX_PAIRING_NUMBER})
 
 
 def lock_played_fields(form: forms.ModelForm, fields: tuple[str, ...]) -> None:
@@ -58,6 +70,7 @@ class EntryForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        limit_number(self)
         lock_played_fields(self, ("tournament", "player", "pairing_number"))
 
     def clean_excused_rounds(self) -> list[int]:
@@ -132,6 +145,7 @@ class EntryInlineForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        limit_number(self)
         lock_played_fields(self, ("player", "pairing_number"))
 
 

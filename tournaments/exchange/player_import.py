@@ -312,6 +312,8 @@ def _enter(tournament: Tournament, players: list[Player]) -> dict[int, int]:
             continue
         already.add(player.pk)
         number += 1
+        if number > numbering.MAX_PAIRING_NUMBER:
+            raise DomainError(numbering.number_too_big(number))
         entries.append(Entry(tournament=tournament, player=player, pairing_number=number,
                              rating_at_entry=tournament_rating(player, tournament.rating_method)))
     bulk_create_with_history(entries, Entry, batch_size=CHUNK)
