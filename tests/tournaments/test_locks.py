@@ -4,6 +4,7 @@ arbiters."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 
 def text_of(response: Any) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
 
 
 @pytest.fixture
@@ -112,6 +113,28 @@ def test_each_setting_the_pairing_reads_is_fixed_or_asks_level_4(swiss_two_round
         with pytest.raises(DomainError, match="conformance mode|Level 4|leaves"):
             under_way.tournament_save(tournament=fresh)
         assert getattr(Tournament.objects.get(pk=t.pk), name) != value
+
+
+def test_what_round_1_fixes_on_an_entry_is_refused_by_any_save(make_tournament, make_players) -> None:  # type: ignore[no-untyped-def]
+    """The entry's own save checks it (a script, the shell, a form read before round 1): the number, the
+    player once he has games, the tournament; a full save never writes back a withdrawal it did not see."""
+    from tournaments.models import Entry
+
+    t = make_tournament(4, system=System.SWISS, slug="guard", rounds_total=3)
+    other = make_tournament(2, slug="other")
+    stale = Entry.objects.get(tournament=t, pairing_number=2)
+    services.round_pair(tournament=t)
+    entry = Entry.objects.get(pk=stale.pk)
+    for field, value in (("pairing_number", 9), ("player", make_players(1)[0]), ("tournament", other)):
+        changed = Entry.objects.get(pk=entry.pk)
+        setattr(changed, field, value)
+        with pytest.raises(DomainError):
+            changed.save()
+    services.entry_withdraw(entry=entry, after_round=0)
+    stale.no_half_bye = True
+    stale.save()  # read before the withdrawal: its other fields are saved, the withdrawal stays
+    entry.refresh_from_db()
+    assert entry.no_half_bye and entry.is_withdrawn and entry.pairing_number == 2
 
 
 # --- A lost race is a message ---------------------------------------------------------------------------
@@ -200,3 +223,103 @@ def test_a_late_entry_from_the_csv_import_stays_in_range_or_is_refused_in_words(
     with pytest.raises(DomainError, match="10000 is too big"):
         players_import_csv(data=b"surname,rating\nStronger,2995\n", source="late2.csv", tournament=t)
     assert t.entries.count() == 7
+
+
+# --- Players shared between arbiters ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def shared(make_tournament, arbiter) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """Player 1 of the chief's tournament A, entered by another arbiter in his own Swiss B too."""
+    from django.contrib.auth import get_user_model
+
+    other = get_user_model().objects.create_user("other", is_staff=True)
+    a = make_tournament(4, slug="a")
+    b = make_tournament(3, system=System.SWISS, slug="b", rounds_total=3)
+    b.chief_arbiter = other
+    b.save()
+    player = a.entries.get(pairing_number=1).player
+    services.entry_add(tournament=b, player=player)
+    clients = {}
+    for name, user in (("chief", arbiter), ("other", other)):
+        clients[name] = Client()
+        clients[name].force_login(user)
+    return {"a": a, "b": b, "player": player, "other": other, **clients}
+
+
+def _player_url(player: Any) -> str:
+    return reverse("admin:tournaments_player_change", args=[player.pk])
+
+
+def test_another_arbiter_s_entry_never_locks_a_player_s_arbiter_out(shared) -> None:  # type: ignore[no-untyped-def]
+    chief, player = shared["chief"], shared["player"]
+    url = _player_url(player)
+    response = chief.post(url, scrape_form(chief, url, rating="2345", club="DC Amsterdam"))
+    assert response.status_code == 302, text_of(response)[:500]
+    player.refresh_from_db()
+    assert (player.rating, player.club) == (2345, "DC Amsterdam")
+    # Tournament B's arbiter is told of the changed rating before he pairs (the rating at entry).
+    from tournaments import ratings
+
+    assert [c.now for c in ratings.rating_changes(shared["b"])] == [2345]
+
+
+def test_once_the_other_tournament_is_under_way_only_the_name_club_and_federation_change(shared) -> None:  # type: ignore[no-untyped-def]
+    chief, player = shared["chief"], shared["player"]
+    services.round_pair(tournament=shared["b"])
+    url = _player_url(player)
+    page = chief.get(url)
+    assert page.status_code == 200 and "also plays in another arbiter's tournament that is under way" in \
+        text_of(page)
+    form = scrape_form(chief, url, surname="Corrected", rating="1111")  # a forged rating: ignored
+    assert "rating" not in scrape_form(chief, url)  # read-only on the page
+    response = chief.post(url, form)
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.surname == "Corrected" and player.rating != 1111
+    # A page read before B's round 1 was paired, saved after: refused under the lock, nothing saved.
+    from tournaments.player_edit import player_save
+
+    player.rating = 1111
+    with pytest.raises(DomainError, match="Nothing saved"):
+        player_save(player=player, user=shared["a"].chief_arbiter)
+    assert type(player).objects.get(pk=player.pk).rating != 1111
+
+
+def test_the_creator_of_a_player_keeps_him_and_a_stranger_never_gets_him(shared, make_players) -> None:  # type: ignore[no-untyped-def]
+    from django.contrib.auth import get_user_model
+
+    chief = shared["chief"]
+    add = reverse("admin:tournaments_player_add")
+    response = chief.post(add, {**scrape_form(chief, add), "surname": "Newcomer", "rating": "1500"})
+    assert response.status_code == 302, text_of(response)[:500]
+    newcomer = type(shared["player"]).objects.get(surname="Newcomer")
+    services.entry_add(tournament=shared["b"], player=newcomer)  # entered only in the other's tournament
+    url = _player_url(newcomer)
+    assert chief.post(url, scrape_form(chief, url, club="Own club")).status_code == 302
+    newcomer.refresh_from_db()
+    assert newcomer.club == "Own club"
+    stranger = Client()
+    stranger.force_login(get_user_model().objects.create_user("stranger", is_staff=True))
+    assert stranger.post(url, {**scrape_form(shared["other"], url), "club": "Taken"}).status_code == 403
+    newcomer.refresh_from_db()
+    assert newcomer.club == "Own club"
+
+
+def test_a_rating_list_updates_a_shared_player_only_while_the_other_tournament_has_not_begun(shared) -> None:  # type: ignore[no-untyped-def]
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    chief, player = shared["chief"], shared["player"]
+    url = reverse("admin:tournaments_player_import")
+
+    def upload(rating: int) -> Any:
+        text = f"surname,fmjd_id,rating\n{player.surname},{player.fmjd_id},{rating}\n".encode()
+        return chief.post(url, {"file": SimpleUploadedFile("list.csv", text, "text/csv")}, follow=True)
+
+    upload(2111)
+    player.refresh_from_db()
+    assert player.rating == 2111
+    services.round_pair(tournament=shared["b"])
+    page = text_of(upload(2222))
+    player.refresh_from_db()
+    assert player.rating == 2111 and "Nothing imported" in page
