@@ -61,3 +61,12 @@ def check_entry_change(entry: Entry, *, numbering_step: bool = False) -> dict[st
 def _has_games(entry: Entry) -> bool:
     game = type(entry)._meta.get_field("games_as_white").related_model
     return bool(game._default_manager.filter(Q(white_id=entry.pk) | Q(black_id=entry.pk)).exists())
+
+
+def check_entry_delete(entry: Entry) -> None:
+    """Before an entry is deleted: the tournament locked, then refused while the entry has games (a page
+    read before round 1 was paired would otherwise delete a player the pairing just gave a board)."""
+    lock_tournament_of(entry)
+    if _has_games(entry):
+        raise DomainError(_("%(player)s has games in this tournament: his entry cannot be deleted. Withdraw "
+                            "him instead.") % {"player": entry.player})
