@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from tournaments import manual_phase, numbering, pairing_bridge, postponed, requested_byes, selectors
+from tournaments import locks, manual_phase, numbering, pairing_bridge, postponed, requested_byes, selectors
 from tournaments.conformance import events
 from tournaments.data_text import result_label
 from tournaments.entry_guard import lock_tournament_of
@@ -498,6 +498,7 @@ def game_record_result(
 
     # The round first, then the game: the order every writer of a round takes, so none can deadlock, and
     # no state change (complete, take back) slips in between the check below and the save.
+    locks.lock_tournament_of_game(game.pk)  # the tournament first (tournaments/locks.py), then the round
     round_id = Game.objects.filter(pk=game.pk).values_list("round_id", flat=True).first()
     if round_id is None:
         raise StaleEditError(_("This game no longer exists: its round was deleted; reload the page."))

@@ -226,3 +226,31 @@ def test_an_entry_deleted_from_a_page_read_before_round_1_is_never_deleted_under
         if t.entries.count() == 4 and "cannot be deleted" not in page and "protected" not in page:
             failures.append(f"{attempt}: the deletion was refused without saying why")
     assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES} tries: {failures[:2]}"
+
+
+def test_a_result_entered_while_its_player_is_withdrawn_never_deadlocks(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    """A withdrawal holds the tournament (as every writer takes it first) and then rewrites the player's
+    later games; a result typed on one of those games meanwhile must not lock the game before the
+    tournament (a circle): it waits for the tournament, then is told the board changed."""
+    failures = []
+    for attempt in range(TRIES):
+        t = _swiss_after_round_1(make_tournament, f"r{attempt}")
+        rnd = services.round_pair(tournament=t)
+        services.round_publish(round=rnd)
+        game = rnd.games.filter(black__isnull=False).first()
+
+        def withdraw(t: Tournament = t, entry_id: int = game.white_id) -> Any:
+            with transaction.atomic():
+                list(Tournament.objects.select_for_update().filter(pk=t.pk))  # e.g. a slow pairing step first
+                time.sleep(0.3)
+                return services.entry_withdraw(entry=Entry.objects.get(pk=entry_id), after_round=1)
+
+        def result(g: Any = game) -> Any:
+            with transaction.atomic():
+                return services.game_record_result(game=g, result="2-0", expected_version=g.version)
+
+        outcome = run_together(withdraw, _later(0.1, result))
+        for value in outcome:
+            if isinstance(value, Exception) and not isinstance(value, DomainError):
+                failures.append(f"{attempt}: {type(value).__name__}: {value}")
+    assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES} tries: {failures[:2]}"
