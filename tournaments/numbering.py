@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments import ratings
@@ -30,6 +31,7 @@ from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Entry, Numbering, Player, Tournament
+from tournaments.permissions import players_fixed_fields
 
 FIXED_FROM_ROUND = 4  # C.04.2: numbers may be exchanged or regenerated until round 4 is paired
 # The TRF's starting rank has four columns (5-8); the database column holds up to 32767, so every number
@@ -336,7 +338,13 @@ def ratings_apply(*, tournament: Tournament, chosen: Sequence[str], source: str,
 
     from django.core.exceptions import ValidationError
 
-    tournament = _lock(tournament)
+    # The tournaments of these players, this one among them, locked first and by id: a player's save moves
+    # each of their cache versions, and a player's page locks them in that order too (player_edit).
+    pks = [int(t.split(":")[0]) for t in chosen if t.split(":")[0].isdigit()]
+    others = Entry.objects.filter(player_id__in=pks).values_list("tournament_id", flat=True)
+    list(Tournament.objects.select_for_update().filter(Q(pk=tournament.pk) | Q(pk__in=others)).order_by("pk")
+         .values_list("pk", flat=True))
+    tournament = Tournament.objects.get(pk=tournament.pk)
     entered = set(tournament.entries.values_list("player_id", flat=True))
     changed: dict[int, Player] = {}
     for token in chosen:
@@ -348,6 +356,13 @@ def ratings_apply(*, tournament: Tournament, chosen: Sequence[str], source: str,
         player = changed.get(pk) or Player.objects.select_for_update().get(pk=pk)
         setattr(player, field, value)
         changed[pk] = player
+    if user is not None:  # a player shared with another arbiter's tournament under way (permissions)
+        fixed = players_fixed_fields(user, list(changed))
+        kept = sorted(changed[pk].full_name for pk, f in fixed.items() if f is None or "rating" in f)
+        if kept:
+            raise DomainError(_("Nothing was written: %(players)s also play in another arbiter's tournament under "
+                                "way, whose pairings and standings were made on their ratings; only its arbiter or "
+                                "an administrator can change them.") % {"players": ", ".join(kept)})
     stamp = f"{source[:140]} ({datetime.date.today().isoformat()})"
     for player in changed.values():
         player.rating_source = stamp

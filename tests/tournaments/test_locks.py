@@ -323,3 +323,16 @@ def test_a_rating_list_updates_a_shared_player_only_while_the_other_tournament_h
     page = text_of(upload(2222))
     player.refresh_from_db()
     assert player.rating == 2111 and "Nothing imported" in page
+
+
+def test_the_numbers_page_s_rating_list_follows_the_same_rule(shared, arbiter) -> None:  # type: ignore[no-untyped-def]
+    from tournaments import numbering
+
+    player = shared["player"]
+    numbering.ratings_apply(tournament=shared["a"], chosen=[f"{player.pk}:rating:2101"], source="list", user=arbiter)
+    assert type(player).objects.get(pk=player.pk).rating == 2101
+    services.round_pair(tournament=shared["b"])
+    with pytest.raises(DomainError, match="Nothing was written"):
+        numbering.ratings_apply(tournament=shared["a"], chosen=[f"{player.pk}:rating:2202"], source="list",
+                                user=arbiter)
+    assert type(player).objects.get(pk=player.pk).rating == 2101
