@@ -93,8 +93,6 @@ def renumber(moves: Sequence[tuple[Entry, int]]) -> None:
         entry.save(update_fields=["pairing_number"])
 
 
-_renumber = renumber
-
 
 def _name(entry: Entry) -> str:
     return f"{entry.player.full_name} ({entry.pairing_number})"
@@ -136,7 +134,7 @@ def numbers_exchange(*, tournament: Tournament, first: Entry, second: Entry, exp
     warning = Warning(Code.NUMBERS_EXCHANGED, {"first": a.player.full_name, "second": b.player.full_name,
                                                "numbers": [a.pairing_number, b.pairing_number]})
     events.require([warning], confirmed=confirmed)
-    _renumber([(a, b.pairing_number), (b, a.pairing_number)])
+    renumber([(a, b.pairing_number), (b, a.pairing_number)])
     if not tournament.rounds.exists():
         # Before round 1 the numbering by rating would run again when round 1 is paired and undo the
         # exchange: the numbers are kept as they now stand.
@@ -189,7 +187,7 @@ def numbers_regenerate(*, tournament: Tournament, expected: str | None = None, c
                                                  "numbers": [f"{m.old}>{m.new}" for m in moves]})
     if len(moves) >= 2:  # a permutation never moves exactly one number; kept explicit, as the checklist says
         events.require([warning], confirmed=confirmed)
-    _renumber([(m.entry, m.new) for m in moves])
+    renumber([(m.entry, m.new) for m in moves])
     if not tournament.rounds.exists():
         tournament.numbering = Numbering.AUTO
         tournament.save(update_fields=["numbering"])
@@ -221,7 +219,7 @@ def make_room(tournament: Tournament, number: int) -> None:
     below = list(tournament.entries.filter(pairing_number__gte=number).order_by("pairing_number"))
     if below and below[-1].pairing_number >= MAX_PAIRING_NUMBER:
         raise DomainError(number_too_big(below[-1].pairing_number + 1))
-    _renumber([(e, e.pairing_number + 1) for e in below])
+    renumber([(e, e.pairing_number + 1) for e in below])
 
 
 def place_late_entry(tournament: Tournament, player: Player, pairing_number: int | None) -> int:

@@ -278,6 +278,7 @@ def _round_robin_boards(tournament: Tournament, entries: list[Entry], number: in
 def _lock_round(round: Round, expected_version: int | None) -> Round:
     """The round as it stands, its row locked until the transaction ends; refused when it changed since the
     arbiter read it at expected_version (None: no check, for commands and older pages)."""
+    locks.lock_tournament_of_round(round.pk)  # the tournament first (tournaments/locks.py), then the round
     rnd = (Round.objects.select_for_update(of=("self",)).select_related("tournament")
            .filter(pk=round.pk).first())
     if rnd is None:

@@ -59,6 +59,20 @@ def lock_played_fields(form: forms.ModelForm, fields: tuple[str, ...]) -> None:
             field.disabled, field.help_text = True, HAS_GAMES
 
 
+def refuse_typed_into_locked(form: forms.ModelForm) -> None:
+    """A page read before round 1 and posted after it: the field is locked now and would silently keep the
+    stored value; say so on the field instead, the typed value kept on the page."""
+    if not form.is_bound:
+        return
+    for name, field in form.fields.items():
+        if not field.disabled or name not in ("pairing_number", "player", "tournament"):
+            continue
+        posted = form.data.get(form.add_prefix(name))
+        stored = form.initial.get(name)
+        if posted not in (None, "") and str(posted) != str(getattr(stored, "pk", stored)):
+            form.add_error(None, forms.ValidationError(f"{field.label}: {field.help_text}"))
+
+
 class WithdrawForm(forms.Form):
     after_round = forms.IntegerField(min_value=0, label=_("Withdrawn after round"))
 
@@ -72,6 +86,11 @@ class EntryForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         limit_number(self)
         lock_played_fields(self, ("tournament", "player", "pairing_number"))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        refuse_typed_into_locked(self)
+        return cleaned
 
     def clean_excused_rounds(self) -> list[int]:
         value = self.cleaned_data.get("excused_rounds")
@@ -147,6 +166,11 @@ class EntryInlineForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         limit_number(self)
         lock_played_fields(self, ("player", "pairing_number"))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        refuse_typed_into_locked(self)
+        return cleaned
 
 
 LATE_NUMBER = _("A player entered now is a late entry: leave his number empty, his rating gives it (the players "
