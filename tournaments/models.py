@@ -509,6 +509,8 @@ class Round(models.Model):
         # through the services alone. The history then records the true state.
         if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
             with transaction.atomic():
+                # The tournament's row first, as every writer takes it (tournaments/locks.py).
+                list(Tournament.objects.select_for_update().filter(pk=self.tournament_id).values_list("pk", flat=True))
                 current = (Round.objects.select_for_update().filter(pk=self.pk)
                            .values("tournament_id", "number", "status", "pairing_explanation", "version",
                                    "manual_edit_started_at", "manual_edit_started_by_id", "manual_edit_confirmed")
