@@ -21,7 +21,6 @@ from tournaments.conformance import under_way
 from tournaments.conformance.policy import Code
 from tournaments.errors import DomainError
 from tournaments.models import ConformanceEvent, System, Tournament
-from tournaments.pairing.checker import check_pairing  # noqa: F401  (the checker check_round runs)
 
 pytestmark = pytest.mark.django_db
 
