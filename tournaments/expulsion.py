@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
+from tournaments.entry_guard import lock_tournament_of
 from tournaments.errors import DomainError
 from tournaments.models import Entry, EntryStatus, Game, RoundStatus
 from tournaments.results import Result
@@ -32,6 +33,7 @@ def entry_expel(*, entry: Entry, after_round: int | None = None, user: object = 
     last round paired); his games of later rounds that have no result yet become 'not played'; every result
     already given stands (see the module's text); he is left out of the standings, while the games he played
     still count for his opponents."""
+    lock_tournament_of(entry)  # the tournament first, as the pairing takes it: never a lock-order circle
     entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament", "player").get(pk=entry.pk)
     if entry.is_expelled:
         raise DomainError(_("%(player)s was already expelled after round %(round)s.")

@@ -294,7 +294,7 @@ class Tournament(models.Model):
         if len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise ValidationError({"tiebreaks": _("A tie-break is listed twice.")})
         # A system change once paired is refused whatever else the form says: it is the decisive error.
-        self._clean_once_paired()
+        self.clean_once_paired()
         if self.is_round_robin:
             from tournaments.standings import meaningless_in_round_robin
             from tournaments.tiebreak_text import tiebreak_label
@@ -312,7 +312,7 @@ class Tournament(models.Model):
             raise ValidationError({"rounds_total": _("A Swiss tournament needs its number of rounds.")})
         clean_rating_settings(self)
 
-    def _clean_once_paired(self) -> None:
+    def clean_once_paired(self) -> None:
         """What the paired rounds were built on may not change under them (rematches, lost colours)."""
         if self.pk is None:
             return
@@ -396,26 +396,42 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return f"{self.pairing_number}. {self.player}"
 
+    # What only the services change (withdrawal, expulsion, requested byes, taking note of a rating): a save
+    # of the whole entry (its change form) writes them as they stand, never as a page read earlier had them.
+    STATE_FIELDS = ("status", "withdrawn_after_round", "expelled_after_round", "bye_points", "rating",
+                    "national_rating")
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         # A new entry takes the player's ratings unless its creator gave them (a file carries the ratings
         # the tournament was run on; ratings_given marks "unrated here" for a player rated today).
         if (self._state.adding and self.player_id is not None and self.rating is None
                 and self.national_rating is None and not getattr(self, "ratings_given", False)):
             self.take_ratings(self.player)
-        # An arbiter who changes a number on a form numbers by hand: the tournament stops numbering by
-        # rating on its own, so his numbers are never silently replaced when round 1 is paired.
-        # The numbering services set _numbering_step and are not a hand edit.
-        if self.pk is not None and not self._state.adding and not getattr(self, "_numbering_step", False):
-            before = Entry.objects.filter(pk=self.pk).values_list("pairing_number", "player_id").first()
-            if before is not None and before[0] != self.pairing_number:
+        if self.pk is None or self._state.adding:
+            super().save(*args, **kwargs)
+            return
+        # The tournament's row first, as every writer takes it (the pairing holds it while it pairs): the
+        # checks below then see round 1 if it is paired, and nothing can pair it between check and write.
+        with transaction.atomic():
+            from tournaments.entry_guard import check_entry_change
+
+            stored = check_entry_change(self, numbering_step=getattr(self, "_numbering_step", False))
+            if stored is not None and kwargs.get("update_fields") is None:
+                for name in self.STATE_FIELDS:
+                    setattr(self, name, stored[name])
+            # An arbiter who changes a number on a form numbers by hand: the tournament stops numbering by
+            # rating on its own, so his numbers are never silently replaced when round 1 is paired.
+            # The numbering services set _numbering_step and are not a hand edit.
+            if (stored is not None and stored["pairing_number"] != self.pairing_number
+                    and not getattr(self, "_numbering_step", False)):
                 Tournament.objects.filter(pk=self.tournament_id).exclude(numbering=Numbering.MANUAL).update(
                     numbering=Numbering.MANUAL)
-            if before is not None and before[1] != self.player_id:
+            if stored is not None and stored["player_id"] != self.player_id:
                 # another player in the entry (before any game): his ratings, not the one he replaces
                 self.take_ratings(self.player)
                 if kwargs.get("update_fields") is not None:
                     kwargs["update_fields"] = {*kwargs["update_fields"], "rating", "national_rating"}
-        super().save(*args, **kwargs)
+            super().save(*args, **kwargs)
 
     def take_ratings(self, player: Player) -> None:
         """The player's ratings as they stand now (none for a player known to be unrated)."""
@@ -523,6 +539,8 @@ class Round(models.Model):
         # through the services alone. The history then records the true state.
         if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
             with transaction.atomic():
+                # The tournament's row first, as every writer takes it (tournaments/locks.py).
+                list(Tournament.objects.select_for_update().filter(pk=self.tournament_id).values_list("pk", flat=True))
                 current = (Round.objects.select_for_update().filter(pk=self.pk)
                            .values("tournament_id", "number", "status", "pairing_explanation", "version",
                                    "manual_edit_started_at", "manual_edit_started_by_id", "manual_edit_confirmed")

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from rules.numbers import number_or_none
@@ -31,8 +32,18 @@ from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Entry, Numbering, Player, Tournament
+from tournaments.permissions import players_fixed_fields
 
 FIXED_FROM_ROUND = 4  # C.04.2: numbers may be exchanged or regenerated until round 4 is paired
+# The TRF's starting rank has four columns (5-8); the database column holds up to 32767, so every number
+# typed, imported or given stays far inside it, and so do the numbers a renumbering passes through.
+MAX_PAIRING_NUMBER = 9999
+
+
+def number_too_big(number: int) -> str:
+    """The refusal of a pairing number beyond the limit, in the active language."""
+    return _("Pairing number %(number)s is too big: pairing numbers go from 1 to %(max)s (the TRF's four "
+             "columns).") % {"number": number, "max": MAX_PAIRING_NUMBER}
 
 
 @dataclass(frozen=True)
@@ -63,16 +74,25 @@ def _refuse_unless_open(tournament: Tournament) -> None:
         raise DomainError(why)
 
 
-def _renumber(moves: Sequence[tuple[Entry, int]]) -> None:
-    """Give each entry its new number; two passes so the unique constraint never sees a duplicate."""
-    offset = 10000 + max((max(e.pairing_number, n) for e, n in moves), default=0)
+def renumber(moves: Sequence[tuple[Entry, int]]) -> None:
+    """Give each entry its new number (the caller holds the tournament's lock). Two passes, so the unique
+    constraint never sees a duplicate: first to numbers nobody holds or receives (the smallest free ones,
+    so they stay in the column's range whatever numbers the field has), then to the new numbers."""
+    moves = [(entry, new) for entry, new in moves if entry.pairing_number != new]
+    if not moves:
+        return
+    held = set(Entry.objects.filter(tournament_id=moves[0][0].tournament_id)
+               .values_list("pairing_number", flat=True))
+    busy = held | {new for _entry, new in moves}
+    free = (n for n in range(1, len(busy) + len(moves) + 2) if n not in busy)
     for entry, _new in moves:
         entry._numbering_step = True  # type: ignore[attr-defined]  # not a hand edit (see Entry.save)
-        entry.pairing_number += offset
+        entry.pairing_number = next(free)
         entry.save(update_fields=["pairing_number"])
     for entry, new in moves:
         entry.pairing_number = new
         entry.save(update_fields=["pairing_number"])
+
 
 
 def _name(entry: Entry) -> str:
@@ -115,7 +135,7 @@ def numbers_exchange(*, tournament: Tournament, first: Entry, second: Entry, exp
     warning = Warning(Code.NUMBERS_EXCHANGED, {"first": a.player.full_name, "second": b.player.full_name,
                                                "numbers": [a.pairing_number, b.pairing_number]})
     events.require([warning], confirmed=confirmed)
-    _renumber([(a, b.pairing_number), (b, a.pairing_number)])
+    renumber([(a, b.pairing_number), (b, a.pairing_number)])
     if not tournament.rounds.exists():
         # Before round 1 the numbering by rating would run again when round 1 is paired and undo the
         # exchange: the numbers are kept as they now stand.
@@ -168,7 +188,7 @@ def numbers_regenerate(*, tournament: Tournament, expected: str | None = None, c
                                                  "numbers": [f"{m.old}>{m.new}" for m in moves]})
     if len(moves) >= 2:  # a permutation never moves exactly one number; kept explicit, as the checklist says
         events.require([warning], confirmed=confirmed)
-    _renumber([(m.entry, m.new) for m in moves])
+    renumber([(m.entry, m.new) for m in moves])
     if not tournament.rounds.exists():
         tournament.numbering = Numbering.AUTO
         tournament.save(update_fields=["numbering"])
@@ -200,7 +220,9 @@ def earned_number(tournament: Tournament, player: Player) -> int:
 def make_room(tournament: Tournament, number: int) -> None:
     """Everyone from `number` on moves down one (their games stay theirs: games point at entries)."""
     below = list(tournament.entries.filter(pairing_number__gte=number).order_by("pairing_number"))
-    _renumber([(e, e.pairing_number + 1) for e in below])
+    if below and below[-1].pairing_number >= MAX_PAIRING_NUMBER:
+        raise DomainError(number_too_big(below[-1].pairing_number + 1))
+    renumber([(e, e.pairing_number + 1) for e in below])
 
 
 def place_late_entry(tournament: Tournament, player: Player, pairing_number: int | None) -> int:
@@ -328,7 +350,13 @@ def ratings_apply(*, tournament: Tournament, chosen: Sequence[str], source: str,
 
     from django.core.exceptions import ValidationError
 
-    tournament = _lock(tournament)
+    # The tournaments of these players, this one among them, locked first and by id: a player's save moves
+    # each of their cache versions, and a player's page locks them in that order too (player_edit).
+    pks = [int(t.split(":")[0]) for t in chosen if t.split(":")[0].isdigit()]
+    others = Entry.objects.filter(player_id__in=pks).values_list("tournament_id", flat=True)
+    list(Tournament.objects.select_for_update().filter(Q(pk=tournament.pk) | Q(pk__in=others)).order_by("pk")
+         .values_list("pk", flat=True))
+    tournament = Tournament.objects.get(pk=tournament.pk)
     entered = set(tournament.entries.values_list("player_id", flat=True))
     changed: dict[int, Player] = {}
     for token in chosen:
@@ -341,6 +369,13 @@ def ratings_apply(*, tournament: Tournament, chosen: Sequence[str], source: str,
         player = changed.get(pk) or Player.objects.select_for_update().get(pk=pk)
         setattr(player, field, value)
         changed[pk] = player
+    if user is not None:  # a player shared with another arbiter's tournament under way (permissions)
+        fixed = players_fixed_fields(user, list(changed))
+        kept = sorted(changed[pk].full_name for pk, f in fixed.items() if f is None or "rating" in f)
+        if kept:
+            raise DomainError(_("Nothing was written: %(players)s also play in another arbiter's tournament under "
+                                "way, whose pairings and standings were made on their ratings; only its arbiter or "
+                                "an administrator can change them.") % {"players": ", ".join(kept)})
     stamp = f"{source[:140]} ({datetime.date.today().isoformat()})"
     for player in changed.values():
         player.rating_source = stamp

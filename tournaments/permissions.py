@@ -1,9 +1,16 @@
 """Who may change what: the object-level rules every admin page, action, upload and export applies.
 
 Superusers may do everything. A staff user may change a tournament only when he is its chief or a
-deputy arbiter. Players are shared between tournaments, so a player may be changed only by someone
-who arbitrates every tournament the player is entered in (a player entered nowhere yet, by any
-arbiter): otherwise an arbiter could alter a rating that another tournament's standings depend on.
+deputy arbiter.
+
+Players are shared between tournaments. Another arbiter's entry never locks anyone out of a player, and
+nobody changes what another arbiter's played tournament was played on:
+- a player entered nowhere, or only in tournaments the arbiter arbitrates, is his to change, whole;
+- a player also entered in another arbiter's tournament may be changed by whoever arbitrates one of the
+  player's tournaments or created the player: whole, while none of those other tournaments has a round
+  paired (their arbiters see a rating changed since the entry before they pair); once one has, his name,
+  club and federation only, never what the pairing and the standings read (RECORD_FIELDS);
+- anyone else may not change him.
 """
 
 from __future__ import annotations
@@ -97,12 +104,42 @@ def require_manage(user: Any, obj: object) -> Tournament:
     return tournament
 
 
-def can_change_player(user: Any, player: Player | None) -> bool:
+# What a played tournament's pairing numbers, pairings and standings read from its players: the ratings
+# (numbers, rating tie-breaks), the title and the birth year (the order of equal ratings), the FMJD id (the
+# order of equal ratings, and how rating lists and imports find the player).
+RECORD_FIELDS = frozenset({"rating", "national_rating", "unrated", "title", "birth_year", "fmjd_id"})
+ALL_FIELDS = None  # the player is not this arbiter's to change at all
+
+
+def players_fixed_fields(user: Any, player_ids: Any = None) -> dict[int, frozenset[str] | None]:
+    """The players (of `player_ids`, default all) `user` may not change freely, with the fields he may not
+    change (ALL_FIELDS: none may be). Players missing from the answer are his to change."""
     if getattr(user, "is_superuser", False):
-        return True
+        return {}
+    entries = Entry.objects.all() if player_ids is None else Entry.objects.filter(player_id__in=player_ids)
     if not is_staff_arbiter(user):
-        return False
+        ids = set(player_ids) if player_ids is not None else set(Player.objects.values_list("pk", flat=True))
+        return dict.fromkeys(ids, ALL_FIELDS)
+    mine = managed_tournaments(user)
+    foreign = set(entries.exclude(tournament__in=mine).values_list("player_id", flat=True))
+    if not foreign:
+        return {}
+    his = set(entries.filter(tournament__in=mine, player_id__in=foreign).values_list("player_id", flat=True))
+    his |= set(Player.history.filter(id__in=foreign, history_type="+", history_user_id=user.pk)  # type: ignore[attr-defined]
+               .values_list("id", flat=True))
+    played = set(entries.exclude(tournament__in=mine).filter(tournament__rounds__isnull=False, player_id__in=his)
+                 .values_list("player_id", flat=True))
+    return {pk: ALL_FIELDS if pk not in his else RECORD_FIELDS for pk in foreign if pk not in his or pk in played}
+
+
+def player_fixed_fields(user: Any, player: Player | None) -> frozenset[str] | None:
+    """The fields of `player` `user` may not change (empty: all are his to change; ALL_FIELDS: none)."""
+    if not getattr(user, "is_superuser", False) and not is_staff_arbiter(user):
+        return ALL_FIELDS
     if player is None or player.pk is None:
-        return True
-    foreign = Entry.objects.filter(player=player).exclude(tournament__in=managed_tournaments(user))
-    return not foreign.exists()
+        return frozenset()
+    return players_fixed_fields(user, [player.pk]).get(player.pk, frozenset())
+
+
+def can_change_player(user: Any, player: Player | None) -> bool:
+    return player_fixed_fields(user, player) is not ALL_FIELDS

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
+from tournaments.entry_guard import lock_tournament_of
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Game
 from tournaments.results import REQUESTED_BYES, Result
@@ -54,6 +55,7 @@ def bye_request(*, entry: Entry, round_number: int, points: int, confirmed: Coll
                 user: Any = None) -> Entry:
     """The player sits out round `round_number` (not paired yet), for 0, 1 or 2 points: the pairing gives
     him that bye. Once the round is paired, his board's result is changed on the round page instead."""
+    lock_tournament_of(entry)  # the tournament first, as the pairing takes it: never a lock-order circle
     entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament", "player").get(pk=entry.pk)
     tournament = entry.tournament
     if points not in REQUESTED_BYES:

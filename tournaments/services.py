@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from tournaments import manual_phase, numbering, pairing_bridge, postponed, requested_byes, rr_guard, selectors
+from tournaments import locks, manual_phase, numbering, pairing_bridge, postponed, requested_byes, rr_guard, selectors
 from tournaments.conformance import events
 from tournaments.data_text import result_label
+from tournaments.entry_guard import lock_tournament_of
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
 from tournaments.expulsion import entry_expel  # noqa: F401  (a service: competition rules 2.6)
 from tournaments.models import (
@@ -65,12 +66,17 @@ def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | N
                           % {"player": player, "tournament": tournament})
     if tournament.is_round_robin and tournament.rounds.exists():
         raise DomainError(round_robin_closed() % {"tournament": tournament})
+    if pairing_number is not None and not 1 <= pairing_number <= numbering.MAX_PAIRING_NUMBER:
+        raise DomainError(numbering.number_too_big(pairing_number) if pairing_number > 0 else
+                          _("A pairing number is 1 or more, not %(number)s.") % {"number": pairing_number})
     late = numbering.is_late(tournament)
     if late:
         pairing_number = numbering.place_late_entry(tournament, player, pairing_number)
     elif pairing_number is None:
         last = tournament.entries.aggregate(m=Max("pairing_number"))["m"] or 0
         pairing_number = last + 1
+        if pairing_number > numbering.MAX_PAIRING_NUMBER:
+            raise DomainError(numbering.number_too_big(pairing_number))
     elif tournament.entries.filter(pairing_number=pairing_number).exists():
         raise DomainError(_("%(tournament)s: pairing number %(number)s is already taken.")
                           % {"tournament": tournament, "number": pairing_number})
@@ -88,15 +94,8 @@ def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | N
 
 
 def _renumber(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
-    """Pairing numbers 1..n in the given order; two passes so the unique constraint never sees a duplicate."""
-    offset = 10000 + max((e.pairing_number for e in entries), default=0)
-    for e in entries:
-        e._numbering_step = True  # type: ignore[attr-defined]  # not a hand edit (see Entry.save)
-        e.pairing_number += offset
-        e.save(update_fields=["pairing_number"])
-    for number, e in enumerate(entries, start=1):
-        e.pairing_number = number
-        e.save(update_fields=["pairing_number"])
+    """Pairing numbers 1..n in the given order (tournaments.numbering.renumber: two passes, in range)."""
+    numbering.renumber([(e, number) for number, e in enumerate(entries, start=1)])
     return entries
 
 
@@ -163,6 +162,7 @@ def entry_withdraw(*, entry: Entry, after_round: int | None = None) -> Entry:
     later rounds already paired become 'not played'; the standings apply 5.9 A (round robin:
     cancellation or forfeits) or B (Swiss: results stand) from there.
     """
+    lock_tournament_of(entry)  # the tournament first, as the pairing takes it: never a lock-order circle
     entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament", "player").get(pk=entry.pk)
     tournament = entry.tournament
     if entry.is_withdrawn:
@@ -278,6 +278,7 @@ def _round_robin_boards(tournament: Tournament, entries: list[Entry], number: in
 def _lock_round(round: Round, expected_version: int | None) -> Round:
     """The round as it stands, its row locked until the transaction ends; refused when it changed since the
     arbiter read it at expected_version (None: no check, for commands and older pages)."""
+    locks.lock_tournament_of_round(round.pk)  # the tournament first (tournaments/locks.py), then the round
     rnd = (Round.objects.select_for_update(of=("self",)).select_related("tournament")
            .filter(pk=round.pk).first())
     if rnd is None:
@@ -504,6 +505,7 @@ def game_record_result(
 
     # The round first, then the game: the order every writer of a round takes, so none can deadlock, and
     # no state change (complete, take back) slips in between the check below and the save.
+    locks.lock_tournament_of_game(game.pk)  # the tournament first (tournaments/locks.py), then the round
     round_id = Game.objects.filter(pk=game.pk).values_list("round_id", flat=True).first()
     if round_id is None:
         raise StaleEditError(_("This game no longer exists: its round was deleted; reload the page."))

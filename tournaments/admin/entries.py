@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -17,6 +18,7 @@ from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ru
 from tournaments.admin.entry_results import expel, grant_bye
 from tournaments.admin.longevents import EntryRatingInline
 from tournaments.models import Entry, Game, Round
+from tournaments.numbering import MAX_PAIRING_NUMBER
 from tournaments.permissions import managed_tournaments
 
 # Why a field of an entry is fixed: shown as the field's help, so the arbiter reads it before trying.
@@ -25,6 +27,16 @@ STAYS = _("An entry stays in its tournament (its games, forbidden pairs and hist
           "player in the other tournament instead.")
 NUMBER_FIXED = _("Pairing numbers of entered players are fixed once round 1 is paired: they change only "
                  "through the tournament's numbering step (\"Number the players by rating\"), before round 1.")
+
+
+def limit_number(form: forms.ModelForm) -> None:
+    """A pairing number from 1 to the TRF's four digits (numbering.MAX_PAIRING_NUMBER), said on the form."""
+    field = form.fields.get("pairing_number")
+    if field is None:
+        return
+    field.min_value, field.max_value = 1, MAX_PAIRING_NUMBER
+    field.validators += [MinValueValidator(1), MaxValueValidator(MAX_PAIRING_NUMBER)]
+    field.widget.attrs.update({"min": 1, "max": MAX_PAIRING_NUMBER})
 
 
 def lock_played_fields(form: forms.ModelForm, fields: tuple[str, ...]) -> None:
@@ -47,6 +59,20 @@ def lock_played_fields(form: forms.ModelForm, fields: tuple[str, ...]) -> None:
             field.disabled, field.help_text = True, HAS_GAMES
 
 
+def refuse_typed_into_locked(form: forms.ModelForm) -> None:
+    """A page read before round 1 and posted after it: the field is locked now and would silently keep the
+    stored value; say so on the field instead, the typed value kept on the page."""
+    if not form.is_bound:
+        return
+    for name, field in form.fields.items():
+        if not field.disabled or name not in ("pairing_number", "player", "tournament"):
+            continue
+        posted = form.data.get(form.add_prefix(name))
+        stored = form.initial.get(name)
+        if posted not in (None, "") and str(posted) != str(getattr(stored, "pk", stored)):
+            form.add_error(None, forms.ValidationError(f"{field.label}: {field.help_text}"))
+
+
 class WithdrawForm(forms.Form):
     after_round = forms.IntegerField(min_value=0, label=_("Withdrawn after round"))
 
@@ -58,7 +84,13 @@ class EntryForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        limit_number(self)
         lock_played_fields(self, ("tournament", "player", "pairing_number"))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        refuse_typed_into_locked(self)
+        return cleaned
 
     def clean_excused_rounds(self) -> list[int]:
         value = self.cleaned_data.get("excused_rounds")
@@ -134,7 +166,13 @@ class EntryInlineForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        limit_number(self)
         lock_played_fields(self, ("player", "pairing_number"))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        refuse_typed_into_locked(self)
+        return cleaned
 
 
 LATE_NUMBER = _("A player entered now is a late entry: leave his number empty, his rating gives it (the players "

@@ -8,7 +8,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext, ngettext
@@ -19,8 +19,14 @@ from tournaments.admin.base import AsciiIdMixin, hide_other_accounts, is_arbiter
 from tournaments.errors import DomainError
 from tournaments.exchange import player_import
 from tournaments.exchange.player_import import players_import_csv
-from tournaments.models import Entry, Player, Tournament
-from tournaments.permissions import can_change_player, managed_tournaments
+from tournaments.models import Player, Tournament
+from tournaments.permissions import (
+    can_change_player,
+    managed_tournaments,
+    player_fixed_fields,
+    players_fixed_fields,
+)
+from tournaments.player_edit import fixed_words, player_save
 
 
 class CsvImportForm(forms.Form):
@@ -57,6 +63,28 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return can_change_player(request.user, obj)
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = tuple(super().get_readonly_fields(request, obj))
+        fixed = player_fixed_fields(request.user, obj) if obj is not None else frozenset()
+        # The form's order, so the read-only fields stay where the arbiter expects them.
+        return fields + tuple(f.name for f in Player._meta.fields if fixed and f.name in fixed)
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
+                    extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        obj = self.get_object(request, object_id)
+        if request.method == "GET" and obj is not None and player_fixed_fields(request.user, obj):
+            messages.info(request, fixed_words(obj))
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
+                        extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        try:
+            with transaction.atomic():
+                return super().changeform_view(request, object_id, form_url, extra_context)
+        except DomainError as exc:
+            messages.error(request, str(exc))
+            return HttpResponseRedirect(request.get_full_path())
+
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return bool(request.user.is_superuser)
 
@@ -69,7 +97,7 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
     def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
         if {"rating", "national_rating"} & set(form.changed_data):
             obj.rating_source = ""  # typed by hand (VCL4THP 134): shown as such
-        super().save_model(request, obj, form, change)
+        player_save(player=obj, user=request.user)
         if change:  # issue 19 item 6: a rating changed since an entry is said where it counts
             from tournaments.admin.numbering import rating_change_message
 
@@ -83,15 +111,17 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         ]
 
     def _foreign_players(self, request: HttpRequest) -> dict[int, tuple[Any, ...]]:
-        """Players entered in a tournament this arbiter does not arbitrate, as they are now."""
-        if request.user.is_superuser:
-            return {}
-        foreign = Entry.objects.exclude(tournament__in=managed_tournaments(request.user))
-        fields = [f.attname for f in Player._meta.concrete_fields]
-        return {row[0]: row for row in Player.objects.filter(entries__in=foreign).distinct().values_list(*fields)}
+        """The players this arbiter may not change freely (tournaments.permissions), as they are now: the
+        fields he may not change only (all of them for a player who is not his at all)."""
+        fixed = players_fixed_fields(request.user)
+        every = [f.attname for f in Player._meta.concrete_fields]
+        rows = {row[0]: dict(zip(every, row, strict=True))
+                for row in Player.objects.filter(pk__in=list(fixed)).values_list(*every)}
+        return {pk: tuple(v for k, v in row.items() if fixed[pk] is None or k in fixed[pk])
+                for pk, row in rows.items()}
 
     def _check_foreign_players(self, request: HttpRequest, before: dict[int, tuple[Any, ...]]) -> None:
-        """A rating list may update only players this arbiter may change; else the whole import is undone."""
+        """A rating list may update only what this arbiter may change; else the whole import is undone."""
         after = self._foreign_players(request)
         refused = sorted(str(Player.objects.get(pk=pk)) for pk, row in before.items() if after.get(pk) != row)
         if refused:

@@ -34,6 +34,7 @@ from tournaments.admin.sheets import (
 )
 from tournaments.admin.tiebreak_field import CUSTOM, SLOTS, STANDARD, TiebreakField
 from tournaments.admin.trf_import import import_trf_view
+from tournaments.entry_guard import check_entry_delete
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Tournament
 from tournaments.permissions import arbitrated_by
@@ -283,6 +284,7 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
             return super().save_formset(request, form, formset, change)
         instances = formset.save(commit=False)
         for obj in formset.deleted_objects:
+            check_entry_delete(obj)  # under the tournament's lock: round 1 may have been paired meanwhile
             obj.delete()
         for entry in instances:
             if entry.pk is None:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import DomainError, StaleEditError
+from tournaments.locks import lock_tournament_of_game
 from tournaments.models import Game, Round, RoundStatus
 from tournaments.results import TWO_PLAYER_RESULTS, Result
 
@@ -72,6 +73,7 @@ def game_record_rating_result(*, game: Game, result: str, expected_version: int 
     """A correction for the rating report only: the result the rating report should have, kept beside the
     result that paired and ranked (which stays). Only for a round with a later round already paired (C.04.2
     4.3); needs its confirmation (level 3) and is kept as an event (a ### line of the TRF)."""
+    lock_tournament_of_game(game.pk)  # the tournament first (tournaments/locks.py)
     locked = (Game.objects.select_for_update(of=("self",)).select_related("round__tournament")
               .filter(pk=game.pk).first())
     if locked is None:

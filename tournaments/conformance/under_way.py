@@ -13,12 +13,13 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
 from tournaments.conformance import events
-from tournaments.conformance.policy import Code, Warning
+from tournaments.conformance.policy import Code, Warning, refusals
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, System, Tournament
 
@@ -135,12 +136,24 @@ def tournament_save(*, tournament: Tournament, confirmed: Collection[str] = (), 
         return SaveOutcome()
     stored = _locked(tournament)
     warnings = setting_warnings(stored, tournament)
+    if not refusals(warnings):  # a change of system is refused first, in the policy's words
+        _refuse_fixed_settings(tournament)
     events.require(warnings, confirmed=confirmed)
     # The mode is never re-entered: an instance read before another arbiter left it must not write it back.
     tournament.conformance_left_round = stored.conformance_left_round
     before = _check_all(stored) if warnings else {}
     tournament.save()
     return _recheck_and_record(tournament, before, warnings, user)
+
+
+def _refuse_fixed_settings(tournament: Tournament) -> None:
+    """What may never change once round 1 is paired (the system, the first-round colour, the rating the
+    numbers were set on...), checked again under the lock: the form checked it before round 1 was paired,
+    perhaps, and any other caller of this service may not have checked it at all."""
+    try:
+        tournament.clean_once_paired()
+    except ValidationError as exc:
+        raise DomainError(" ".join(exc.messages)) from None
 
 
 def _recheck_and_record(tournament: Tournament, before: Any, warnings: list[Warning], user: Any) -> SaveOutcome:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
@@ -267,6 +267,11 @@ def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, to
             player.full_clean(validate_unique=False, validate_constraints=False)
         except ValidationError as exc:
             raise _LineError(line_no, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())) from None
+    # The tournaments first, by id (tournaments/locks.py): the one the players go into and every one an updated
+    # player plays in (his update moves their cache versions), as a player's page and the pairing take them.
+    held = Entry.objects.filter(player_id__in=[p.pk for _, p in updated]).values_list("tournament_id", flat=True)
+    list(Tournament.objects.select_for_update().filter(Q(pk__in=held) | Q(pk=getattr(tournament, "pk", None)))
+         .order_by("pk").values_list("pk", flat=True))
     columns = [f for f in COLUMNS if f != "fmjd_id"] + ["rating_source"]
     # bulk_update writes one CASE per column and row: small batches keep each statement cheap.
     bulk_update_with_history([p for _, p in updated], Player, columns, batch_size=100)
@@ -311,6 +316,8 @@ def _enter(tournament: Tournament, players: list[Player]) -> dict[int, int]:
             continue
         already.add(player.pk)
         number += 1
+        if number > numbering.MAX_PAIRING_NUMBER:
+            raise DomainError(numbering.number_too_big(number))
         entry = Entry(tournament=tournament, player=player, pairing_number=number)
         entry.take_ratings(player)  # bulk_create does not call save(): the ratings he is entered with
         entries.append(entry)

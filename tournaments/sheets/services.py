@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from rules.pdn import read_games
 from tournaments import services
 from tournaments.errors import DomainError
+from tournaments.locks import lock_tournament_of_game, lock_tournament_of_round
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, SheetStatus
 from tournaments.sheets.line import line_from_json
 from tournaments.sheets.matching import Match, PairingRef, PlayerRef, SheetHeaders, match_games
@@ -99,6 +100,7 @@ def sheet_upload(*, game: Game, data: bytes | str, source_name: str = "", user: 
                                  "games on the round page).") % {"name": upload.source_name, "n": len(games)})
     if games[0].refused:
         raise SheetUploadError(refusal_words(upload.source_name, games[0].headers.get("GameType", "?")))
+    lock_tournament_of_game(game.pk)  # the tournament first (tournaments/locks.py)
     _refuse_draft(game.round_id, lock=True)
     locked = Game.objects.select_for_update(of=("self",)).select_related(
         "round", "white__player", "black__player").get(pk=game.pk)
@@ -279,11 +281,13 @@ def round_import_confirm(*, preview: RoundImport, user: Any = None,
                          assignments: dict[int, int] | None = None) -> list[GameSheet]:
     """Store the matched sheets of a preview (and the unmatched ones the arbiter assigned to a board), each
     replayed against the result recorded now."""
+    lock_tournament_of_round(preview.round.pk)  # the tournament first, then the round (tournaments/locks.py)
     _refuse_draft(preview.round.pk, lock=True)
     if assignments:
         assign_unmatched(preview, assignments)
     stored = []
     for item in preview.matched:
+        lock_tournament_of_game(item.match.game_id)  # the tournament first (tournaments/locks.py)
         game = Game.objects.select_for_update(of=("self",)).get(pk=item.match.game_id)
         if not preview.replace and GameSheet.objects.filter(game=game).exists():
             # Another upload stored a sheet for this board since the preview: it is kept, not overwritten.
