@@ -159,8 +159,10 @@ def entry_withdraw(*, entry: Entry, after_round: int | None = None) -> Entry:
     """Competition rules 5.9: the player takes no further part after `after_round`.
 
     Default: after the last round already paired (he leaves after the current round). Games of
-    later rounds already paired become 'not played'; the standings apply 5.9 A (round robin:
-    cancellation or forfeits) or B (Swiss: results stand) from there.
+    later rounds already paired that have no result yet become 'not played'; a result already given there
+    (a forfeit the arbiter entered) stands, since a withdrawal never changes a result by itself: changing it
+    is a correction. The standings apply 5.9 A (round robin: cancellation or forfeits) or B (Swiss: results
+    stand) from there.
     """
     lock_tournament_of(entry)  # the tournament first, as the pairing takes it: never a lock-order circle
     entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament", "player").get(pk=entry.pk)
@@ -185,6 +187,8 @@ def entry_withdraw(*, entry: Entry, after_round: int | None = None) -> Entry:
             raise DomainError(_("Round %(round)s is completed; reopen it before withdrawing after round %(after)s.")
                               % {"round": game.round.number, "after": after_round})
     for game in later:
+        if game.parsed_result is not None:
+            continue
         game.result = Result.NOT_PLAYED.value
         game.version += 1
         game.save(update_fields=["result", "version"])

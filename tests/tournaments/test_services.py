@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db.models import Q
 
 from tests.tournaments.rounds import play_round
 from tournaments import selectors, services
@@ -144,6 +145,23 @@ def test_withdrawal_marks_later_paired_games_not_played(make_tournament) -> None
     assert entry.is_withdrawn and entry.withdrawn_after_round == 1
     with pytest.raises(DomainError, match="already withdrew"):
         services.entry_withdraw(entry=entry)
+
+
+def test_withdrawal_keeps_a_forfeit_already_entered_in_a_later_round(make_tournament) -> None:
+    """He did not come to round 2 (his opponent's 2F-0F is entered), then the arbiter withdraws him after round
+    1: the forfeit stands, and only a board with no result yet becomes 'not played'."""
+    t = make_tournament(6)
+    play_round(t)
+    rnd2 = services.round_pair(tournament=t)
+    services.round_publish(round=rnd2)
+    entry = t.entries.get(pairing_number=1)
+    game = Game.objects.get(Q(white=entry) | Q(black=entry), round=rnd2)
+    forfeit = "0F-2F" if game.white_id == entry.pk else "2F-0F"
+    services.game_record_result(game=game, result=forfeit)
+    services.entry_withdraw(entry=entry, after_round=1)
+    game.refresh_from_db()
+    assert game.result == forfeit
+    assert Entry.objects.get(pk=entry.pk).is_withdrawn
 
 
 def test_withdrawal_before_a_played_result_is_refused(make_tournament) -> None:
