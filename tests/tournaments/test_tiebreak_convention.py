@@ -116,6 +116,18 @@ def test_the_trf_export_says_it_in_a_comment(swiss5: Tournament) -> None:
     assert text.index(line) < text.index("\n001 ")
 
 
+def test_the_trf_import_reads_the_convention_back(swiss5: Tournament) -> None:
+    from tournaments.exchange.trf_import import TrfImportError, import_trf
+
+    Tournament.objects.filter(pk=swiss5.pk).update(tiebreak_convention="fide_c07")
+    text = pairing_bridge.export_trf(Tournament.objects.get(pk=swiss5.pk))
+    copy = import_trf(text, slug="copy", confirmed=["import-broke-rules", "import-not-engine-pairing"]).tournament
+    assert Tournament.objects.get(pk=copy.pk).tiebreak_convention == "fide_c07"
+    assert pairing_bridge.export_trf(copy).count("### tie-break convention: fide_c07") == 1
+    with pytest.raises(TrfImportError, match="tie-break convention 'nonsense'"):
+        import_trf(text.replace("convention: fide_c07", "convention: nonsense"), slug="bad")
+
+
 def test_the_public_help_page_explains_the_tournament_s_convention(swiss5: Tournament) -> None:
     from django.urls import reverse
 

@@ -26,9 +26,10 @@ from django.core.exceptions import ValidationError
 from simple_history.utils import bulk_create_with_history
 
 from tournaments.conformance.policy import LEVELS, Code, Level
-from tournaments.models import ConformanceEvent, EntryRating, Tournament
+from tournaments.models import ConformanceEvent, EntryRating, TiebreakConvention, Tournament
 from tournaments.pairing.trf import TrfError, trf_lines
 
+_CONVENTION = re.compile(r"### tie-break convention: (?P<value>\S+)(?: .*)?")
 _LEFT = re.compile(r"### conformance mode left @ (?:Round (?P<round>\d+)|(?P<before>before Round 1))\s*")
 _EVENT = re.compile(r"### (?P<code>[a-z][a-z0-9-]*) @ Round (?P<round>\d+)(?:: (?P<values>.*))?")
 _VALUE = re.compile(r"([a-z_][a-z0-9_]*)=(.*?)(?= [a-z_][a-z0-9_]*=|$)")
@@ -67,6 +68,7 @@ class FileConformance:
     left_line: int = 0
     events: list[FileEvent] = field(default_factory=list)
     ratings: RatingSettings | None = None
+    convention: str | None = None  # how the tie-breaks count unplayed rounds, when not FMJD's reading
 
     def has(self, code: str, round_number: int) -> bool:
         return any(e.code == code and e.round == round_number for e in self.events)
@@ -86,6 +88,12 @@ def read_conformance(text: str) -> FileConformance:
             continue
         if line.startswith(("### rating tie-breaks:", "### later rating:")):
             _rating_line(found, number, line)
+            continue
+        if m := _CONVENTION.fullmatch(line):
+            if m["value"] not in TiebreakConvention.values:
+                raise TrfError(f"line {number} (###): tie-break convention {m['value'][:40]!r} is not one Damier "
+                               f"knows ({', '.join(TiebreakConvention.values)})")
+            found.convention = m["value"]
             continue
         m = _EVENT.fullmatch(line)
         if m is None or m["code"] not in _CODES or LEVELS[Code(m["code"])] is Level.REFUSE:
@@ -156,6 +164,9 @@ def keep(tournament: Tournament, found: FileConformance) -> list[ConformanceEven
         tournament.conformance_left_round = found.left_round
     if found.ratings is not None:
         _keep_ratings(tournament, found.ratings)
+    if found.convention is not None:
+        Tournament.objects.filter(pk=tournament.pk).update(tiebreak_convention=found.convention)
+        tournament.tiebreak_convention = found.convention
     return made
 
 
