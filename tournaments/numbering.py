@@ -352,7 +352,7 @@ def ratings_apply(*, tournament: Tournament, chosen: Sequence[str], source: str,
 
     # The tournaments of these players, this one among them, locked first and by id: a player's save moves
     # each of their cache versions, and a player's page locks them in that order too (player_edit).
-    pks = [int(t.split(":")[0]) for t in chosen if t.split(":")[0].isdigit()]
+    pks = [pk for t in chosen if (pk := number_or_none(t.split(":")[0])) is not None]
     others = Entry.objects.filter(player_id__in=pks).values_list("tournament_id", flat=True)
     list(Tournament.objects.select_for_update().filter(Q(pk=tournament.pk) | Q(pk__in=others)).order_by("pk")
          .values_list("pk", flat=True))

@@ -187,7 +187,7 @@ def completed(w: World) -> None:
 def ratings_reversed(w: World) -> None:
     for e in w.a.entries.all():
         e.rating = 1000 + 10 * e.pairing_number  # the ratings the tournament holds
-        e.save()
+        e.save(update_fields=["rating"])  # a service's field, set here directly
 
 
 def a_free_player(w: World) -> None:

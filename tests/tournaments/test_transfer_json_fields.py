@@ -111,6 +111,11 @@ def test_a_requested_bye_outside_the_excused_rounds_is_refused(swiss_doc) -> Non
              f"$.entries[{i}].bye_points: round(s) 4 are not in excused_rounds")
 
 
+def test_a_requested_bye_in_a_round_written_in_other_digits_is_refused_in_words(swiss_doc) -> None:  # type: ignore[no-untyped-def]
+    i = next(i for i, e in enumerate(swiss_doc["entries"]) if e["bye_points"])
+    _refused(_set(swiss_doc, f"entries.{i}.bye_points", {"²": 1, "4": 1}), f"$.entries[{i}].bye_points")
+
+
 def test_rounds_are_numbered_without_a_gap_and_only_the_last_is_open(swiss_doc) -> None:  # type: ignore[no-untyped-def]
     first = next(i for i, r in enumerate(swiss_doc["rounds"]) if r["number"] == 1)
     _refused(_set(swiss_doc, f"rounds.{first}.status", "draft"),

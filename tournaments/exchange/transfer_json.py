@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.numbers import number_or_none
+
 ROUND = {"type": "integer", "minimum": 1, "maximum": 32767}
 NUMBER = {"type": "integer", "minimum": 0, "maximum": 100_000}  # a pairing number, a count, a score
 NUMBERS = {"type": "array", "items": NUMBER, "maxItems": 100_000}
@@ -126,8 +128,9 @@ def meaning(doc: dict[str, Any]) -> list[str]:
             errors.append(f"$.entries[{i}].excused_rounds: a round past the last ({total}).")
         byes = e.get("bye_points", {})
         if isinstance(byes, dict) and isinstance(excused, list):
-            outside = sorted((k for k in byes if k.isdigit() and int(k) not in excused), key=int)
+            outside = sorted(n for k in byes if (n := number_or_none(k)) is not None and n not in excused)
             if outside:
-                errors.append(f"$.entries[{i}].bye_points: round(s) {', '.join(outside)} are not in excused_rounds "
+                errors.append(f"$.entries[{i}].bye_points: round(s) {', '.join(map(str, outside))} are not in "
+                              "excused_rounds "
                               f"(a requested bye is an excused round).")
     return errors
