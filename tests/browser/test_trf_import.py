@@ -44,15 +44,19 @@ def test_import_a_trf_file_on_a_french_phone(demo: str, browser: Any, tmp_path: 
         assert not Tournament.objects.filter(slug="open-trf").exists()
         shot(page, "trf-import-review-fr-phone")
         axe.assert_accessible(page, "trf import review fr phone")
-        box = page.get_by_label("J’accepte la ronde 3 bien qu’elle enfreigne les règles d’appariement")
-        box.focus()
-        page.keyboard.press("Space")
-        assert box.is_checked()
+        # round 1 keeps the rules but is not the engine's pairing; round 3 breaks them: each asks its own box
+        for label in ("J’accepte la ronde 1 bien qu’elle ne soit pas l’appariement de Damier",
+                      "J’accepte la ronde 3 bien qu’elle enfreigne les règles d’appariement"):
+            box = page.get_by_label(label)
+            box.focus()
+            page.keyboard.press("Space")
+            assert box.is_checked()
         page.get_by_role("button", name="Importer", exact=True).focus()
         with page.expect_navigation():
             page.keyboard.press("Enter")
         t = Tournament.objects.get(slug="open-trf")
         assert ConformanceEvent.objects.filter(tournament=t, code="import-broke-rules").count() == 1
+        assert ConformanceEvent.objects.filter(tournament=t, code="import-not-engine-pairing").count() == 1
         assert "Rematch Open importé" in page.content()
         shot(page, "trf-import-done-fr-phone")
     finally:
