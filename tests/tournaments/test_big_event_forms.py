@@ -4,7 +4,6 @@ what was typed. Both are saved as a browser sends them."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -51,10 +50,8 @@ def test_a_500_board_round_is_entered_through_the_round_page(open_1000: tuple[To
     typed = {f"games-{i}-result": results[i % 3] for i in range(boards)}
     data = scrape_form(client, url, **typed, _continue="1")
     assert _count(data) > 2500  # five fields a board
-    started = time.monotonic()
     response = client.post(url, data)
     assert response.status_code == 302, response.content[:500]
-    assert time.monotonic() - started < 60
     saved = dict(rnd.games.values_list("board", "result"))
     assert sorted(set(saved.values())) == ["0-2", "1-1", "2-0"] and "" not in saved.values()
 
