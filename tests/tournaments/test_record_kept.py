@@ -1,0 +1,101 @@
+"""Nothing already played changes behind the record: the paths around the guards, tried one by one.
+
+A finished tournament (its last round completed) keeps its field, its numbers, its results and the ratings
+it was played on: a correction goes through the correction path (a reason kept in the history), never
+through a step that makes the tournament look unfinished again or a late entry nobody could pair."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from tests.tournaments.rounds import play_round
+from tournaments import ratings, services
+from tournaments.errors import DomainError
+from tournaments.models import Entry, Game, Player, RoundStatus, System, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def _finished_swiss(arbiter, rounds: int = 2) -> Tournament:  # type: ignore[no-untyped-def]
+    t = Tournament.objects.create(name="Finished", slug="finished", system=System.SWISS, rounds_total=rounds,
+                                  chief_arbiter=arbiter, start_date=datetime.date(2026, 1, 1))
+    for i in range(1, 7):
+        services.entry_add(tournament=t, player=Player.objects.create(surname=f"P{i}", given_name="T",
+                                                                      rating=2400 - 50 * i))
+    for _ in range(rounds):
+        play_round(t)
+    assert ratings.is_finished(t)
+    return t
+
+
+def _record(t: Tournament) -> tuple[list[tuple[int, str]], list[tuple[int, int | None, str]]]:
+    numbers = list(Entry.objects.filter(tournament=t).order_by("pairing_number")
+                   .values_list("pairing_number", "player__surname"))
+    games = sorted(Game.objects.filter(round__tournament=t).values_list("white_id", "black_id", "result"))
+    return numbers, games
+
+
+def test_a_finished_swiss_takes_no_late_entry(arbiter) -> None:  # type: ignore[no-untyped-def]
+    # A late entry renumbers the players below him: in a finished tournament nobody could pair him, and the
+    # numbers of the file already sent (standings, TRF) would move under the record.
+    t = _finished_swiss(arbiter)
+    before = _record(t)
+    late = Player.objects.create(surname="Late", given_name="T", rating=2330)
+    with pytest.raises(DomainError, match="all 2 rounds are paired"):
+        services.entry_add(tournament=t, player=late)
+    assert _record(t) == before
+    assert not t.conformance_events.filter(code="late-entry").exists()
+
+
+def test_the_csv_import_enters_nobody_in_a_finished_swiss(arbiter) -> None:  # type: ignore[no-untyped-def]
+    from tournaments.exchange.player_import import players_import_csv
+
+    t = _finished_swiss(arbiter)
+    before = _record(t)
+    with pytest.raises(DomainError, match="all 2 rounds are paired"):
+        players_import_csv(data=b"surname,given_name,rating\nLate,T,2330\n", source="late.csv", tournament=t)
+    assert _record(t) == before
+
+
+def test_a_late_entry_is_still_taken_while_a_round_is_left(arbiter) -> None:  # type: ignore[no-untyped-def]
+    t = _finished_swiss(arbiter, rounds=2)
+    Tournament.objects.filter(pk=t.pk).update(rounds_total=3)  # one more round, as a level-4 change gives
+    t.refresh_from_db()
+    entry = services.entry_add(tournament=t, player=Player.objects.create(surname="Late", given_name="T",
+                                                                          rating=2330))
+    assert entry.pairing_number == 2
+
+
+def test_the_last_round_of_a_finished_tournament_is_not_reopened(arbiter) -> None:  # type: ignore[no-untyped-def]
+    # Reopened, its results would change with no reason kept, and the tournament would no longer be finished:
+    # the "take note" of a later rating list would then rewrite the ratings it was played on.
+    t = _finished_swiss(arbiter)
+    last = t.rounds.get(number=2)
+    with pytest.raises(DomainError, match="correct it on the round.s page with a reason"):
+        services.round_reopen(round=last)
+    last.refresh_from_db()
+    assert last.status == RoundStatus.COMPLETED
+    assert ratings.is_finished(t)
+
+
+def test_a_round_before_the_last_is_reopened_while_the_next_is_not_paired(arbiter) -> None:  # type: ignore[no-untyped-def]
+    t = _finished_swiss(arbiter, rounds=1)
+    Tournament.objects.filter(pk=t.pk).update(rounds_total=3)
+    rnd = t.rounds.get(number=1)
+    assert services.round_reopen(round=rnd).status == RoundStatus.PUBLISHED
+
+
+def test_the_admin_reopen_action_on_a_finished_tournament_changes_nothing(arbiter) -> None:  # type: ignore[no-untyped-def]
+    from django.test import Client
+    from django.urls import reverse
+
+    t = _finished_swiss(arbiter)
+    last = t.rounds.get(number=2)
+    client = Client()
+    client.force_login(arbiter)
+    client.post(reverse("admin:tournaments_round_changelist"),
+                {"action": "reopen", "_selected_action": [last.pk]}, follow=True)
+    last.refresh_from_db()
+    assert last.status == RoundStatus.COMPLETED
