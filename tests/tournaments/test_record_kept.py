@@ -99,3 +99,29 @@ def test_the_admin_reopen_action_on_a_finished_tournament_changes_nothing(arbite
                 {"action": "reopen", "_selected_action": [last.pk]}, follow=True)
     last.refresh_from_db()
     assert last.status == RoundStatus.COMPLETED
+
+
+def test_a_finished_long_event_keeps_its_later_ratings(arbiter) -> None:  # type: ignore[no-untyped-def]
+    # The later ratings of a long event are what its rating tie-breaks ranked on: typed on the entry's page
+    # while it runs, kept once it is finished, as the entries' own ratings are.
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.tournaments.test_permissions import scrape_form
+    from tournaments.models import EntryRating
+
+    t = _finished_swiss(arbiter)
+    Tournament.objects.filter(pk=t.pk).update(long_event=True)
+    entry = t.entries.get(pairing_number=1)
+    EntryRating.objects.create(entry=entry, from_round=2, rating=2000)
+    client = Client()
+    client.force_login(arbiter)
+    url = reverse("admin:tournaments_entry_change", args=[entry.pk])
+    data = scrape_form(client, url)
+    data.update({"later_ratings-TOTAL_FORMS": "2", "later_ratings-INITIAL_FORMS": "1",
+                 "later_ratings-0-id": str(EntryRating.objects.get().pk), "later_ratings-0-entry": str(entry.pk),
+                 "later_ratings-0-from_round": "2", "later_ratings-0-rating": "2500",
+                 "later_ratings-1-entry": str(entry.pk), "later_ratings-1-from_round": "3",
+                 "later_ratings-1-rating": "2600"})
+    client.post(url, data)
+    assert list(EntryRating.objects.values_list("from_round", "rating")) == [(2, 2000)]
