@@ -125,3 +125,25 @@ def test_a_finished_long_event_keeps_its_later_ratings(arbiter) -> None:  # type
                  "later_ratings-1-rating": "2600"})
     client.post(url, data)
     assert list(EntryRating.objects.values_list("from_round", "rating")) == [(2, 2000)]
+
+
+def test_replace_refuses_an_export_older_than_the_tournament_it_replaces(arbiter) -> None:  # type: ignore[no-untyped-def]
+    # import_tournament --replace puts the file's copy in the tournament's place. A file written before a
+    # correction would undo it with no trace on the tournament's pages (its event and reason gone with it).
+    from tournaments.exchange.transfer import TransferError, dumps, export_tournament, import_tournament, loads
+
+    t = _finished_swiss(arbiter)
+    older = loads(dumps(export_tournament(t)))
+    game = Game.objects.filter(round__tournament=t, round__number=2, black__isnull=False).first()
+    corrected = "2-0" if game.result != "2-0" else "0-2"
+    services.game_record_result(game=game, result=corrected, reason="wrong key", user=arbiter)
+    with pytest.raises(TransferError, match="not in the file"):
+        import_tournament(older, replace=True)
+    game.refresh_from_db()
+    assert game.result == corrected
+    # the tournament's own export, written after the correction, still replaces it
+    newer = loads(dumps(export_tournament(t)))
+    back = import_tournament(newer, replace=True).tournament
+    assert Game.objects.filter(round__tournament=back, round__number=2, board=game.board).get().result == corrected
+    # and so does the same file once more (its import recorded nothing the file lacks)
+    import_tournament(loads(dumps(export_tournament(back))), replace=True)
