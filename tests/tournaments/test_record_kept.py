@@ -147,3 +147,33 @@ def test_replace_refuses_an_export_older_than_the_tournament_it_replaces(arbiter
     assert Game.objects.filter(round__tournament=back, round__number=2, board=game.board).get().result == corrected
     # and so does the same file once more (its import recorded nothing the file lacks)
     import_tournament(loads(dumps(export_tournament(back))), replace=True)
+
+
+@pytest.mark.parametrize("model_name", ["game", "entry", "round", "tournament", "player"])
+def test_no_history_page_saves_an_old_version_back(arbiter, model_name: str) -> None:  # type: ignore[no-untyped-def]
+    # simple_history's page of an old version saves it on POST even with reverts disabled. A player's old
+    # version written back would also keep today's "source of the ratings" beside yesterday's rating.
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.tournaments.test_permissions import scrape_form
+
+    t = _finished_swiss(arbiter)
+    arbiter.is_superuser = True
+    arbiter.save()
+    player = t.entries.get(pairing_number=1).player
+    player.rating, player.rating_source = 2500, "fmjd-2026-12.csv"
+    player.save()
+    obj = {"game": Game.objects.filter(round__tournament=t, round__number=2).first(),
+           "entry": t.entries.get(pairing_number=1), "round": t.rounds.get(number=2), "tournament": t,
+           "player": player}[model_name]
+    model = type(obj)
+    first = model.history.filter(id=obj.pk).order_by("history_id").first()
+    url = reverse(f"admin:tournaments_{model_name}_simple_history", args=[obj.pk, first.history_id])
+    client = Client()
+    client.force_login(arbiter)
+    before = model.history.filter(id=obj.pk).count()
+    assert client.post(url, scrape_form(client, url)).status_code == 403
+    assert model.history.filter(id=obj.pk).count() == before
+    player.refresh_from_db()
+    assert player.rating == 2500
