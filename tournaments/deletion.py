@@ -3,9 +3,10 @@
 A round once published is the tournament's record: its pairing was announced, its results paired the
 rounds after it, its sheets back its results. Such a record changes only through the correction path
 (tournaments.conformance.corrections: a reason, the checklist's warning, an event). So deleting a game, a
-sheet or a round of a published or completed round, an entry that played in one, or a tournament that has
-one, is refused on every path: the admin's delete page and bulk action (`refusals`, which the admin shows
-instead of its button), a cascade, and `QuerySet.delete()` from the shell or a command (a `pre_delete`
+sheet or a round of a published or completed round, an entry that played in one, a tournament that has
+one, or a conformance event of such a tournament (the warnings given and confirmed), is refused on every
+path: the admin's delete page and bulk action (`refusals`, which the admin shows instead of its button), a
+cascade, and `QuerySet.delete()` from the shell or a command (a `pre_delete`
 receiver, connected in apps.py, raises `DeletionRefused`). Each refusal names what to do instead.
 
 Still deleted freely: a draft round (to pair it again), its games, an entry that played nowhere, a
@@ -24,11 +25,11 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError
-from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, Tournament
+from tournaments.models import ConformanceEvent, Entry, Game, GameSheet, Round, RoundStatus, Tournament
 
 _ALLOWED: ContextVar[bool] = ContextVar("damier_deletion_allowed", default=False)
 
-GUARDED = (Tournament, Round, Game, GameSheet, Entry)
+GUARDED = (Tournament, Round, Game, GameSheet, Entry, ConformanceEvent)
 
 
 class DeletionRefused(DomainError):
@@ -102,6 +103,12 @@ def why_not(obj: Any) -> str | None:
                      "Withdraw him instead (Entries, action “Withdraw the player (competition rules 5.9)”), or "
                      "expel him (“Expel the player (competition rules 2.6)”).") \
                 % {"player": obj.player, "tournament": obj.tournament, "rounds": ", ".join(map(str, rounds))}
+        return None
+    if isinstance(obj, ConformanceEvent):
+        if Round.objects.filter(tournament_id=obj.tournament_id).exclude(status=RoundStatus.DRAFT).exists():
+            return _("The conformance event “%(event)s” of %(tournament)s cannot be deleted: it records a warning "
+                     "given or confirmed, and is a ### line of the tournament's TRF. What changed since is "
+                     "recorded as an event of its own.") % {"event": obj, "tournament": obj.tournament}
         return None
     return None
 

@@ -177,3 +177,30 @@ def test_no_history_page_saves_an_old_version_back(arbiter, model_name: str) -> 
     assert model.history.filter(id=obj.pk).count() == before
     player.refresh_from_db()
     assert player.rating == 2500
+
+
+def test_the_shell_cannot_delete_a_played_tournament_s_conformance_event(arbiter) -> None:  # type: ignore[no-untyped-def]
+    # An event is the record of a warning confirmed (a ### line of the TRF): kept as the games are.
+    from django.db import transaction
+
+    from tournaments import deletion
+    from tournaments.models import ConformanceEvent
+
+    t = _finished_swiss(arbiter)
+    Tournament.objects.filter(pk=t.pk).update(rounds_total=3)
+    services.entry_add(tournament=t, player=Player.objects.create(surname="Late", given_name="T", rating=2330))
+    assert t.conformance_events.filter(code="late-entry").exists()
+    with pytest.raises(deletion.DeletionRefused, match="late-entry @ round 2.*cannot be deleted"), transaction.atomic():
+        ConformanceEvent.objects.filter(tournament=t).delete()
+    assert t.conformance_events.filter(code="late-entry").exists()
+
+
+def test_an_unplayed_tournament_goes_with_its_events(arbiter) -> None:  # type: ignore[no-untyped-def]
+    from tournaments.conformance import events
+    from tournaments.conformance.policy import Code
+
+    t = Tournament.objects.create(name="Unplayed", slug="unplayed", system=System.SWISS, rounds_total=5,
+                                  chief_arbiter=arbiter)
+    events.record(t, Code.LEFT_MODE)
+    t.delete()
+    assert not Tournament.objects.filter(slug="unplayed").exists()

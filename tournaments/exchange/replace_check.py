@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections.abc import Callable
 from typing import Any
 
 from tournaments.models import RoundStatus, Tournament
@@ -41,13 +42,13 @@ def _events(doc: dict[str, Any]) -> set[tuple[Any, Any, str]]:
             for e in doc.get("conformance_events", [])}
 
 
-def missing_from(doc: dict[str, Any], stored: Tournament) -> str | None:
-    """Why `doc` may not replace `stored` (None when it may): what the stored record has and the file lacks."""
+def missing_from(doc: dict[str, Any], stored: Tournament,
+                 export: Callable[[Tournament], dict[str, Any]]) -> str | None:
+    """Why `doc` may not replace `stored` (None when it may): what the stored record, as `export` writes it,
+    has and the file lacks."""
     if not stored.rounds.exclude(status=RoundStatus.DRAFT).exists():
         return None  # nothing played: replacing it loses no record (a delete would be allowed too)
-    from tournaments.exchange.transfer import export_tournament
-
-    here = export_tournament(stored)
+    here = export(stored)
     file_changes = _changes(doc)
     lost = sorted((key for key in _changes(here) if key not in file_changes), key=lambda k: str(k[1]))
     lost_events = _events(here) - _events(doc)

@@ -253,7 +253,7 @@ def import_tournament(doc: dict[str, Any], *, replace: bool = False, confirmed: 
         if not replace:
             raise TransferError(f"A tournament with slug {short(slug)} already exists; import with --replace to "
                                 "replace it (its results and history are replaced by the file's).")
-        if (lost := replace_check.missing_from(doc, existing)) is not None:
+        if (lost := replace_check.missing_from(doc, existing, export_tournament)) is not None:
             raise TransferError(lost)
         _delete(existing)
     result = _Importer(doc).run()
