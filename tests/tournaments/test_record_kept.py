@@ -204,3 +204,33 @@ def test_an_unplayed_tournament_goes_with_its_events(arbiter) -> None:  # type: 
     events.record(t, Code.LEFT_MODE)
     t.delete()
     assert not Tournament.objects.filter(slug="unplayed").exists()
+
+
+def test_saving_a_game_s_read_only_page_never_writes_back_what_it_read(arbiter, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # The game's own page has nothing to type (result and players are read-only), yet its Save wrote the whole
+    # row as read: a correction another arbiter saved between that read and the write was silently undone.
+    from django.test import Client
+    from django.urls import reverse
+
+    from tests.tournaments.test_permissions import scrape_form
+    from tournaments.admin.rounds import GameAdmin
+
+    t = _finished_swiss(arbiter)
+    game = Game.objects.filter(round__tournament=t, round__number=2, black__isnull=False).first()
+    corrected = "2-0" if game.result != "2-0" else "0-2"
+    client = Client()
+    client.force_login(arbiter)
+    url = reverse("admin:tournaments_game_change", args=[game.pk])
+    data = scrape_form(client, url)
+    read = GameAdmin.get_object
+
+    def read_then_corrected(self, request, object_id, from_field=None):  # type: ignore[no-untyped-def]
+        obj = read(self, request, object_id, from_field)
+        if request.method == "POST" and obj is not None:  # the other arbiter's correction lands here
+            services.game_record_result(game=Game.objects.get(pk=obj.pk), result=corrected, reason="wrong key")
+        return obj
+
+    monkeypatch.setattr(GameAdmin, "get_object", read_then_corrected)
+    client.post(url, data)
+    game.refresh_from_db()
+    assert game.result == corrected
