@@ -234,3 +234,35 @@ def test_saving_a_game_s_read_only_page_never_writes_back_what_it_read(arbiter, 
     client.post(url, data)
     game.refresh_from_db()
     assert game.result == corrected
+
+
+def test_an_arbiter_named_in_the_record_keeps_his_account(arbiter) -> None:  # type: ignore[no-untyped-def]
+    # Deleting an account empties every "who" that names it (SET_NULL): who corrected a result, who
+    # confirmed a breach. The account is made inactive instead; the admin's delete page says so.
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournaments import deletion
+
+    t = _finished_swiss(arbiter)
+    game = Game.objects.filter(round__tournament=t, round__number=2, black__isnull=False).first()
+    services.game_record_result(game=game, result="2-0" if game.result != "2-0" else "0-2", reason="wrong key",
+                                user=arbiter)
+    root = get_user_model().objects.create_superuser("root", password="pw-root-123")
+    client = Client()
+    client.force_login(root)
+    url = reverse("admin:auth_user_delete", args=[arbiter.pk])
+    page = client.get(url)
+    assert page.status_code == 200 and "Untick" in page.content.decode()
+    client.post(url, {"post": "yes"})
+    assert get_user_model().objects.filter(pk=arbiter.pk).exists()
+    client.post(reverse("admin:auth_user_changelist"), {"action": "delete_selected", "post": "yes",
+                                                         "_selected_action": [arbiter.pk]})
+    assert get_user_model().objects.filter(pk=arbiter.pk).exists()
+    with pytest.raises(deletion.DeletionRefused), transaction.atomic():
+        get_user_model().objects.filter(pk=arbiter.pk).delete()
+    assert Game.history.filter(id=game.pk, history_user=arbiter).exists()
+    # an account the record never names still goes
+    get_user_model().objects.create_user("visitor").delete()
