@@ -3,9 +3,10 @@
 A round once published is the tournament's record: its pairing was announced, its results paired the
 rounds after it, its sheets back its results. Such a record changes only through the correction path
 (tournaments.conformance.corrections: a reason, the checklist's warning, an event). So deleting a game, a
-sheet or a round of a published or completed round, an entry that played in one, or a tournament that has
-one, is refused on every path: the admin's delete page and bulk action (`refusals`, which the admin shows
-instead of its button), a cascade, and `QuerySet.delete()` from the shell or a command (a `pre_delete`
+sheet or a round of a published or completed round, an entry that played in one, a tournament that has
+one, or a conformance event of such a tournament (the warnings given and confirmed), is refused on every
+path: the admin's delete page and bulk action (`refusals`, which the admin shows instead of its button), a
+cascade, and `QuerySet.delete()` from the shell or a command (a `pre_delete`
 receiver, connected in apps.py, raises `DeletionRefused`). Each refusal names what to do instead.
 
 Still deleted freely: a draft round (to pair it again), its games, an entry that played nowhere, a
@@ -20,15 +21,16 @@ from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError
-from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, Tournament
+from tournaments.models import ConformanceEvent, Entry, Game, GameSheet, Round, RoundStatus, Tournament
 
 _ALLOWED: ContextVar[bool] = ContextVar("damier_deletion_allowed", default=False)
 
-GUARDED = (Tournament, Round, Game, GameSheet, Entry)
+GUARDED = (Tournament, Round, Game, GameSheet, Entry, ConformanceEvent)
 
 
 class DeletionRefused(DomainError):
@@ -103,7 +105,27 @@ def why_not(obj: Any) -> str | None:
                      "expel him (“Expel the player (competition rules 2.6)”).") \
                 % {"player": obj.player, "tournament": obj.tournament, "rounds": ", ".join(map(str, rounds))}
         return None
+    if isinstance(obj, get_user_model()):
+        return _account_named(obj)
+    if isinstance(obj, ConformanceEvent):
+        if Round.objects.filter(tournament_id=obj.tournament_id).exclude(status=RoundStatus.DRAFT).exists():
+            return _("The conformance event “%(event)s” of %(tournament)s cannot be deleted: it records a warning "
+                     "given or confirmed, and is a ### line of the tournament's TRF. What changed since is "
+                     "recorded as an event of its own.") % {"event": obj, "tournament": obj.tournament}
+        return None
     return None
+
+
+def _account_named(user: Any) -> str | None:
+    """An account the record names (who entered, corrected or confirmed what): deleting it would empty every
+    one of those names (their relations are SET_NULL), so it is made inactive instead."""
+    named = ConformanceEvent.objects.filter(created_by=user).exists() or any(
+        model.history.filter(history_user=user).exists() for model in (Game, Round, Entry, GameSheet, Tournament))
+    if not named:
+        return None
+    return _("The account %(user)s cannot be deleted: the tournaments' record names it (who entered, corrected or "
+             "confirmed what), and would lose the name. Untick “active” on the account's page instead: it can no "
+             "longer log in, and the record keeps its name.") % {"user": user.get_username()}
 
 
 def refusals(objs: Iterable[Any]) -> list[str]:
@@ -114,14 +136,15 @@ def refusals(objs: Iterable[Any]) -> list[str]:
 def _origin_reason(origin: Any) -> str | None:
     """The refusal worded for what the arbiter asked to delete (a tournament, an entry), not for the first
     game the cascade reached."""
+    guarded = (*GUARDED, get_user_model())
     if isinstance(origin, QuerySet):
-        if origin.model not in GUARDED:
+        if origin.model not in guarded:
             return None
         for obj in origin:
             if (why := why_not(obj)) is not None:
                 return why
         return None
-    return why_not(origin) if isinstance(origin, GUARDED) else None
+    return why_not(origin) if isinstance(origin, guarded) else None
 
 
 def guard(sender: Any, instance: Any, origin: Any = None, **kwargs: Any) -> None:
@@ -138,3 +161,4 @@ def connect() -> None:
 
     for model in GUARDED:
         pre_delete.connect(guard, sender=model, dispatch_uid=f"damier-keep-{model.__name__}")
+    pre_delete.connect(guard, sender=get_user_model(), dispatch_uid="damier-keep-account")

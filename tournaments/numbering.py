@@ -31,7 +31,7 @@ from tournaments import ratings
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import DomainError, StaleEditError
-from tournaments.models import Entry, Numbering, Player, Tournament
+from tournaments.models import Entry, Numbering, Player, RoundStatus, Tournament
 from tournaments.permissions import players_fixed_fields
 
 FIXED_FROM_ROUND = 4  # C.04.2: numbers may be exchanged or regenerated until round 4 is paired
@@ -225,11 +225,23 @@ def make_room(tournament: Tournament, number: int) -> None:
     renumber([(e, e.pairing_number + 1) for e in below])
 
 
+def refuse_when_no_round_left(tournament: Tournament, player: Player) -> None:
+    """A late entrant needs a round left to be paired in: once the last round is published, he would play
+    nothing, and his number would move the players below him in a field whose standings and file are out."""
+    total = tournament.rounds_total
+    if total and tournament.rounds.filter(number__gte=total).exclude(status=RoundStatus.DRAFT).exists():
+        raise DomainError(_("%(player)s cannot be entered in %(tournament)s: all %(rounds)s rounds are paired, "
+                            "so he would play none, and the players' numbers are those of the record. To give "
+                            "him a round, raise the number of rounds on the tournament's page first (a level-4 "
+                            "change).") % {"player": player, "tournament": tournament, "rounds": total})
+
+
 def place_late_entry(tournament: Tournament, player: Player, pairing_number: int | None) -> int:
     """The number of a late entrant (the caller holds the tournament's lock and creates the entry).
 
     A number the arbiter typed is accepted only when it is the one the rating earns: C.04.2 leaves no
     choice, and a wrong number would silently reorder the field."""
+    refuse_when_no_round_left(tournament, player)
     number = earned_number(tournament, player)
     if pairing_number is not None and pairing_number != number:
         raise DomainError(_("%(player)s enters after round 1 is paired: his rating earns him pairing number "

@@ -149,10 +149,15 @@ def rating_changes(tournament: Tournament) -> list[RatingChange]:
     return out
 
 
-def is_finished(tournament: Tournament) -> bool:
-    """The last round is completed: the ratings it was played on are the record and never change."""
-    total = tournament.rounds_total
+def last_round(tournament: Tournament) -> int:
+    """The number of the tournament's last round (0 when not set)."""
     if tournament.is_round_robin:  # n-1 rounds (n even) or n, twice in a double round robin
         n = tournament.entries.count()
-        total = (n - 1 if n % 2 == 0 else n) * (2 if tournament.system == "double_round_robin" else 1)
+        return (n - 1 if n % 2 == 0 else n) * (2 if tournament.system == "double_round_robin" else 1)
+    return tournament.rounds_total or 0
+
+
+def is_finished(tournament: Tournament) -> bool:
+    """The last round is completed: the ratings it was played on are the record and never change."""
+    total = last_round(tournament)
     return bool(total) and tournament.rounds.filter(number__gte=total, status="completed").exists()

@@ -17,7 +17,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from tournaments import locks, manual_phase, numbering, pairing_bridge, postponed, requested_byes, rr_guard, selectors
+from tournaments import (
+    locks,
+    manual_phase,
+    numbering,
+    pairing_bridge,
+    postponed,
+    ratings,
+    requested_byes,
+    rr_guard,
+    selectors,
+)
 from tournaments.conformance import events
 from tournaments.data_text import result_label
 from tournaments.entry_guard import lock_tournament_of
@@ -426,6 +436,12 @@ def round_reopen(*, round: Round, expected_version: int | None = None) -> Round:
     if Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number).exists():
         raise DomainError(_("Round %(round)s cannot be reopened: round %(next)s is already paired.")
                           % {"round": rnd.number, "next": rnd.number + 1})
+    if ratings.is_finished(rnd.tournament) and rnd.number >= ratings.last_round(rnd.tournament):
+        # The last round of a finished tournament is the record: reopened, its results would change with no
+        # reason kept, and the tournament would take a later rating list on as if it were still under way.
+        raise DomainError(_("Round %(round)s is the last round of %(tournament)s, which is finished: it stays "
+                            "completed. To change a result, correct it on the round's page with a reason (kept in "
+                            "the game's history).") % {"round": rnd.number, "tournament": rnd.tournament})
     return _take_step(rnd, "reopen")
 
 

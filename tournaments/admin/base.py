@@ -71,6 +71,10 @@ class AsciiIdMixin:
                           extra_context: dict[str, Any] | None = None) -> Any:
         if number_or_none(unquote(object_id)) is None or number_or_none(unquote(version_id)) is None:
             raise Http404
+        # simple_history saves this form on POST even with reverts disabled: that would write an old version
+        # around the services, so an old version can be looked at, never saved back.
+        if request.method == "POST":
+            raise PermissionDenied(gettext("History is read-only: enter the change on the object's own page."))
         return super().history_form_view(request, object_id, version_id, extra_context)  # type: ignore[misc]
 
 
@@ -168,14 +172,6 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         for record in historical_records:
             record.history_change_reason = reason_words(record.history_change_reason or "") or None
         hide_other_accounts(request, historical_records)
-
-    def history_form_view(self, request: HttpRequest, object_id: str, version_id: str,
-                          extra_context: dict[str, Any] | None = None) -> HttpResponse:
-        # simple_history saves this form on POST even with reverts disabled: that would write
-        # around the services, so an old version can be looked at, never saved back.
-        if request.method == "POST":
-            raise PermissionDenied(gettext("History is read-only: enter the change on the object's own page."))
-        return super().history_form_view(request, object_id, version_id, extra_context)
 
 
 class _Shown(str):

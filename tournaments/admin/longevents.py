@@ -12,7 +12,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import period_ratings
+from tournaments import period_ratings, ratings
 from tournaments.admin.base import ScopedInline
 from tournaments.conformance.words import describe, level_name
 from tournaments.models import EntryRating, Tournament
@@ -61,8 +61,23 @@ class LongEventAdminMixin:
 
 
 class EntryRatingInline(ScopedInline):
+    """The entry's later ratings, typed while the tournament runs. Once it is finished they are the ratings
+    its rating tie-breaks were ranked on: shown, never changed (as the entries' own ratings)."""
+
     model = EntryRating
     extra = 1
     fields = ("from_round", "rating")
     verbose_name = _("later rating (a tournament lasting more than 30 days)")
     verbose_name_plural = _("later ratings (a tournament lasting more than 30 days)")
+
+    def _open(self, request: HttpRequest, obj: Any) -> bool:
+        return self._allowed(request, obj) and (obj is None or not ratings.is_finished(obj.tournament))
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._open(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._open(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return self._open(request, obj)

@@ -318,3 +318,8 @@ class GameAdmin(GameSheetsMixin, ArbiterScopedAdmin):
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return False
+
+    def save_model(self, request: HttpRequest, obj: Game, form: Any, change: bool) -> None:
+        # Nothing on this page is typed (results are entered on the round's page, through the services): the
+        # row is not written back as it was read, which would undo a result saved in between.
+        return None

@@ -27,7 +27,7 @@ from django.db import IntegrityError, connection, models, transaction
 
 from tournaments.conformance import events
 from tournaments.errors import DomainError
-from tournaments.exchange import imported_rounds
+from tournaments.exchange import imported_rounds, replace_check
 from tournaments.exchange.transfer_schema import DocumentErrors, check, cut, document_schema, parse, short
 from tournaments.models import (
     ConformanceEvent,
@@ -253,6 +253,8 @@ def import_tournament(doc: dict[str, Any], *, replace: bool = False, confirmed: 
         if not replace:
             raise TransferError(f"A tournament with slug {short(slug)} already exists; import with --replace to "
                                 "replace it (its results and history are replaced by the file's).")
+        if (lost := replace_check.missing_from(doc, existing, export_tournament)) is not None:
+            raise TransferError(lost)
         _delete(existing)
     result = _Importer(doc).run()
     warnings = imported_rounds.warnings(result.tournament)
