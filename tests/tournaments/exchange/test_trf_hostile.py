@@ -155,3 +155,27 @@ def test_one_player_id_on_two_lines_is_refused_naming_both(db: None) -> None:
     with pytest.raises(TrfImportError, match=r"line 6: player id \(columns 58-68\) 4711 is already the id of line 4"):
         import_trf(_players_file(4, ids={1: 4711, 3: 4711}))
     assert not Tournament.objects.exists() and not Player.objects.exists()
+
+
+# --- the ### lines' round numbers ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line", [
+    "### conformance mode left @ Round " + "9" * 5000,
+    "### rounds-changed @ Round " + "9" * 5000 + ": new=4 old=3",
+])
+def test_a_round_number_too_long_for_python_in_a_hash_line_is_refused_naming_it(db: None, client: Client,
+                                                                                 line: str) -> None:
+    text = _file(extra=line)
+    with pytest.raises(TrfImportError, match=r"line 4 \(###\): round 9999999999"):
+        import_trf(text)
+    page = client.post(reverse(IMPORT), {"file": SimpleUploadedFile("long.trf", text.encode()), "review": "1"})
+    assert page.status_code == 200  # int() refuses more than 4,300 digits: it was a 500
+    assert "Nothing imported: line 4 (###): round 9999999999" in page.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_a_round_in_other_digits_in_a_hash_line_is_not_read_as_a_round(db: None) -> None:
+    # '٣' is a digit to Python's \d and int(): the ### lines are read from ASCII digits, as their values are
+    result = import_trf(_file(extra="### conformance mode left @ Round ٣"))
+    assert result.tournament.conformance_left_round is None
