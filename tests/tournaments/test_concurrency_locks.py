@@ -253,3 +253,35 @@ def test_a_result_entered_while_its_player_is_withdrawn_never_deadlocks(make_tou
             if isinstance(value, Exception) and not isinstance(value, DomainError):
                 failures.append(f"{attempt}: {type(value).__name__}: {value}")
     assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES} tries: {failures[:2]}"
+
+
+def test_two_imports_of_a_trf_under_one_slug_at_once_are_one_tournament_and_a_message(  # type: ignore[no-untyped-def]
+        db, monkeypatch) -> None:
+    """Two arbiters import the same file (or two files under the slug they both typed) at the same moment:
+    both found the slug free; the second's tournament then waited on the first's and broke the slug's unique
+    index, an IntegrityError (an error page). It is the import's own refusal in words, nothing half-written."""
+    from tests.tournaments.exchange.test_trf_hostile import _file
+    from tournaments.exchange import trf_import
+
+    real_entries = trf_import._Importer._entries
+
+    def slow_entries(self: Any, t: Tournament) -> Any:
+        time.sleep(0.3)  # a big file: the first import's tournament is written, not yet committed
+        return real_entries(self, t)
+
+    monkeypatch.setattr(trf_import._Importer, "_entries", slow_entries)
+    failures = []
+    for attempt in range(TRIES // 2):
+        slug = f"same{attempt}"
+
+        def load(s: str = slug) -> Any:
+            with transaction.atomic():
+                return trf_import.import_trf(_file(), slug=s)
+
+        outcome = run_together(load, _later(0.05, load))
+        errors = [r for r in outcome if isinstance(r, Exception)]
+        if len(errors) != 1 or not isinstance(errors[0], DomainError):
+            failures.append(f"{attempt}: {[type(r).__name__ for r in outcome]}: {errors[:1]}")
+        if Tournament.objects.filter(slug=slug).count() != 1:
+            failures.append(f"{attempt}: {Tournament.objects.filter(slug=slug).count()} tournaments")
+    assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES // 2} tries: {failures[:2]}"
