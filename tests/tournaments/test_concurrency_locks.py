@@ -285,3 +285,50 @@ def test_two_imports_of_a_trf_under_one_slug_at_once_are_one_tournament_and_a_me
         if Tournament.objects.filter(slug=slug).count() != 1:
             failures.append(f"{attempt}: {Tournament.objects.filter(slug=slug).count()} tournaments")
     assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES // 2} tries: {failures[:2]}"
+
+
+def test_two_arbiters_saving_the_same_round_page_at_once_lose_nothing_typed(  # type: ignore[no-untyped-def]
+        make_tournament, monkeypatch) -> None:
+    """Both pages were read at the same versions and pass the form's check; the first saves, the second's
+    service finds the board changed (StaleEditError). That refusal came back as a redirect to an empty page:
+    every result the second arbiter had typed was gone. Now his page comes back with what he typed."""
+    from tests.tournaments.test_round_entry import form_in
+    from tournaments.models import Game
+
+    real = services.game_record_result
+
+    def slow_result(**kwargs: Any) -> Any:
+        time.sleep(0.2)  # a round of many boards: the other arbiter's save lands meanwhile
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "game_record_result", slow_result)
+
+    def stored_boards(rnd: Round) -> list[int]:
+        return list(Game.objects.filter(round=rnd, black__isnull=False).values_list("board", flat=True))
+
+    failures = []
+    for attempt in range(TRIES // 2):
+        t = make_tournament(4, slug=f"page{attempt}")
+        rnd = services.round_pair(tournament=t)
+        services.round_publish(round=rnd)
+        url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+        posts = []
+        for name, typed in (("first", "2-0"), ("second", "0-2")):
+            client = _deputy_client(t, name)
+            page = client.get(url).content.decode()
+            boards = [k[:-len("-result")] for k in form_in(page) if k.startswith("games-") and k.endswith("-result")]
+            posts.append((client, form_in(page, **{f"{b}-result": typed for b in boards}, _continue="1"), typed))
+        outcome = run_together(*[lambda c=c, d=d, u=url: c.post(u, d) for c, d, _typed in posts])
+        stored = set(Game.objects.filter(round=rnd).values_list("result", flat=True))
+        for (_client, _data, typed), response in zip(posts, outcome, strict=True):
+            if isinstance(response, Exception):
+                failures.append(f"{attempt}: {response!r}")
+            elif stored != {typed}:  # the other arbiter's save won: his page comes back with what he typed
+                page = response.content.decode()
+                kept = page.count(f'<option value="{typed}" selected>')
+                if response.status_code != 200 or kept != len(stored_boards(rnd)):
+                    failures.append(f"{attempt}: {typed} neither saved nor kept on the page "
+                                    f"({response.status_code}, {kept} board(s) kept)")
+                elif "changed by someone else" not in page:
+                    failures.append(f"{attempt}: the page does not say why nothing was saved")
+    assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES // 2} tries: {failures[:2]}"

@@ -74,6 +74,43 @@ class AsciiIdMixin:
         return super().history_form_view(request, object_id, version_id, extra_context)  # type: ignore[misc]
 
 
+def keep_typed_on_refusal(request: HttpRequest, run: Callable[[], HttpResponse],
+                          words: Callable[[DomainError], str]) -> HttpResponse:
+    """A change form whose save a service refused (another arbiter changed the board meanwhile, a rule the
+    form could not see): nothing is saved, and the form comes back with what was typed and why, instead of
+    a redirect to an empty form. The form is shown again by running the page once more with the refusal as
+    its error (`refusing_form`): it cannot save."""
+    try:
+        with transaction.atomic():
+            return run()
+    except DomainError as exc:
+        said = words(exc)
+    if request.method == "POST":
+        request._damier_refused = said  # type: ignore[attr-defined]
+        try:
+            with transaction.atomic():
+                return run()
+        except DomainError:
+            pass
+    messages.error(request, said)
+    return HttpResponseRedirect(request.get_full_path())
+
+
+def refusing_form(request: HttpRequest, form: Any) -> Any:
+    """The change form, invalid with the service's refusal when keep_typed_on_refusal runs it again."""
+    refused = getattr(request, "_damier_refused", None)
+    if refused is None:
+        return form
+
+    class Refused(form):  # type: ignore[valid-type, misc]
+        def clean(self) -> Any:
+            cleaned = super().clean()
+            self.add_error(None, refused)
+            return cleaned
+
+    return Refused
+
+
 class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
     """Object-level permissions: an arbiter sees and changes his own tournaments only."""
 
@@ -148,12 +185,13 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
 
     def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
                         extra_context: dict[str, Any] | None = None) -> HttpResponse:
-        try:
-            with transaction.atomic():
-                return super().changeform_view(request, object_id, form_url, extra_context)
-        except DomainError as exc:
-            messages.error(request, gettext("Nothing saved: %(why)s") % {"why": exc})
-            return HttpResponseRedirect(request.get_full_path())
+        return keep_typed_on_refusal(
+            request, lambda: super(ArbiterScopedAdmin, self).changeform_view(request, object_id, form_url,
+                                                                             extra_context),
+            lambda exc: gettext("Nothing saved: %(why)s") % {"why": exc})
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        return refusing_form(request, super().get_form(request, obj, change, **kwargs))
 
     def check_objects(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         for obj in queryset:

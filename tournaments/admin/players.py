@@ -8,14 +8,20 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments.admin.base import AsciiIdMixin, hide_other_accounts, is_arbiter
+from tournaments.admin.base import (
+    AsciiIdMixin,
+    hide_other_accounts,
+    is_arbiter,
+    keep_typed_on_refusal,
+    refusing_form,
+)
 from tournaments.errors import DomainError
 from tournaments.exchange import player_import
 from tournaments.exchange.player_import import players_import_csv
@@ -92,7 +98,7 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         return fields + tuple(f.name for f in Player._meta.fields if fixed and f.name in fixed)
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
-        form = super().get_form(request, obj, change, **kwargs)
+        form = refusing_form(request, super().get_form(request, obj, change, **kwargs))
         fixed = player_fixed_fields(request.user, obj) if obj is not None else frozenset()
         if not fixed:
             return form
@@ -114,12 +120,9 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
 
     def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
                         extra_context: dict[str, Any] | None = None) -> HttpResponse:
-        try:
-            with transaction.atomic():
-                return super().changeform_view(request, object_id, form_url, extra_context)
-        except DomainError as exc:
-            messages.error(request, str(exc))
-            return HttpResponseRedirect(request.get_full_path())
+        return keep_typed_on_refusal(
+            request, lambda: super(PlayerAdmin, self).changeform_view(request, object_id, form_url, extra_context),
+            str)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return bool(request.user.is_superuser)
