@@ -179,3 +179,29 @@ def test_a_round_in_other_digits_in_a_hash_line_is_not_read_as_a_round(db: None)
     # '٣' is a digit to Python's \d and int(): the ### lines are read from ASCII digits, as their values are
     result = import_trf(_file(extra="### conformance mode left @ Round ٣"))
     assert result.tournament.conformance_left_round is None
+
+
+@pytest.mark.parametrize("values", ["engine=5 pairing=7", "engine=not-possible pairing=3-1,4-2"])
+def test_an_imported_manual_pairing_event_with_bare_numbers_shows_on_the_round_page(db: None, admin_client: Client,
+                                                                                    values: str) -> None:
+    # A list key read back holds numbers where a stranger's file wrote bare numbers (Damier writes "3-1"):
+    # the round page joined them as text (a TypeError, a 500) or spelt a word out letter by letter.
+    result = import_trf(_file(extra=f"### manual-pairing @ Round 1: {values}"), slug="bare")
+    rnd = result.tournament.rounds.get(number=1)
+    page = admin_client.get(reverse("admin:tournaments_round_change", args=[rnd.pk]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Engine: 5. This round: 7." in text if values.startswith("engine=5") else \
+        "Engine: not-possible. This round: 3-1, 4-2." in text
+
+
+def test_an_imported_postponed_notice_with_a_bare_number_lets_its_round_be_paired(db: None,
+                                                                                  admin_client: Client) -> None:
+    # The control room says the round's 'paired with a postponed game' notice after pairing it: an imported
+    # one holding a number made the pairing step a 500, and the round could not be paired from there.
+    result = import_trf(_file(extra="### paired-with-postponed @ Round 2: games=7"), slug="notice")
+    t = result.tournament
+    page = admin_client.post(reverse("admin:tournaments_tournament_step", args=[t.pk]),
+                             {"step": "pair", "round": 2, "version": 0}, follow=True)
+    assert page.status_code == 200 and t.rounds.filter(number=2).exists()
+    assert "7" in page.content.decode()
