@@ -332,3 +332,29 @@ def test_two_arbiters_saving_the_same_round_page_at_once_lose_nothing_typed(  # 
                 elif "changed by someone else" not in page:
                     failures.append(f"{attempt}: the page does not say why nothing was saved")
     assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES // 2} tries: {failures[:2]}"
+
+
+def test_two_arbiters_adding_a_tournament_under_one_slug_at_once_get_the_form_back(arbiter) -> None:  # type: ignore[no-untyped-def]
+    """Both forms found the slug free; the second's row then broke the slug's unique index after the first
+    committed: an IntegrityError, an error page. Now the second gets his form back, as typed, saying why."""
+    failures = []
+    url = reverse("admin:tournaments_tournament_add")
+    for attempt in range(TRIES // 2):
+        clients = []
+        for _ in range(2):
+            client = Client()
+            client.force_login(arbiter)
+            clients.append(client)
+        typed = [scrape_form(c, url, name=f"Same {attempt}", slug=f"same{attempt}", rounds_total="5",
+                             venue=f"Hall {i}") for i, c in enumerate(clients)]
+        outcome = run_together(*[lambda c=c, d=d: c.post(url, d) for c, d in zip(clients, typed, strict=True)])
+        codes = sorted(getattr(r, "status_code", 0) for r in outcome)
+        if codes != [200, 302]:
+            failures.append(f"{attempt}: {[r if isinstance(r, Exception) else r.status_code for r in outcome]}")
+            continue
+        page = next(r for r in outcome if r.status_code == 200).content.decode()
+        if "already exists" not in page or 'value="Hall ' not in page:
+            failures.append(f"{attempt}: the form came back without saying why or without what was typed")
+        if Tournament.objects.filter(slug=f"same{attempt}").count() != 1:
+            failures.append(f"{attempt}: not one tournament")
+    assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES // 2} tries: {failures[:2]}"

@@ -10,7 +10,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import PermissionDenied
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.html import format_html, format_html_join
@@ -77,20 +77,27 @@ class AsciiIdMixin:
 def keep_typed_on_refusal(request: HttpRequest, run: Callable[[], HttpResponse],
                           words: Callable[[DomainError], str]) -> HttpResponse:
     """A change form whose save a service refused (another arbiter changed the board meanwhile, a rule the
-    form could not see): nothing is saved, and the form comes back with what was typed and why, instead of
+    form could not see) or the database refused (a unique row another arbiter committed meanwhile): nothing
+    is saved, and the form comes back with what was typed and why, instead of
     a redirect to an empty form. The form is shown again by running the page once more with the refusal as
     its error (`refusing_form`): it cannot save."""
+    from tournaments.busy import busy_words
+
     try:
         with transaction.atomic():
             return run()
     except DomainError as exc:
         said = words(exc)
+    except IntegrityError:
+        # Another arbiter's row, committed after this form checked (two tournaments under one slug at once):
+        # run again, the form's own check now sees it and says so.
+        said = busy_words()
     if request.method == "POST":
         request._damier_refused = said  # type: ignore[attr-defined]
         try:
             with transaction.atomic():
                 return run()
-        except DomainError:
+        except (DomainError, IntegrityError):
             pass
     messages.error(request, said)
     return HttpResponseRedirect(request.get_full_path())
