@@ -358,3 +358,51 @@ def test_two_arbiters_adding_a_tournament_under_one_slug_at_once_get_the_form_ba
         if Tournament.objects.filter(slug=f"same{attempt}").count() != 1:
             failures.append(f"{attempt}: not one tournament")
     assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES // 2} tries: {failures[:2]}"
+
+
+@pytest.mark.parametrize("way", ["delete page", "bulk action"])
+def test_a_draft_round_deleted_while_a_colleague_publishes_it_is_a_refusal_not_an_error_page(  # type: ignore[no-untyped-def]
+        make_tournament, admin_user, monkeypatch, way) -> None:
+    """The delete page checked the round (a draft: deletable) before the colleague published it; the
+    deletion's own guard (tournaments.deletion) then refused it, uncaught: an error page. It is the
+    refusal in words, the round kept."""
+    from django.contrib.admin import ModelAdmin
+
+    real_one, real_many = ModelAdmin.delete_model, ModelAdmin.delete_queryset
+
+    def slow_one(self: Any, request: Any, obj: Any) -> Any:
+        time.sleep(0.3)  # the page's check is done; the colleague publishes meanwhile
+        return real_one(self, request, obj)
+
+    def slow_many(self: Any, request: Any, queryset: Any) -> Any:
+        time.sleep(0.3)
+        return real_many(self, request, queryset)
+
+    monkeypatch.setattr(ModelAdmin, "delete_model", slow_one)
+    monkeypatch.setattr(ModelAdmin, "delete_queryset", slow_many)
+    failures = []
+    for attempt in range(TRIES // 3):
+        t = make_tournament(4, slug=f"del{attempt}")
+        rnd = services.round_pair(tournament=t)
+        client = Client()
+        client.force_login(admin_user)
+        if way == "delete page":
+            url, data = reverse("admin:tournaments_round_delete", args=[rnd.pk]), {"post": "yes"}
+        else:
+            url = reverse("admin:tournaments_round_changelist")
+            data = {"action": "delete_selected", "_selected_action": [str(rnd.pk)], "post": "yes"}
+
+        def publish(r: Round = rnd) -> Any:
+            with transaction.atomic():
+                return services.round_publish(round=Round.objects.get(pk=r.pk))
+
+        outcome = run_together(lambda u=url, d=data, c=client: c.post(u, d, follow=True), _later(0.1, publish))
+        response = outcome[0]
+        if isinstance(response, Exception) or response.status_code != 200:
+            failures.append(f"{attempt}: {response!r}")
+        elif not Round.objects.filter(pk=rnd.pk).exists():
+            if isinstance(outcome[1], Round):
+                failures.append(f"{attempt}: a published round was deleted")
+        elif "published" not in response.content.decode():
+            failures.append(f"{attempt}: refused without saying why")
+    assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES // 3} tries: {failures[:2]}"

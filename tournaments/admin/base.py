@@ -200,6 +200,26 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
         return refusing_form(request, super().get_form(request, obj, change, **kwargs))
 
+    # The delete page and the actions (the bulk delete among them) checked what they act on when the page
+    # was made; a colleague may publish the round meanwhile, and the deletion's own guard (tournaments.deletion)
+    # or a service then refuses: said in words, nothing done, rather than an error page.
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+                    ) -> HttpResponse:
+        try:
+            with transaction.atomic():
+                return super().delete_view(request, object_id, extra_context)
+        except DomainError as exc:
+            messages.error(request, gettext("Nothing deleted: %(why)s") % {"why": exc})
+            return HttpResponseRedirect(request.get_full_path())
+
+    def response_action(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
+        try:
+            with transaction.atomic():
+                return super().response_action(request, queryset)
+        except DomainError as exc:
+            messages.error(request, gettext("Nothing was done: %(why)s") % {"why": exc})
+            return HttpResponseRedirect(request.get_full_path())
+
     def check_objects(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         for obj in queryset:
             if not self._allowed(request, obj):
