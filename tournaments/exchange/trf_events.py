@@ -138,7 +138,12 @@ def _rating_line(found: FileConformance, number: int, line: str) -> None:
         settings.per_round = bool(m["per"])
         settings.rating_round = int(m["round"]) if m["round"] else None
     elif m := _LATER.fullmatch(line):
-        settings.later.append((number, int(m["player"]), int(m["round"]), int(m["rating"])))
+        player, from_round = int(m["player"]), int(m["round"])
+        # an entry holds one rating from each round (EntryRating's unique pair)
+        if twice := next((x[0] for x in settings.later if x[1:3] == (player, from_round)), None):
+            raise TrfError(f"line {number} (###): player {player}'s rating from round {from_round} is already given "
+                           f"on line {twice}")
+        settings.later.append((number, player, from_round, int(m["rating"])))
     else:
         shown = repr(line[4:64]) + ("..." if len(line) > 64 else "")
         raise TrfError(f"line {number} (###): {shown} is not read: expected '### rating tie-breaks: "

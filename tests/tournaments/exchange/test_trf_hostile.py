@@ -205,3 +205,17 @@ def test_an_imported_postponed_notice_with_a_bare_number_lets_its_round_be_paire
                              {"step": "pair", "round": 2, "version": 0}, follow=True)
     assert page.status_code == 200 and t.rounds.filter(number=2).exists()
     assert "7" in page.content.decode()
+
+
+def test_two_later_ratings_of_one_player_from_one_round_are_refused_naming_both_lines(db: None,
+                                                                                       client: Client) -> None:
+    text = _file(extra="### later rating: player=1 from-round=3 rating=1500\n"
+                       "### later rating: player=1 from-round=3 rating=1600")
+    with pytest.raises(TrfImportError, match=r"line 5 \(###\): player 1's rating from round 3 is already given on "
+                                             r"line 4"):
+        import_trf(text)  # the entry's ratings hold one per round: it was an IntegrityError (a 500)
+    page = client.post(reverse(IMPORT), {"file": SimpleUploadedFile("twice.trf", text.encode()), "review": "1",
+                                         "slug": "twice"})
+    page = client.post(reverse(IMPORT), {"text": text, "slug": "twice", "import": "1"})
+    assert page.status_code == 200 and "line 5 (###): player 1&#x27;s rating from round 3" in page.content.decode()
+    assert not Tournament.objects.exists()
