@@ -3,16 +3,18 @@
 Every writer takes the tournament's row first, so PostgreSQL should never find a deadlock; should it find
 one anyway (or a serialization failure, or a lock it could not get in time), it has rolled back the whole
 request (ATOMIC_REQUESTS) and nothing is half-saved. The arbiter is told so and sent back to the page he was
-on, to try again: retrying is the answer, as the other arbiter's work is done by then.
+on, to try again: retrying is the answer, as the other arbiter's work is done by then. A posted form comes
+back as a page holding what was typed (its fields, hidden), whose button sends it again: a form never throws
+away what was typed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.contrib import messages
 from django.db import OperationalError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 # PostgreSQL's SQLSTATEs for a transaction that lost to another one and may simply be run again.
@@ -48,5 +50,10 @@ class BusyDatabaseMiddleware:
             response = HttpResponse(busy_words(), status=503, content_type="text/plain; charset=utf-8")
             response["Retry-After"] = "1"
             return response
-        messages.error(request, busy_words())
-        return HttpResponseRedirect(request.get_full_path())
+        fields = [(name, value) for name, values in request.POST.lists() if name != "csrfmiddlewaretoken"
+                  for value in values]
+        response = render(request, "admin/busy.html", {
+            "title": _("Nothing was saved"), "words": busy_words(), "fields": fields,
+            "files": bool(request.FILES), "action": request.get_full_path()}, status=503)
+        response["Retry-After"] = "1"
+        return response

@@ -109,11 +109,18 @@ def explanation(rnd: Round) -> str:
         return log
     head = _("Paired by hand, validated with differences from the engine's pairing (pairing numbers, White "
              "first; 0: the bye). Engine: %(engine)s. This round: %(pairing)s.") % {
-        "engine": ", ".join(event.values.get("engine", [])) or "—",
-        "pairing": ", ".join(event.values.get("pairing", [])) or "—"}
+        "engine": listed(event.values.get("engine")) or "—", "pairing": listed(event.values.get("pairing")) or "—"}
     if is_editing(rnd):
         head += " " + _("Its pairing is being edited by hand again.")
     return head + ("\n\n" + _("The engine's pairing:") + "\n" + log if log else "")
+
+
+def listed(value: Any) -> str:
+    """An event's list as text. A stored event may come from a file (tournaments.exchange.trf_events): its
+    items may be numbers, or the list one word (not-possible)."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return "" if value is None else str(value)
 
 
 def entries_of(tournament: Tournament) -> list[Entry]:

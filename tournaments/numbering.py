@@ -319,7 +319,15 @@ def list_differences(tournament: Tournament, data: bytes, source: str) -> list[L
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("cp1252", errors="replace")
-    reader = csv.reader(io.StringIO(text))
+    # newline="": the csv module splits the records itself, at CR LF, LF or a lone CR (an old Mac file).
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        return _list_differences(tournament, reader, source)
+    except csv.Error as exc:  # a field over the csv module's limit (128 KB), a quote it cannot close...
+        raise DomainError(_("%(file)s: unreadable CSV (%(why)s).") % {"file": source, "why": exc}) from None
+
+
+def _list_differences(tournament: Tournament, reader: Any, source: str) -> list[ListDifference]:
     header = [h.strip().lower().replace(" ", "_") for h in next(reader, [])]
     if "fmjd_id" not in header or not set(header) & set(LIST_FIELDS):
         raise DomainError(_("%(file)s, line 1: a rating list names the columns fmjd_id and rating (or "

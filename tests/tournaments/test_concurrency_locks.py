@@ -253,3 +253,156 @@ def test_a_result_entered_while_its_player_is_withdrawn_never_deadlocks(make_tou
             if isinstance(value, Exception) and not isinstance(value, DomainError):
                 failures.append(f"{attempt}: {type(value).__name__}: {value}")
     assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES} tries: {failures[:2]}"
+
+
+def test_two_imports_of_a_trf_under_one_slug_at_once_are_one_tournament_and_a_message(  # type: ignore[no-untyped-def]
+        db, monkeypatch) -> None:
+    """Two arbiters import the same file (or two files under the slug they both typed) at the same moment:
+    both found the slug free; the second's tournament then waited on the first's and broke the slug's unique
+    index, an IntegrityError (an error page). It is the import's own refusal in words, nothing half-written."""
+    from tests.tournaments.exchange.test_trf_hostile import _file
+    from tournaments.exchange import trf_import
+
+    real_entries = trf_import._Importer._entries
+
+    def slow_entries(self: Any, t: Tournament) -> Any:
+        time.sleep(0.3)  # a big file: the first import's tournament is written, not yet committed
+        return real_entries(self, t)
+
+    monkeypatch.setattr(trf_import._Importer, "_entries", slow_entries)
+    failures = []
+    for attempt in range(TRIES // 2):
+        slug = f"same{attempt}"
+
+        def load(s: str = slug) -> Any:
+            with transaction.atomic():
+                return trf_import.import_trf(_file(), slug=s)
+
+        outcome = run_together(load, _later(0.05, load))
+        errors = [r for r in outcome if isinstance(r, Exception)]
+        if len(errors) != 1 or not isinstance(errors[0], DomainError):
+            failures.append(f"{attempt}: {[type(r).__name__ for r in outcome]}: {errors[:1]}")
+        if Tournament.objects.filter(slug=slug).count() != 1:
+            failures.append(f"{attempt}: {Tournament.objects.filter(slug=slug).count()} tournaments")
+    assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES // 2} tries: {failures[:2]}"
+
+
+def test_two_arbiters_saving_the_same_round_page_at_once_lose_nothing_typed(  # type: ignore[no-untyped-def]
+        make_tournament, monkeypatch) -> None:
+    """Both pages were read at the same versions and pass the form's check; the first saves, the second's
+    service finds the board changed (StaleEditError). That refusal came back as a redirect to an empty page:
+    every result the second arbiter had typed was gone. Now his page comes back with what he typed."""
+    from tests.tournaments.test_round_entry import form_in
+    from tournaments.models import Game
+
+    real = services.game_record_result
+
+    def slow_result(**kwargs: Any) -> Any:
+        time.sleep(0.2)  # a round of many boards: the other arbiter's save lands meanwhile
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "game_record_result", slow_result)
+
+    def stored_boards(rnd: Round) -> list[int]:
+        return list(Game.objects.filter(round=rnd, black__isnull=False).values_list("board", flat=True))
+
+    failures = []
+    for attempt in range(TRIES // 2):
+        t = make_tournament(4, slug=f"page{attempt}")
+        rnd = services.round_pair(tournament=t)
+        services.round_publish(round=rnd)
+        url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+        posts = []
+        for name, typed in (("first", "2-0"), ("second", "0-2")):
+            client = _deputy_client(t, name)
+            page = client.get(url).content.decode()
+            boards = [k[:-len("-result")] for k in form_in(page) if k.startswith("games-") and k.endswith("-result")]
+            posts.append((client, form_in(page, **{f"{b}-result": typed for b in boards}, _continue="1"), typed))
+        outcome = run_together(*[lambda c=c, d=d, u=url: c.post(u, d) for c, d, _typed in posts])
+        stored = set(Game.objects.filter(round=rnd).values_list("result", flat=True))
+        for (_client, _data, typed), response in zip(posts, outcome, strict=True):
+            if isinstance(response, Exception):
+                failures.append(f"{attempt}: {response!r}")
+            elif stored != {typed}:  # the other arbiter's save won: his page comes back with what he typed
+                page = response.content.decode()
+                kept = page.count(f'<option value="{typed}" selected>')
+                if response.status_code != 200 or kept != len(stored_boards(rnd)):
+                    failures.append(f"{attempt}: {typed} neither saved nor kept on the page "
+                                    f"({response.status_code}, {kept} board(s) kept)")
+                elif "changed by someone else" not in page:
+                    failures.append(f"{attempt}: the page does not say why nothing was saved")
+    assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES // 2} tries: {failures[:2]}"
+
+
+def test_two_arbiters_adding_a_tournament_under_one_slug_at_once_get_the_form_back(arbiter) -> None:  # type: ignore[no-untyped-def]
+    """Both forms found the slug free; the second's row then broke the slug's unique index after the first
+    committed: an IntegrityError, an error page. Now the second gets his form back, as typed, saying why."""
+    failures = []
+    url = reverse("admin:tournaments_tournament_add")
+    for attempt in range(TRIES // 2):
+        clients = []
+        for _ in range(2):
+            client = Client()
+            client.force_login(arbiter)
+            clients.append(client)
+        typed = [scrape_form(c, url, name=f"Same {attempt}", slug=f"same{attempt}", rounds_total="5",
+                             venue=f"Hall {i}") for i, c in enumerate(clients)]
+        outcome = run_together(*[lambda c=c, d=d: c.post(url, d) for c, d in zip(clients, typed, strict=True)])
+        codes = sorted(getattr(r, "status_code", 0) for r in outcome)
+        if codes != [200, 302]:
+            failures.append(f"{attempt}: {[r if isinstance(r, Exception) else r.status_code for r in outcome]}")
+            continue
+        page = next(r for r in outcome if r.status_code == 200).content.decode()
+        if "already exists" not in page or 'value="Hall ' not in page:
+            failures.append(f"{attempt}: the form came back without saying why or without what was typed")
+        if Tournament.objects.filter(slug=f"same{attempt}").count() != 1:
+            failures.append(f"{attempt}: not one tournament")
+    assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES // 2} tries: {failures[:2]}"
+
+
+@pytest.mark.parametrize("way", ["delete page", "bulk action"])
+def test_a_draft_round_deleted_while_a_colleague_publishes_it_is_a_refusal_not_an_error_page(  # type: ignore[no-untyped-def]
+        make_tournament, admin_user, monkeypatch, way) -> None:
+    """The delete page checked the round (a draft: deletable) before the colleague published it; the
+    deletion's own guard (tournaments.deletion) then refused it, uncaught: an error page. It is the
+    refusal in words, the round kept."""
+    from django.contrib.admin import ModelAdmin
+
+    real_one, real_many = ModelAdmin.delete_model, ModelAdmin.delete_queryset
+
+    def slow_one(self: Any, request: Any, obj: Any) -> Any:
+        time.sleep(0.3)  # the page's check is done; the colleague publishes meanwhile
+        return real_one(self, request, obj)
+
+    def slow_many(self: Any, request: Any, queryset: Any) -> Any:
+        time.sleep(0.3)
+        return real_many(self, request, queryset)
+
+    monkeypatch.setattr(ModelAdmin, "delete_model", slow_one)
+    monkeypatch.setattr(ModelAdmin, "delete_queryset", slow_many)
+    failures = []
+    for attempt in range(TRIES // 3):
+        t = make_tournament(4, slug=f"del{attempt}")
+        rnd = services.round_pair(tournament=t)
+        client = Client()
+        client.force_login(admin_user)
+        if way == "delete page":
+            url, data = reverse("admin:tournaments_round_delete", args=[rnd.pk]), {"post": "yes"}
+        else:
+            url = reverse("admin:tournaments_round_changelist")
+            data = {"action": "delete_selected", "_selected_action": [str(rnd.pk)], "post": "yes"}
+
+        def publish(r: Round = rnd) -> Any:
+            with transaction.atomic():
+                return services.round_publish(round=Round.objects.get(pk=r.pk))
+
+        outcome = run_together(lambda u=url, d=data, c=client: c.post(u, d, follow=True), _later(0.1, publish))
+        response = outcome[0]
+        if isinstance(response, Exception) or response.status_code != 200:
+            failures.append(f"{attempt}: {response!r}")
+        elif not Round.objects.filter(pk=rnd.pk).exists():
+            if isinstance(outcome[1], Round):
+                failures.append(f"{attempt}: a published round was deleted")
+        elif "published" not in response.content.decode():
+            failures.append(f"{attempt}: refused without saying why")
+    assert not failures, f"{len({f.split(':')[0] for f in failures})} of {TRIES // 3} tries: {failures[:2]}"

@@ -58,8 +58,11 @@ def test_entering_a_player_late_or_twice(make_tournament, client, lang, expected
     late = Player.objects.create(surname="Late", given_name="Comer")
     url = reverse("admin:tournaments_entry_add")
     data = {"tournament": t.pk, "player": late.pk, "pairing_number": "5", "status": "active", "excused_rounds": "[]"}
-    text = messages_of(post(client, url, data, lang))
+    # The form again, with what was typed and the refusal on it (tournaments.admin.base.keep_typed_on_refusal).
+    page = post(client, url, data, lang)
+    text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page.content.decode())))
     assert expected in text and "cannot take a new player" not in text
+    assert page.context["adminform"].form.data["player"] == str(late.pk)
     assert t.entries.count() == 4
     # Entered twice: the form's own check (Django's words, with the model's translated names).
     data["player"] = t.entries.get(pairing_number=1).player_id

@@ -247,3 +247,21 @@ def test_a_rating_list_is_compared_then_the_ticked_ratings_applied(make_tourname
     second.refresh_from_db()
     assert first.rating == diffs[0].old and second.rating == diffs[1].new
     assert "1 rating changed since the entry" in text(page)
+
+
+@pytest.mark.parametrize(("name", "data", "said"), [
+    ("mac.csv", b"fmjd_id,rating\r{id},{rating}\r", None),  # old Mac line ends: read, not refused
+    ("huge.csv", b"fmjd_id,rating\n" + b"1" * 200_000 + b",5\n", "huge.csv: unreadable CSV"),
+])
+def test_a_rating_list_the_csv_reader_chokes_on_is_never_a_500(make_tournament, chief, name, data, said) -> None:  # type: ignore[no-untyped-def]
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    t = make_tournament(3, system=System.SWISS, slug="list", rounds_total=3)
+    first = t.entries.get(pairing_number=1).player
+    data = data.replace(b"{id}", str(first.fmjd_id).encode()).replace(b"{rating}", str(first.rating + 5).encode())
+    page = chief.post(numbers_url(t), {"action": "check_list", "list": SimpleUploadedFile(name, data)})
+    assert page.status_code == 200  # the csv module raised on a bare CR and on a field over 128 KB
+    if said is None:
+        assert [d.new for d in page.context["list_diffs"]] == [first.rating + 5]
+    else:
+        assert said in text(page) and not page.context["list_diffs"]

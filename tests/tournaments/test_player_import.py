@@ -50,6 +50,13 @@ def test_windows_1252_semicolons_and_bom() -> None:
 
 
 @pytest.mark.django_db
+def test_old_mac_line_ends_are_read_not_called_an_empty_file() -> None:
+    report = players_import_csv(data=GOOD.replace("\n", "\r").encode(), source="mac.csv")
+    assert report.ok and [x.status for x in report.lines] == ["created", "created"]
+    assert Player.objects.get(fmjd_id=5001).club == "Lyon"
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("data", "message"),
     [

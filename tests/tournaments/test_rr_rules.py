@@ -265,3 +265,26 @@ def test_a_third_same_colour_made_on_the_round_page_asks_then_is_recorded(rr6, a
     assert response.status_code == 302
     assert rr_schedule.round_boards(rnd) == boards
     assert ("colour-breach", 3, 3) in set(t.conformance_events.values_list("code", "round_number", "level"))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("forged", ["a game of round 1", "no board stored"])
+def test_a_round_page_posting_a_board_the_round_does_not_have_is_refused_in_words(rr6, arbiter, forged) -> None:  # type: ignore[no-untyped-def]
+    from django.test import Client
+    from django.urls import reverse
+
+    t, rnd = rr6
+    boards = _rematch_boards(t, rnd)
+    data = _round_page_post(rnd, boards)
+    if forged == "a game of round 1":  # its board was read as None: sorting the boards raised (a 500)
+        data["games-0-id"] = str(t.rounds.get(number=1).games.first().pk)
+    else:  # every board posted as a new one: the save read a White the form never cleaned (a 500)
+        data["games-INITIAL_FORMS"] = "0"
+    client = Client()
+    client.force_login(arbiter)
+    before = rr_schedule.round_boards(rnd)
+    page = client.post(reverse("admin:tournaments_round_change", args=[rnd.pk]), data)
+    assert page.status_code == 200
+    assert "not a board of this round" in page.content.decode()
+    assert rr_schedule.round_boards(rnd) == before and rnd.games.count() == 3
+    assert t.conformance_events.count() == 0

@@ -10,7 +10,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import PermissionDenied
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.html import format_html, format_html_join
@@ -76,6 +76,50 @@ class AsciiIdMixin:
         if request.method == "POST":
             raise PermissionDenied(gettext("History is read-only: enter the change on the object's own page."))
         return super().history_form_view(request, object_id, version_id, extra_context)  # type: ignore[misc]
+
+
+def keep_typed_on_refusal(request: HttpRequest, run: Callable[[], HttpResponse],
+                          words: Callable[[DomainError], str]) -> HttpResponse:
+    """A change form whose save a service refused (another arbiter changed the board meanwhile, a rule the
+    form could not see) or the database refused (a unique row another arbiter committed meanwhile): nothing
+    is saved, and the form comes back with what was typed and why, instead of
+    a redirect to an empty form. The form is shown again by running the page once more with the refusal as
+    its error (`refusing_form`): it cannot save."""
+    from tournaments.busy import busy_words
+
+    try:
+        with transaction.atomic():
+            return run()
+    except DomainError as exc:
+        said = words(exc)
+    except IntegrityError:
+        # Another arbiter's row, committed after this form checked (two tournaments under one slug at once):
+        # run again, the form's own check now sees it and says so.
+        said = busy_words()
+    if request.method == "POST":
+        request._damier_refused = said  # type: ignore[attr-defined]
+        try:
+            with transaction.atomic():
+                return run()
+        except (DomainError, IntegrityError):
+            pass
+    messages.error(request, said)
+    return HttpResponseRedirect(request.get_full_path())
+
+
+def refusing_form(request: HttpRequest, form: Any) -> Any:
+    """The change form, invalid with the service's refusal when keep_typed_on_refusal runs it again."""
+    refused = getattr(request, "_damier_refused", None)
+    if refused is None:
+        return form
+
+    class Refused(form):  # type: ignore[valid-type, misc]
+        def clean(self) -> Any:
+            cleaned = super().clean()
+            self.add_error(None, refused)
+            return cleaned
+
+    return Refused
 
 
 class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
@@ -152,11 +196,32 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
 
     def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
                         extra_context: dict[str, Any] | None = None) -> HttpResponse:
+        return keep_typed_on_refusal(
+            request, lambda: super(ArbiterScopedAdmin, self).changeform_view(request, object_id, form_url,
+                                                                             extra_context),
+            lambda exc: gettext("Nothing saved: %(why)s") % {"why": exc})
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        return refusing_form(request, super().get_form(request, obj, change, **kwargs))
+
+    # The delete page and the actions (the bulk delete among them) checked what they act on when the page
+    # was made; a colleague may publish the round meanwhile, and the deletion's own guard (tournaments.deletion)
+    # or a service then refuses: said in words, nothing done, rather than an error page.
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+                    ) -> HttpResponse:
         try:
             with transaction.atomic():
-                return super().changeform_view(request, object_id, form_url, extra_context)
+                return super().delete_view(request, object_id, extra_context)
         except DomainError as exc:
-            messages.error(request, gettext("Nothing saved: %(why)s") % {"why": exc})
+            messages.error(request, gettext("Nothing deleted: %(why)s") % {"why": exc})
+            return HttpResponseRedirect(request.get_full_path())
+
+    def response_action(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
+        try:
+            with transaction.atomic():
+                return super().response_action(request, queryset)
+        except DomainError as exc:
+            messages.error(request, gettext("Nothing was done: %(why)s") % {"why": exc})
             return HttpResponseRedirect(request.get_full_path())
 
     def check_objects(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:

@@ -190,7 +190,7 @@ class ControlRoomMixin:
                                         "the round page), then publish it.") % {"n": number})
             for event in tournament.conformance_events.filter(round_number=number, code="paired-with-postponed"):
                 # the checklist's level-2 notice (Q168): said here, kept in the events and the TRF
-                messages.warning(request, describe(event) + " " + ", ".join(event.values.get("games", [])))
+                messages.warning(request, describe(event) + " " + manual_pairing.listed(event.values.get("games")))
         elif name == "pair_again":
             assert rnd is not None
             services.round_pair_again(round=rnd, expected_version=version)

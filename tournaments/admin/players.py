@@ -7,15 +7,21 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.db import models, transaction
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments.admin.base import AsciiIdMixin, hide_other_accounts, is_arbiter
+from tournaments.admin.base import (
+    AsciiIdMixin,
+    hide_other_accounts,
+    is_arbiter,
+    keep_typed_on_refusal,
+    refusing_form,
+)
 from tournaments.errors import DomainError
 from tournaments.exchange import player_import
 from tournaments.exchange.player_import import players_import_csv
@@ -27,6 +33,28 @@ from tournaments.permissions import (
     players_fixed_fields,
 )
 from tournaments.player_edit import fixed_words, player_save
+
+
+def refuse_typed_into_fixed(form: forms.ModelForm, fixed: Any) -> None:  # type: ignore[type-arg]
+    """A page read while every field was the arbiter's, posted after another arbiter's round 1 was paired:
+    the fields are read-only now and the form would save the rest, silently keeping the stored rating. Say so
+    instead, the page kept with what was typed."""
+    player = form.instance
+    for name in sorted(fixed or ()):
+        if name not in form.data:
+            continue  # not on the page (read-only), or an unticked box
+        field = Player._meta.get_field(name)
+        stored = field.value_from_object(player)
+        typed = str(form.data.get(name, "")).strip()
+        if isinstance(field, models.BooleanField):
+            differs = bool(stored) != (typed.lower() in ("on", "true", "1"))
+        else:
+            differs = typed != ("" if stored is None else str(stored))
+        if differs:
+            form.add_error(None, forms.ValidationError(
+                gettext("%(field)s: %(typed)s not saved. %(why)s")
+                % {"field": str(field.verbose_name).capitalize(), "typed": typed[:40] or "–",
+                   "why": fixed_words(player)}))
 
 
 class CsvImportForm(forms.Form):
@@ -69,6 +97,20 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         # The form's order, so the read-only fields stay where the arbiter expects them.
         return fields + tuple(f.name for f in Player._meta.fields if fixed and f.name in fixed)
 
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        form = refusing_form(request, super().get_form(request, obj, change, **kwargs))
+        fixed = player_fixed_fields(request.user, obj) if obj is not None else frozenset()
+        if not fixed:
+            return form
+
+        class FixedFieldsChecked(form):  # type: ignore[valid-type, misc]
+            def clean(self) -> dict[str, Any]:
+                cleaned = super().clean()
+                refuse_typed_into_fixed(self, fixed)
+                return cleaned
+
+        return FixedFieldsChecked
+
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "",
                     extra_context: dict[str, Any] | None = None) -> HttpResponse:
         obj = self.get_object(request, object_id)
@@ -78,12 +120,9 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
 
     def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
                         extra_context: dict[str, Any] | None = None) -> HttpResponse:
-        try:
-            with transaction.atomic():
-                return super().changeform_view(request, object_id, form_url, extra_context)
-        except DomainError as exc:
-            messages.error(request, str(exc))
-            return HttpResponseRedirect(request.get_full_path())
+        return keep_typed_on_refusal(
+            request, lambda: super(PlayerAdmin, self).changeform_view(request, object_id, form_url, extra_context),
+            str)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return bool(request.user.is_superuser)

@@ -355,6 +355,14 @@ class GameFormSet(BaseInlineFormSet):
 
     def clean(self) -> None:
         super().clean()
+        # The page changes the round's own boards and adds none (no extra form): a posted row without its
+        # stored game (a game of another round, a row posted as new) is a forged or broken page.
+        # (changed_data, not has_changed(): the admin says a new row without the add permission is unchanged)
+        if any(f.changed_data and (f.instance.pk is None or f.instance.round_id != self.instance.pk)
+               for f in self.forms):
+            raise forms.ValidationError(gettext(
+                "A row of the page is not a board of this round (the page was changed or is out of date): "
+                "nothing was saved. Open the round again."))
         for index, message in self.slip.row_errors.items():
             if index < len(self.forms) and not self.forms[index].errors.get("result"):
                 self.forms[index].add_error("result" if "result" in self.forms[index].fields else None, message)

@@ -176,7 +176,8 @@ def players_import_csv(*, data: bytes, source: str = "CSV", tournament: Tourname
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel  # type: ignore[assignment]
-    reader = csv.reader(io.StringIO(text), dialect)
+    # newline="": the csv module splits the records itself, at CR LF, LF or a lone CR (an old Mac file).
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
     try:
         header = next(reader)
     except (StopIteration, csv.Error):

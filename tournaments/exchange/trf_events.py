@@ -25,13 +25,15 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from simple_history.utils import bulk_create_with_history
 
+from rules.numbers import number_or_none
 from tournaments.conformance.policy import LEVELS, Code, Level
 from tournaments.models import ConformanceEvent, EntryRating, TiebreakConvention, Tournament
 from tournaments.pairing.trf import TrfError, trf_lines
 
 _CONVENTION = re.compile(r"### tie-break convention: (?P<value>\S+)(?: .*)?")
-_LEFT = re.compile(r"### conformance mode left @ (?:Round (?P<round>\d+)|(?P<before>before Round 1))\s*")
-_EVENT = re.compile(r"### (?P<code>[a-z][a-z0-9-]*) @ Round (?P<round>\d+)(?:: (?P<values>.*))?")
+# ASCII digits only, as everywhere in a TRF: `\d` takes every script's digits, and int() reads them too.
+_LEFT = re.compile(r"### conformance mode left @ (?:Round (?P<round>[0-9]+)|(?P<before>before Round 1))\s*")
+_EVENT = re.compile(r"### (?P<code>[a-z][a-z0-9-]*) @ Round (?P<round>[0-9]+)(?:: (?P<values>.*))?")
 _VALUE = re.compile(r"([a-z_][a-z0-9_]*)=(.*?)(?= [a-z_][a-z0-9_]*=|$)")
 # Values the services store as lists (tournaments.conformance and its callers): read back as lists even
 # with one item, since the pages that read them iterate over them.
@@ -82,7 +84,7 @@ def read_conformance(text: str) -> FileConformance:
             continue
         line = line.rstrip()
         if m := _LEFT.fullmatch(line):
-            left = 0 if m["before"] else int(m["round"])
+            left = 0 if m["before"] else _round(number, m["round"])
             if found.left_round is None or left < found.left_round:
                 found.left_round, found.left_line = left, number
             continue
@@ -98,7 +100,7 @@ def read_conformance(text: str) -> FileConformance:
         m = _EVENT.fullmatch(line)
         if m is None or m["code"] not in _CODES or LEVELS[Code(m["code"])] is Level.REFUSE:
             continue  # not an event (a refusal never is one: nothing was done)
-        found.events.append(FileEvent(number, m["code"], int(m["round"]), _values(m["values"] or "")))
+        found.events.append(FileEvent(number, m["code"], _round(number, m["round"]), _values(m["values"] or "")))
     if found.left_round is None:
         leaving = [e for e in found.events if LEVELS[Code(e.code)] is Level.LEAVE]
         if leaving:  # an event that leaves the mode says so, whether or not the line above is there
@@ -106,11 +108,22 @@ def read_conformance(text: str) -> FileConformance:
     return found
 
 
-_SETTINGS = re.compile(r"### rating tie-breaks: unrated=(?P<method>drop|fixed|lowest|average)(?: (?P<rating>\d{1,4}))? "
-                       r"ratings=(?:(?P<first>first)|(?P<per>per-round)|round (?P<round>\d{1,2})) "
+def _round(line: int, raw: str) -> int:
+    """A round number of a ### line; one too long for int() (4,300 digits) is refused naming the line, as one
+    beyond the tournament's rounds is by the import."""
+    value = number_or_none(raw)
+    if value is None:
+        raise TrfError(f"line {line} (###): round {raw[:12]}{'...' if len(raw) > 12 else ''} is not a round of "
+                       "this tournament")
+    return value
+
+
+_SETTINGS = re.compile(r"### rating tie-breaks: unrated=(?P<method>drop|fixed|lowest|average)"
+                       r"(?: (?P<rating>[0-9]{1,4}))? "
+                       r"ratings=(?:(?P<first>first)|(?P<per>per-round)|round (?P<round>[0-9]{1,2})) "
                        r"long-event=(?P<long>yes|no)")
-_LATER = re.compile(r"### later rating: player=(?P<player>\d{1,4}) from-round=(?P<round>\d{1,2}) "
-                    r"rating=(?P<rating>\d{1,4})")
+_LATER = re.compile(r"### later rating: player=(?P<player>[0-9]{1,4}) from-round=(?P<round>[0-9]{1,2}) "
+                    r"rating=(?P<rating>[0-9]{1,4})")
 
 
 def _rating_line(found: FileConformance, number: int, line: str) -> None:
@@ -125,7 +138,12 @@ def _rating_line(found: FileConformance, number: int, line: str) -> None:
         settings.per_round = bool(m["per"])
         settings.rating_round = int(m["round"]) if m["round"] else None
     elif m := _LATER.fullmatch(line):
-        settings.later.append((number, int(m["player"]), int(m["round"]), int(m["rating"])))
+        player, from_round = int(m["player"]), int(m["round"])
+        # an entry holds one rating from each round (EntryRating's unique pair)
+        if twice := next((x[0] for x in settings.later if x[1:3] == (player, from_round)), None):
+            raise TrfError(f"line {number} (###): player {player}'s rating from round {from_round} is already given "
+                           f"on line {twice}")
+        settings.later.append((number, player, from_round, int(m["rating"])))
     else:
         shown = repr(line[4:64]) + ("..." if len(line) > 64 else "")
         raise TrfError(f"line {number} (###): {shown} is not read: expected '### rating tie-breaks: "

@@ -274,7 +274,12 @@ class _Importer:
                        first_colour=self.trf.initial_colour, venue=self.trf.place[:200],
                        time_control=self.trf.time_control[:100], tiebreaks=self.review.tiebreaks or [])
         _clean(t, "tournament (012, 022, 092, 122, 192, 202, XXR, BBU)", constraints=True)
-        t.save()
+        try:
+            with transaction.atomic():
+                t.save()
+        except IntegrityError:  # the slug was free above; another import took it since (its unique index)
+            raise TrfImportError(f"a tournament with slug {self.slug!r} was just created by someone else: choose "
+                                 "another (--slug)") from None
         entries = self._entries(t)
         for pair in sorted(tuple(sorted(x)) for x in self.trf.forbidden):
             a, b = pair

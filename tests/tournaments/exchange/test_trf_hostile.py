@@ -155,3 +155,67 @@ def test_one_player_id_on_two_lines_is_refused_naming_both(db: None) -> None:
     with pytest.raises(TrfImportError, match=r"line 6: player id \(columns 58-68\) 4711 is already the id of line 4"):
         import_trf(_players_file(4, ids={1: 4711, 3: 4711}))
     assert not Tournament.objects.exists() and not Player.objects.exists()
+
+
+# --- the ### lines' round numbers ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line", [
+    "### conformance mode left @ Round " + "9" * 5000,
+    "### rounds-changed @ Round " + "9" * 5000 + ": new=4 old=3",
+])
+def test_a_round_number_too_long_for_python_in_a_hash_line_is_refused_naming_it(db: None, client: Client,
+                                                                                 line: str) -> None:
+    text = _file(extra=line)
+    with pytest.raises(TrfImportError, match=r"line 4 \(###\): round 9999999999"):
+        import_trf(text)
+    page = client.post(reverse(IMPORT), {"file": SimpleUploadedFile("long.trf", text.encode()), "review": "1"})
+    assert page.status_code == 200  # int() refuses more than 4,300 digits: it was a 500
+    assert "Nothing imported: line 4 (###): round 9999999999" in page.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_a_round_in_other_digits_in_a_hash_line_is_not_read_as_a_round(db: None) -> None:
+    # '٣' is a digit to Python's \d and int(): the ### lines are read from ASCII digits, as their values are
+    result = import_trf(_file(extra="### conformance mode left @ Round ٣"))
+    assert result.tournament.conformance_left_round is None
+
+
+@pytest.mark.parametrize("values", ["engine=5 pairing=7", "engine=not-possible pairing=3-1,4-2"])
+def test_an_imported_manual_pairing_event_with_bare_numbers_shows_on_the_round_page(db: None, admin_client: Client,
+                                                                                    values: str) -> None:
+    # A list key read back holds numbers where a stranger's file wrote bare numbers (Damier writes "3-1"):
+    # the round page joined them as text (a TypeError, a 500) or spelt a word out letter by letter.
+    result = import_trf(_file(extra=f"### manual-pairing @ Round 1: {values}"), slug="bare")
+    rnd = result.tournament.rounds.get(number=1)
+    page = admin_client.get(reverse("admin:tournaments_round_change", args=[rnd.pk]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Engine: 5. This round: 7." in text if values.startswith("engine=5") else \
+        "Engine: not-possible. This round: 3-1, 4-2." in text
+
+
+def test_an_imported_postponed_notice_with_a_bare_number_lets_its_round_be_paired(db: None,
+                                                                                  admin_client: Client) -> None:
+    # The control room says the round's 'paired with a postponed game' notice after pairing it: an imported
+    # one holding a number made the pairing step a 500, and the round could not be paired from there.
+    result = import_trf(_file(extra="### paired-with-postponed @ Round 2: games=7"), slug="notice")
+    t = result.tournament
+    page = admin_client.post(reverse("admin:tournaments_tournament_step", args=[t.pk]),
+                             {"step": "pair", "round": 2, "version": 0}, follow=True)
+    assert page.status_code == 200 and t.rounds.filter(number=2).exists()
+    assert "7" in page.content.decode()
+
+
+def test_two_later_ratings_of_one_player_from_one_round_are_refused_naming_both_lines(db: None,
+                                                                                       client: Client) -> None:
+    text = _file(extra="### later rating: player=1 from-round=3 rating=1500\n"
+                       "### later rating: player=1 from-round=3 rating=1600")
+    with pytest.raises(TrfImportError, match=r"line 5 \(###\): player 1's rating from round 3 is already given on "
+                                             r"line 4"):
+        import_trf(text)  # the entry's ratings hold one per round: it was an IntegrityError (a 500)
+    page = client.post(reverse(IMPORT), {"file": SimpleUploadedFile("twice.trf", text.encode()), "review": "1",
+                                         "slug": "twice"})
+    page = client.post(reverse(IMPORT), {"text": text, "slug": "twice", "import": "1"})
+    assert page.status_code == 200 and "line 5 (###): player 1&#x27;s rating from round 3" in page.content.decode()
+    assert not Tournament.objects.exists()
