@@ -534,7 +534,7 @@ def game_record_result(
         "round__tournament", "white__player", "black__player").get(pk=game.pk)
     if expected_version is not None and locked.version != expected_version:
         raise StaleEditError(_("Board %(board)s of round %(round)s was changed by someone else since you opened it "
-                               "(now %(result)s); reload the page and enter the result again.")
+                               "(now %(result)s): check it, and enter your result again if it still stands.")
                              % {"board": locked.board, "round": locked.round.number,
                                 "result": result_label(locked.result) if locked.result else _("no result")})
     rnd = locked.round

@@ -90,7 +90,7 @@ def test_two_arbiters_save_the_same_board_at_once_one_is_refused(published_round
     # loser's form was checked: the form says so and keeps the loser's value for a deliberate second save.
     in_flight = "Nothing saved: Board 1 of round 1 was changed by someone else since you opened it" in message
     if in_flight:
-        assert "reload the page and enter the result again" in message
+        assert "check it, and enter your result again if it still stands" in message
     else:
         assert "Board 1 was changed by someone else since you opened the page" in message
         assert "Your value is kept here: save again to record it over theirs." in message
