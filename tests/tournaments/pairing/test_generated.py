@@ -11,9 +11,9 @@ import pytest
 
 from tournaments.pairing.checker import absolute_violations
 from tournaments.pairing.colours import compatible_colours
-from tournaments.pairing.generator import GenSettings, Tournament, generate, random_settings
 from tournaments.pairing.matching import max_weight_matching
 from tournaments.pairing.state import build_states
+from tournaments.verification.generator import GenSettings, Tournament, generate, random_settings
 
 
 def _most_pairs(t: Tournament, rnd: int) -> int:
