@@ -26,7 +26,7 @@ timed --repeat times (median): the engine's pairing call in this process (networ
 beforehand, as in a running server); a whole `python -m tournaments.verification` process (Python
 start-up and imports included, bytecode compiled beforehand as for an installed program); and a
 whole bbpPairings process. The table says whether all three pair it the same.
-Goal (issue #13): no size slower than bbpPairings on the same file (--reference).
+Goal: no size slower than bbpPairings on the same file (--reference).
 """
 
 from __future__ import annotations

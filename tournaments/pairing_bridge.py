@@ -350,7 +350,7 @@ def trf_header(tournament: Tournament, entries: list[Entry]) -> list[tuple[str, 
 
 
 def with_comments(text: str, comments: list[str]) -> str:
-    """The TRF with `###` comment lines (issue #19: the conformance events) after its header lines, before
+    """The TRF with `###` comment lines (the conformance events) after its header lines, before
     the first player record, where programs reading TRF skip them."""
     if not comments:
         return text

@@ -52,7 +52,7 @@ def test_standings_pdf_names_points_and_total(client: Client, demo: Tournament) 
     reader, text = read(client.get(reverse("tournaments:standings_pdf", args=[SLUG])))
     assert reader.pages[0].mediabox.width < reader.pages[0].mediabox.height  # three tie-breaks: portrait A4
     assert "Коваленко, Андрій" in text and "Groeneveld, Joséphine" in text and "Øvergaard, Søren" in text
-    # Round 9 of the demo has 2 of its 5 results: not "after round 9" (issue 12 item 9).
+    # Round 9 of the demo has 2 of its 5 results: not "after round 9".
     assert "Standings – round 9 in progress (3 results missing)" in text
     rows = selectors.standings(demo, public_only=True)
     lines = text.splitlines()

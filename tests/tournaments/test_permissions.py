@@ -338,7 +338,7 @@ ENDPOINTS = [
     Endpoint("game sheet: accept its result", lambda w: (
         reverse("admin:tournaments_game_sheet", args=[game1(w).pk]), {"accept": "1", "version": game1(w).version}),
         results, setup=a_sheet_that_disagrees),
-    # The action's confirmation step carries each game's version (#18), as its own page would post it.
+    # The action's confirmation step carries each game's version, as its own page would post it.
     Endpoint("game action: accept the sheet's result", lambda w: (changelist_url(Game), {
         "action": "accept_sheet_result", "_selected_action": [str(game1(w).pk)], "index": "0",
         "confirm_accept": "1", f"version-{game1(w).pk}": str(Game.objects.get(pk=game1(w).pk).version)}),

@@ -1,4 +1,4 @@
-"""The round page as an arbiter uses it on the day (issue 12 item 2-5, issue 20 first bullet), through the
+"""The round page as an arbiter uses it on the day, through the
 test client: every POST is the form a browser would send from the page the arbiter was shown."""
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ def test_every_state_change_bumps_the_version_and_a_stale_one_is_refused(make_to
 
 
 def test_a_stale_copy_saved_whole_never_puts_the_state_back(make_tournament) -> None:
-    """The change form's save, read before another arbiter completed the round (issue 18): the date is
+    """The change form's save, read before another arbiter completed the round: the date is
     saved, the round stays completed, and its history records the true state."""
     t = make_tournament(4)
     rnd = play_round(t, complete=False)
@@ -296,7 +296,7 @@ def test_a_round_robin_keeps_numbers_only_without_gaps(make_tournament) -> None:
     assert round_control.berger_table(t) == []
 
 
-# --- Deleting a round (issue 18; tournaments/deletion.py) ---------------------------------------
+# --- Deleting a round (tournaments/deletion.py) ---------------------------------------
 
 
 def test_a_round_is_deleted_only_as_the_last_draft(make_tournament) -> None:

@@ -49,7 +49,7 @@ def rich(make_tournament, arbiter) -> Tournament:  # type: ignore[no-untyped-def
     game = rnd.games.select_related("white__player", "black__player", "round").get(board=1)
     sheets.sheet_upload(game=game, data=sheet_text(game, "0-2"), source_name="board1.pdn", user=deputy)
     services.entry_withdraw(entry=entries[3], after_round=2)
-    # a breach the deputy confirmed, which took the tournament out of the conformance mode (issue 19)
+    # a breach the deputy confirmed, which took the tournament out of the conformance mode
     ConformanceEvent.objects.create(tournament=t, round_number=2, code="rounds-changed", level=4,
                                     values={"old": 5, "new": 7}, left_mode=True, created_by=deputy)
     Tournament.objects.filter(pk=t.pk).update(conformance_left_round=2)

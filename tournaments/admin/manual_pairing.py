@@ -1,4 +1,4 @@
-"""The manual pairing phase in the admin (issue #19 item 4): one page per round.
+"""The manual pairing phase in the admin: one page per round.
 
 "Edit the pairing" opens the phase; the page then holds every board as two selects (White, Black), a
 "Swap colours" button per board and the bye, all in one form that posts as it is (no script needed, by

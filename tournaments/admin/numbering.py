@@ -1,4 +1,4 @@
-"""The pairing-numbers page and the round-robin round made by hand (issue 19 items 6 and 7).
+"""The pairing-numbers page and the round-robin round made by hand.
 
 Pairing numbers (one page per tournament): the players with their FMJD, national and tournament ratings;
 a notice for each rating changed since the entry (taking note records it); exchanging two numbers;

@@ -1,4 +1,4 @@
-"""Checking a round-robin schedule made or changed by hand (issue 19 item 7): pure Python, no ORM.
+"""Checking a round-robin schedule made or changed by hand: pure Python, no ORM.
 
 A schedule is a list of rounds, each a list of boards (white, black or None for the free round), by
 pairing number. Two rules of a round robin, FIDE C.05 read for the FMJD round robin:

@@ -1,4 +1,4 @@
-"""The checker and the generator of `python -m tournaments.verification` (issue #19 item 9; VCL questions
+"""The checker and the generator of `python -m tournaments.verification` (VCL questions
 19-32): every round and the final ranks checked, every generator parameter honoured, unset ones
 drawn, a seed repeats a run."""
 
