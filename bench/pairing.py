@@ -196,7 +196,7 @@ def conformance(count: int, max_players: int, all_features: bool, batch: int = 2
 
 
 def absolute(count: int, max_players: int, part: int = 0, parts: int = 1) -> None:
-    """The issue's check: every round of `count` random tournaments keeps the absolute criteria and
+    """Every round of `count` random tournaments keeps the absolute criteria and
     pairs every player who can be paired (an independent maximum matching says how many can)."""
     import random
 

@@ -125,7 +125,7 @@ def test_missing_font_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path
 
 def test_every_printed_page_carries_the_mark_of_a_tournament_that_left_the_conformance_mode(
         client: Client, demo: Tournament) -> None:
-    """Issue 19: the permanent mark of the public pages is on the printouts too, on every page."""
+    """The permanent mark of the public pages is on the printouts too, on every page."""
     mark = "This tournament left the conformance mode during round 4."
     urls = [reverse(name, args=[SLUG]) for name in ("tournaments:standings_pdf", "tournaments:crosstable_pdf")]
     for url in urls:

@@ -112,7 +112,7 @@ def test_round_trip_with_replace_in_the_same_database(rich: Tournament) -> None:
     result = import_tournament(loads(before), replace=True)
     assert result.players_created == 0 and len(result.players_matched) == 5
     assert Player.objects.count() == other_players
-    # #18: the file's names are never matched to the real accounts "chief" and "deputy" of this database.
+    # The file's names are never matched to the real accounts "chief" and "deputy" of this database.
     expected = before.replace('"chief"', '"chief (imported)"').replace('"deputy"', '"deputy (imported)"')
     assert dumps(export_tournament(result.tournament)) == expected
     assert sorted(result.users_created) == ["chief (imported)", "deputy (imported)"]
@@ -202,7 +202,7 @@ def test_commands_round_trip_through_a_file(rich: Tournament, tmp_path: Path) ->
     again = StringIO()
     call_command("export_tournament", "rich", stdout=again)
     imported = out.getvalue().replace('"chief"', '"chief (imported)"').replace('"deputy"', '"deputy (imported)"')
-    assert again.getvalue() == imported  # #18: names of the file, never this database's accounts
+    assert again.getvalue() == imported  # names of the file, never this database's accounts
     with pytest.raises(CommandError, match="No tournament with slug 'nope'"):
         call_command("export_tournament", "nope", stdout=StringIO())
     with pytest.raises(CommandError, match="No such file"):

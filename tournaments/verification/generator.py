@@ -117,7 +117,7 @@ Pairer = Callable[[PairingRequest], PairingResult]
 
 
 def random_settings(seed: int, rng: random.Random, max_players: int) -> GenSettings:
-    """The mix the issue's 1,000-tournament check draws from: every feature, at varied rates."""
+    """The mix the 1,000-tournament check (bench/pairing.py --absolute) draws from: every feature, at varied rates."""
     return GenSettings(
         players=rng.randint(9, max_players),
         rounds=rng.randint(5, 11),
