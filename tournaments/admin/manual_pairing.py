@@ -7,8 +7,8 @@ consequence and a checkbox, the typed pairing kept; "Validate" compares the roun
 side by side and asks to confirm a difference. A round the engine cannot pair is created empty from the
 control room (`by_hand_view`), behind its own confirmation.
 
-Until the shared confirmation screen (tournaments/admin/confirm.py, branch confmode) is merged, the
-warnings are rendered by templates/admin/tournaments/manual_pairing_warnings.html.
+The warnings are rendered by templates/admin/tournaments/manual_pairing_warnings.html, a second
+rendering beside the shared one of tournaments/admin/confirm.py (confirm_warnings.html).
 """
 
 from __future__ import annotations
