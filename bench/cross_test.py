@@ -12,7 +12,7 @@ Neither tool is a dependency of Damier; both live outside the repository:
 Direction 1: bbpPairings' random tournament generator writes a tournament (`--dutch -g CONFIG -o F
 -s SEED`, 2/1/0 through PointsForWin/Draw/PAB, its other parameters drawn here from the
 tournament's number), and Damier's checker (tournaments.verification.file_check) replays every round:
-pairs, colours, bye. Direction 2: Damier's generator (`python -m tournaments.pairing -g`, every
+pairs, colours, bye. Direction 2: Damier's generator (`python -m tournaments.verification -g`, every
 option left unset and so drawn from the seed; in every other tournament no bye worth 1 or 2 and no
 1-0 ruling, whose ranks Damier's standings cannot compute yet) writes a tournament, and bbpPairings' checker
 (`--dutch F -c`) replays it; a round it prints a table for is a discrepancy. When Damier's
@@ -175,7 +175,7 @@ def direction1(k: int, opts: argparse.Namespace, work: Path) -> dict[str, object
 
 
 def direction2(k: int, opts: argparse.Namespace, work: Path) -> dict[str, object]:
-    from tournaments.pairing.generator import generate, tournament_trf
+    from tournaments.verification.generator import generate, tournament_trf
     from tournaments.verification.generator_cli import settings_from_args
 
     path = work / f"damier{k}.trf"
@@ -187,8 +187,8 @@ def direction2(k: int, opts: argparse.Namespace, work: Path) -> dict[str, object
                              "full_bye_rate", "unusual_rate", "withdraw_rate", "late_rate", "unrated_rate")},
     )
     if k % 2 == 0:
-        # every other tournament without what Damier's standings cannot score yet (byes worth 1 or 2
-        # asked for in advance, an arbiter's 1-0), so half of them have their tie-breaks compared
+        # every other tournament without byes worth 1 or 2 asked for in advance and arbiter's rulings, so
+        # half of them compare the tie-breaks of plain games, forfeits and zero-point byes alone
         ns.half_bye_rate = ns.full_bye_rate = ns.unusual_rate = 0.0
     settings = settings_from_args(ns)
     out: dict[str, object] = {"k": k, "dir": 2, "players": settings.players}

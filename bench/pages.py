@@ -6,7 +6,7 @@
 Builds the tournament with bulk_create in a throwaway SQLite file (never the project database), then
 times full requests through Django's test client (URL routing, queries, standings, django-tables2,
 template, middleware), keeping the best of several runs so other work on a shared machine does not
-distort the figure. Goals (issue 7): a page under 300 ms, the crosstable PDF under 2 s.
+distort the figure. Goals: a page under 300 ms, the crosstable PDF under 2 s.
 
 `build_swiss` is also what the query-count tests use to build the same tournament.
 """

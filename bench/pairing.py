@@ -23,10 +23,10 @@ The 8 rounds are generated with a quick greedy pairer (or the engine, --engine-h
 9th pairing, by the Dutch engine, is timed. With --reference BBP (a bbpPairings binary built
 outside the repository), round 9 is written as TRF and paired from that file three ways, each
 timed --repeat times (median): the engine's pairing call in this process (networkx imported
-beforehand, as in a running server); a whole `python -m tournaments.pairing` process (Python
+beforehand, as in a running server); a whole `python -m tournaments.verification` process (Python
 start-up and imports included, bytecode compiled beforehand as for an installed program); and a
 whole bbpPairings process. The table says whether all three pair it the same.
-Goal (issue #13): no size slower than bbpPairings on the same file (--reference).
+Goal: no size slower than bbpPairings on the same file (--reference).
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.pairing.colours import allocate  # noqa: E402
 from tournaments.pairing.engine import pair_dutch  # noqa: E402
-from tournaments.pairing.generator import GenSettings, generate, random_settings  # noqa: E402
 from tournaments.pairing.model import Board, PairingRequest, PairingResult  # noqa: E402
 from tournaments.pairing.state import build_states  # noqa: E402
+from tournaments.verification.generator import GenSettings, generate, random_settings  # noqa: E402
 
 
 def quick_pairer(req: PairingRequest) -> PairingResult:
@@ -89,7 +89,7 @@ def bench_file(
 ) -> tuple[Timing, Timing, Timing | None, bool]:
     """Round 9 of the same tournament, from the same TRF file, each timed `repeat` times (the
     median): the engine's pairing call in this process (networkx already imported, as in a running
-    server); a whole `python -m tournaments.pairing --dutch IN -p OUT` process (Python start-up,
+    server); a whole `python -m tournaments.verification --dutch IN -p OUT` process (Python start-up,
     imports with compiled bytecode, reading the file, pairing, writing); bbpPairings' whole process
     on the same file. Then whether all of them pair it the same. CPU seconds (user + system) are
     the fairer figure on a shared machine."""
@@ -116,7 +116,7 @@ def bench_file(
         src.write_text(text, encoding="utf-8")
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp, "pycache"))  # compiled once, as when installed
-        cli = [sys.executable, "-m", "tournaments.pairing", "--dutch", str(src), "-p"]
+        cli = [sys.executable, "-m", "tournaments.verification", "--dutch", str(src), "-p"]
         _run(cli, Path(tmp, "warm.txt"), env)  # writes the bytecode; not timed
         whole, got = _timed(cli, Path(tmp, "cli.txt"), env, repeat)
         same = got == mine
@@ -196,7 +196,7 @@ def conformance(count: int, max_players: int, all_features: bool, batch: int = 2
 
 
 def absolute(count: int, max_players: int, part: int = 0, parts: int = 1) -> None:
-    """The issue's check: every round of `count` random tournaments keeps the absolute criteria and
+    """Every round of `count` random tournaments keeps the absolute criteria and
     pairs every player who can be paired (an independent maximum matching says how many can)."""
     import random
 
@@ -375,7 +375,7 @@ def main() -> None:
     if args.reference:
         print(f"Round 9 after 8 rounds, the same TRF file for every column; wall / CPU seconds, median of "
               f"{args.repeat} run(s).\n  Damier call: pair_dutch in this process (networkx already imported, "
-              "as in a running server);\n  Damier process: python -m tournaments.pairing --dutch IN -p OUT, "
+              "as in a running server);\n  Damier process: python -m tournaments.verification --dutch IN -p OUT, "
               "start-up and imports included (bytecode compiled beforehand);\n  bbpPairings process: "
               "bbpPairings --dutch IN -p OUT.")
         print(f"{'players':>8} {'Damier call':>13} {'Damier process':>15} {'bbpPairings process':>20} "

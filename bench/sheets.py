@@ -1,4 +1,4 @@
-"""Game sheets at archive scale (#15, #18): `rules replay --summary` over the corpus and generated files,
+"""Game sheets at archive scale: `rules replay --summary` over the corpus and generated files,
 and the arbiter's round upload preview and the public game page on large inputs.
 
     .venv/bin/python bench/sheets.py                  # 2,000 generated games + the shared corpus

@@ -162,7 +162,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # begins, so a reader never has to upgrade to a writer mid-way (which SQLite refuses at once).
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
 
-# --- Caches and several servers (issue #14) ---------------------------------------------------------
+# --- Caches and several servers ---------------------------------------------------------
 # tournaments/public_cache.py keeps the public pages, PDFs and PDN exports in the default cache, keyed on
 # each tournament's version (moved by database triggers), so nothing in a cache is ever stale.
 # DAMIER_CACHE_URL=redis://host:6379/0 : Django's Redis backend, shared by every server of a federation.

@@ -8,6 +8,12 @@ stands (a function-local import or one under `if TYPE_CHECKING:` is still a depe
 in a function does not break it). `from package import name` points at package.name when that is a
 module, else at the package. A circle is a strongly connected group of two or more modules (or a module
 importing itself); tests/test_boundaries.py fails on any.
+
+Folded into packages (`package_arrows`), each module counts as the innermost package that holds it
+(`tournaments.pairing.dutch` is `tournaments.pairing`), except the modules at the top of `rules/` and
+`tournaments/`, which stay themselves: the top of a root is the kernel every package builds on, not
+one capability, so folding it would make every package lean on every other. A circle of packages is
+two capabilities that cannot be understood, tested or moved one without the other.
 """
 
 from __future__ import annotations
@@ -97,6 +103,23 @@ def arrows(root: Path = ROOT, packages: Iterable[str] = PACKAGES) -> list[Arrow]
     return sorted(seen.values(), key=lambda a: (a.source, a.target))
 
 
+def package_of(name: str, files: dict[str, Path]) -> str:
+    """The package a module counts as: its innermost package, or itself at the top of a root."""
+    package = name if files[name].name == "__init__.py" else name.rpartition(".")[0]
+    return name if package in PACKAGES or not package else package
+
+
+def package_arrows(found: Iterable[Arrow], files: dict[str, Path] | None = None) -> list[Arrow]:
+    """The arrows between packages, each at the first module arrow that makes it (within one package: none)."""
+    files = module_files() if files is None else files
+    seen: dict[tuple[str, str], Arrow] = {}
+    for arrow in found:
+        source, target = package_of(arrow.source, files), package_of(arrow.target, files)
+        if source != target:
+            seen.setdefault((source, target), Arrow(source, target, arrow.line))
+    return sorted(seen.values(), key=lambda a: (a.source, a.target))
+
+
 def circles(found: Iterable[Arrow]) -> list[list[str]]:
     """The strongly connected groups of modules (Tarjan), each sorted; a self-import is a group of one."""
     graph: dict[str, set[str]] = {}
@@ -149,11 +172,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.arrows:
         for arrow in found:
             print(f"{arrow.source} -> {arrow.target}  (line {arrow.line})")
+    files = module_files(ROOT, args.packages)
     groups = circles(found)
-    print(f"{len(module_files(ROOT, args.packages))} modules, {len(found)} import arrows, {len(groups)} circles")
+    print(f"{len(files)} modules, {len(found)} import arrows, {len(groups)} circles")
     for group in groups:
         print("circle: " + " <-> ".join(group))
-    return 1 if groups else 0
+    between = circles(package_arrows(found, files))
+    print(f"{len(between)} circles between packages")
+    for group in between:
+        print("package circle: " + " <-> ".join(group))
+    return 1 if groups or between else 0
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Compressed public pages (#20), with BREACH kept out.
+"""Compressed public pages, with BREACH kept out.
 
 BREACH reads a secret out of a compressed HTTPS response by injecting guesses into the same response and
 watching its size. It needs three things in one body: compression, a secret, and text the attacker chose.

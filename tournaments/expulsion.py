@@ -1,4 +1,4 @@
-"""Expelling a player (competition rules 2.6, issue 19 item 5, checklist 197-198): he is no longer paired
+"""Expelling a player (competition rules 2.6, checklist 197-198): he is no longer paired
 and takes no place in the standings, while the games he played still count for his opponents.
 
 What the texts say about his games. FMJD, competition rules 2.6 ("Exclusions"): « Tout refus de respecter la

@@ -1,4 +1,4 @@
-"""Final standings (issue 19, item 8): provisional until every result of the last round is in and no
+"""Final standings: provisional until every result of the last round is in and no
 postponed game is open; ties the tie-breaks cannot separate drawn by lot or ordered by hand, each recorded.
 
 Drawing lots asks for a confirmation (level 3, LOTS_DRAWN); the seed is drawn once from the system's random

@@ -1,4 +1,4 @@
-"""The crowd's stored pages answered again before Django builds a request (issue #14).
+"""The crowd's stored pages answered again before Django builds a request.
 
 StoredPageMiddleware answers a stored public page without sessions, auth or the view, but only after Django
 has built a request, sent its signals and run the layers above it (security headers, static files,

@@ -1,4 +1,4 @@
-"""The manual pairing phase of a Swiss round (issue #19 item 4; checklist questions 63-69).
+"""The manual pairing phase of a Swiss round (checklist questions 63-69).
 
 A draft round's pairing is changed by hand only inside a phase with a visible start ("Edit the pairing",
 `manual_edit_start`) and end ("Validate", `manual_edit_validate`). While it is open the round cannot be

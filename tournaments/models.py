@@ -48,7 +48,7 @@ class Player(models.Model):
         _("rating"), null=True, blank=True, validators=[MaxValueValidator(3000)],
         help_text=_("FMJD rating, 0 to 3000; empty when the player has none."),
     )
-    # Ratings (issue 19 item 6): the national federation's rating, and a player known to have no rating
+    # Ratings: the national federation's rating, and a player known to have no rating
     # at all (a rating typed for him is then a mistake, refused by clean()).
     national_rating = models.PositiveIntegerField(
         _("national rating"), null=True, blank=True, validators=[MaxValueValidator(3000)],
@@ -102,7 +102,7 @@ class Numbering(models.TextChoices):
 
 
 class RatingMethod(models.TextChoices):
-    """How a tournament reads a player's rating (issue 19 item 6): one list first and the other when he is
+    """How a tournament reads a player's rating: one list first and the other when he is
     not on it, the higher of the two, or one list alone (the other left out)."""
 
     FMJD = "fmjd", _("FMJD rating (the national rating when there is none)")
@@ -113,7 +113,7 @@ class RatingMethod(models.TextChoices):
 
 
 class TieOrder(models.TextChoices):
-    """Equal ratings: title first, then this criterion, announced before round 1 (issue 19 item 6)."""
+    """Equal ratings: title first, then this criterion, announced before round 1."""
 
     ALPHABETICAL = "alphabetical", _("Alphabetical order")
     FMJD_ID = "fmjd_id", _("FMJD id, smallest first")
@@ -165,7 +165,7 @@ class Tournament(models.Model):
     deputy_arbiters = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("deputy arbiters"), blank=True, related_name="deputy_of"
     )
-    # A bye is worth a game score, never more than a win (issue #19: the checklist's Q81/Q83 read for 2/1/0).
+    # A bye is worth a game score, never more than a win (the checklist's Q81/Q83 read for 2/1/0).
     bye_points = models.PositiveSmallIntegerField(
         _("points for a bye"), default=2, choices=[(2, "2"), (1, "1"), (0, "0")],
         validators=[MaxValueValidator(2)],
@@ -191,7 +191,7 @@ class Tournament(models.Model):
                     "system allocates later colours from it when nothing else decides."),
     )
     public = models.BooleanField(_("public"), default=False)
-    # Numbers and ratings (issue 19 item 6), round robin (item 7): tournaments/ratings.py, numbering.py.
+    # Numbers and ratings, round robin: tournaments/ratings.py, numbering.py.
     rating_method = models.CharField(
         _("tournament rating"), max_length=14, choices=RatingMethod.choices, default=RatingMethod.FMJD,
         help_text=_("The rating that orders the pairing numbers, counts in the rating tie-breaks and is shown "
@@ -229,7 +229,7 @@ class Tournament(models.Model):
     # re-entered, so a page can say for good that the tournament left it.
     conformance_left_round = models.PositiveSmallIntegerField(
         _("left the conformance mode at round"), null=True, blank=True, editable=False)
-    # Final standings (issue 19, item 8): ties the tie-breaks cannot separate are drawn by lot from this
+    # Final standings: ties the tie-breaks cannot separate are drawn by lot from this
     # seed, drawn once and kept, so a repeated drawing gives the same order; or ordered by hand (entry ids,
     # best first, of the tied players), e.g. after a play-off. Set by tournaments.final_standings only.
     lots_seed = models.PositiveBigIntegerField(_("seed of the drawing of lots for ties"), null=True, blank=True,
@@ -300,7 +300,7 @@ class Tournament(models.Model):
             from tournaments.tiebreak_text import tiebreak_label
 
             stored = Tournament.objects.filter(pk=self.pk).values("tiebreaks", "system").first() if self.pk else None
-            # A tournament saved before the rule keeps its list until it is changed (issue 19 item 7).
+            # A tournament saved before the rule keeps its list until it is changed.
             kept = stored is not None and stored["tiebreaks"] == self.tiebreaks and stored["system"] == self.system
             if not kept and (bad := meaningless_in_round_robin(self.tiebreaks)):
                 raise ValidationError({"tiebreaks": _(
@@ -501,7 +501,7 @@ class Round(models.Model):
     # Optimistic concurrency, as Game.version: every change of the round bumps it, and a change made on
     # the version read before another arbiter's is refused rather than silently undoing his.
     version = models.PositiveIntegerField(default=1, editable=False)
-    # The manual pairing phase (issue #19 item 4, tournaments/manual_pairing.py): open from "Edit the
+    # The manual pairing phase (tournaments/manual_pairing.py): open from "Edit the
     # pairing" to "Validate"; the breaches confirmed while it is open (warning keys) wait for validation.
     manual_edit_started_at = models.DateTimeField(_("pairing edited by hand since"), null=True, blank=True,
                                                   editable=False)
@@ -573,7 +573,7 @@ class Game(models.Model):
         help_text=_("Empty for a bye."),
     )
     result = models.CharField(_("result"), max_length=12, choices=RESULT_CHOICES, blank=True)
-    # A correction for the rating report only (C.04.2 4.3, issue #19 item 3): a result found wrong after later
+    # A correction for the rating report only (C.04.2 4.3): a result found wrong after later
     # rounds were paired on it. Pairing, standings and the public pages keep `result`; the TRF notes this one
     # in a ### line (the RATING_CORRECTION event).
     rating_result = models.CharField(_("result for the rating report"), max_length=12, choices=RESULT_CHOICES,

@@ -1,4 +1,4 @@
-"""Pairing numbers once the tournament is under way (issue 19 item 6; FIDE C.04.2 2.3-2.4 read for the
+"""Pairing numbers once the tournament is under way (FIDE C.04.2 2.3-2.4 read for the
 FMJD Swiss): exchanging two numbers, regenerating them from the ratings, numbering a late entry, and taking
 note of a rating changed since the entry.
 

@@ -350,7 +350,7 @@ def trf_header(tournament: Tournament, entries: list[Entry]) -> list[tuple[str, 
 
 
 def with_comments(text: str, comments: list[str]) -> str:
-    """The TRF with `###` comment lines (issue #19: the conformance events) after its header lines, before
+    """The TRF with `###` comment lines (the conformance events) after its header lines, before
     the first player record, where programs reading TRF skip them."""
     if not comments:
         return text
@@ -361,7 +361,7 @@ def with_comments(text: str, comments: list[str]) -> str:
 
 def _ranks(tournament: Tournament, after_round: int) -> dict[int, int] | None:
     """The standings after the file's last round, as columns 86-89 give them (a shared place by
-    pairing number), so `python -m tournaments.pairing -c` checks them against record 202."""
+    pairing number), so `python -m tournaments.verification -c` checks them against record 202."""
     if after_round < 1:
         return None
     rows = selectors.standings(tournament, after_round=after_round)

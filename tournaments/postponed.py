@@ -1,4 +1,4 @@
-"""Postponed games (issue 19, item 5; checklist questions 157-169).
+"""Postponed games (checklist questions 157-169).
 
 A game the arbiter postpones is recorded with the result "postponed": it counts as a draw for the pairing
 and the standings until its result is in (the checklist's provisional score, never another one), with its

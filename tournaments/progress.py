@@ -16,6 +16,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments import selectors
 from tournaments.models import Game, Round, RoundStatus, Tournament
 from tournaments.selectors import rounds_total
 
@@ -95,8 +96,6 @@ def tournament_statuses(tournaments: Sequence[Tournament]) -> dict[int, str]:
 def points_before(tournament: Tournament, number: int) -> dict[int, int]:
     """Entry id -> points in the standings after round number - 1 (5.9 applied): what the wall sheet
     prints next to each name. Everyone has 0 before round 1."""
-    from tournaments import selectors  # selectors imports services, as this module does: no cycle at load
-
     if number <= 1:
         return {}
     rows = selectors.standings(tournament, after_round=number - 1, public_only=False)

@@ -1,4 +1,4 @@
-"""The tournament rating (issue 19 item 6): which of a player's ratings a tournament reads, the order of
+"""The tournament rating: which of a player's ratings a tournament reads, the order of
 equal ratings, and the checks on ratings (an impossible value, a rating changed since the entry).
 
 The tournament's method reads the FMJD rating or the national rating, each falling back to the other one

@@ -1,4 +1,4 @@
-"""Requested byes (issue 19, item 5): a round the player asked to sit out, worth 0 (Z), a draw (1, H) or a
+"""Requested byes: a round the player asked to sit out, worth 0 (Z), a draw (1, H) or a
 win (2, F) as the arbiter grants it. The bye value is only ever a game score.
 
 The checklist's warnings: a bye worth a win is a notice (level 2, the competition rules do not describe it:

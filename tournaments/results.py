@@ -29,7 +29,7 @@ class Result(enum.StrEnum):
     BYE = "bye"  # pairing-allocated bye; no black player
     EXCUSED = "excused"  # zero-point bye asked for in advance; no black player
     NOT_PLAYED = "not played"  # after a withdrawal; never counts for anyone
-    # Item 5 of issue 19: every result an arbiter gives.
+    # The rest of the results an arbiter gives: rulings, byes asked for in advance worth 1 or 2.
     WHITE_RULED = "1-0"  # arbiter's ruling: White a draw's points, Black none
     BLACK_RULED = "0-1"
     BOTH_LOSE = "0-0"  # arbiter's ruling: the game lost for both (not a double forfeit: they played)

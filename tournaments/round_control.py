@@ -81,7 +81,7 @@ def control_room(tournament: Tournament) -> ControlRoom:
         if not tournament.is_round_robin and tournament.numbering == Numbering.AUTO:
             rating_order = sorted(entries, key=rating_order_key)
     elif last.status == RoundStatus.DRAFT and last.manual_edit_started_at is not None:
-        # The manual pairing phase is open (#19 item 4): it ends on its own page, by "Validate".
+        # The manual pairing phase is open: it ends on its own page, by "Validate".
         step, alternatives = Step("manual", last.number, last.version), [Step("pair_again", last.number,
                                                                                last.version)]
         draft, draft_games = last, list(last.games.select_related("white__player", "black__player").order_by("board"))

@@ -1,4 +1,4 @@
-"""A round-robin round made by hand (issue 19 item 7): the arbiter changes who plays whom in a draft round
+"""A round-robin round made by hand: the arbiter changes who plays whom in a draft round
 of a round robin on the hand-round page. The change goes through services.round_set_boards, where the
 round robin's guard (tournaments.rr_guard) asks a confirmation (3) for the round made by hand, for each
 pair meeting twice in a cycle and for each player given the same colour three times in a row; once

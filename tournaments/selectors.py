@@ -9,7 +9,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, QuerySet
 
 from tournaments import period_ratings, ratings
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, System, Tournament
@@ -113,13 +113,6 @@ def is_last_round(data: TournamentData, after_round: int | None) -> bool:
     last = max((g.round.number for g in data.games), default=0)
     shown = last if after_round is None else min(after_round, last)
     return data.rounds_total > 0 and shown >= data.rounds_total
-
-
-def entries_with_games(tournament: Tournament) -> QuerySet[Entry]:
-    return tournament.entries.select_related("player").prefetch_related(
-        Prefetch("games_as_white", queryset=Game.objects.select_related("round", "black__player")),
-        Prefetch("games_as_black", queryset=Game.objects.select_related("round", "white__player")),
-    )
 
 
 # --- Public pages and printing ---------------------------------------------------------------

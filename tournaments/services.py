@@ -516,7 +516,7 @@ def game_record_result(
     loaded with), a save made on stale data is refused rather than overwriting what another arbiter
     saved in between. A postponed game's result is entered at any time and is no correction (no reason).
 
-    In the conformance mode (issue #19) a correction of the previous round asks a confirmation and one of an
+    In the conformance mode a correction of the previous round asks a confirmation and one of an
     older round takes the tournament out of the mode (tournaments.conformance.corrections); requested byes
     and a postponed game that is not a draw have their own warnings. `confirmed` holds the codes the arbiter
     confirmed; every warning of the change is asked at once.

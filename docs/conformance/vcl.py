@@ -216,7 +216,7 @@ def totals(questions: list[dict[str, Any]], result: Walk) -> str:
 
 
 def parse_report(text: str) -> dict[int, dict[str, str]]:
-    """Answer lines as the #19 reports end: `Qn | draughts reading | pass / fail / n/a | test node id`,
+    """Answer lines as the conformance reports end: `Qn | draughts reading | pass / fail / n/a | test node id`,
     optionally with the answer as a field of its own (`Qn | Y | reading | pass | test`). Other lines are
     ignored; a range `Q40-46` gives the same answer to each."""
     found: dict[int, dict[str, str]] = {}

@@ -92,10 +92,6 @@ def square_number(name: str) -> int | None:
     return square_at(10 - rank, file)
 
 
-def alpha_squares(text: str) -> list[str]:
-    return [m.group(0) for m in _ALPHA_SQUARE.finditer(text)]
-
-
 def beyond_8x8(text: str) -> bool:
     """True when a square of the move is off an 8x8 board (file i or j, rank 9 or 10): only 10x10 fits."""
     return any(m.group(1).lower() in "ij" or int(m.group(2)) > 8 for m in _ALPHA_SQUARE.finditer(text))

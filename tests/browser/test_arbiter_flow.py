@@ -1,4 +1,4 @@
-"""Issue 2 as a new user tries it: log in as the demo arbiter, enter the last round's results in the
+"""A round's results as a new user enters them: log in as the demo arbiter, enter the last round's results in the
 admin, and see the standings change."""
 
 from __future__ import annotations

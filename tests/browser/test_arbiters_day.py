@@ -1,4 +1,4 @@
-"""Issue 12, "Must show": a whole day of a 15-player Swiss in chromium, as an arbiter does it — players
+"""A whole day of a 15-player Swiss in chromium, as an arbiter does it — players
 from a CSV file, round 1 numbered by rating, results typed by keyboard with one wrong value, round 2
 taken back and paired again, a forbidden pair confirmed at publication, a round-1 result corrected
 after round 2 was paired. Only clicks and key presses drive the pages; the database is only read.

@@ -1,4 +1,4 @@
-"""Issue #19 items 1-2 in a browser, on a 390-px phone in French: after round 2 of an 8-player Swiss the arbiter
+"""The conformance mode in a browser, on a 390-px phone in French: after round 2 of an 8-player Swiss the arbiter
 changes the number of rounds; the level-4 warning shows with what he typed kept, he confirms by keyboard, the
 re-check is said, the event is on the tournament's page and in its history, the public pages carry the mark
 and the TRF export its ### lines. Screenshots in artifacts/screenshots (conformance-*)."""

@@ -1,4 +1,4 @@
-"""Issue #19's must-show scenario as one arbiter's afternoon, in chromium, in French on a 390-px phone: after
+"""The conformance mode as one arbiter's afternoon, in chromium, in French on a 390-px phone: after
 round 2 of an 8-player Swiss he raises the number of rounds (level 4: the warning, the re-check, the event in
 the history and the TRF), pairs round 3 by hand with a rematch (the warning, then the engine's pairing beside
 his at validation), publishes it, records a 1-0 ruling, grants a requested bye worth a draw for round 4, pairs

@@ -1,4 +1,4 @@
-"""Issue 12 item 1 in a browser: one round cycle (pair, publish, results, complete) run from the control
+"""In a browser: one round cycle (pair, publish, results, complete) run from the control
 room, counting the arbiter's clicks; screenshots on desktop and on a 390-px phone, in English and French."""
 
 from __future__ import annotations

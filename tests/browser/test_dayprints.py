@@ -1,4 +1,4 @@
-"""Issue 12 items 7-10 in the browser: the arbiter picks tie-breaks by name with the keyboard, on a
+"""In the browser: the arbiter picks tie-breaks by name with the keyboard, on a
 desktop and a 390-px phone, in English and French; the public help page, true headings and the
 readable change log. Screenshots go to artifacts/screenshots/dayprints-*.png."""
 

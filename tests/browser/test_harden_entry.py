@@ -1,4 +1,4 @@
-"""Issue #18 in the browser: a played entry's page in French on a phone says why its fields are fixed."""
+"""In the browser: a played entry's page in French on a phone says why its fields are fixed."""
 
 from __future__ import annotations
 

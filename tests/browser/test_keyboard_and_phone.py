@@ -1,4 +1,4 @@
-"""#20 as its readers meet it: a keyboard-only walk through a game (what a screen reader would hear at each
+"""The game viewer as its readers meet it: a keyboard-only walk through a game (what a screen reader would hear at each
 step, compared with the server's own words), the 'After round' menu by keyboard, the tables on a 390-px
 phone, and the screenshots of the crosstable, the game viewer and the round page in every variant."""
 

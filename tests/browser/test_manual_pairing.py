@@ -1,4 +1,4 @@
-"""Issue #19 item 4 in a browser, in French on a 390-px phone: open round 2's manual pairing phase from the
+"""The manual pairing phase in a browser, in French on a 390-px phone: open round 2's manual pairing phase from the
 control room, pair two players who met in round 1 (the rematch warning, confirmed by keyboard), validate
 (the comparison with the engine, confirmed), and the TRF export carries the ### line. Screenshots:
 artifacts/screenshots/manual-pairing-*."""

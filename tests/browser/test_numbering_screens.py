@@ -1,4 +1,4 @@
-"""Issue 19 items 6-7 in a browser, on a 390-px phone in French: the pairing-numbers page (a rating notice,
+"""Numbers and ratings in a browser, on a 390-px phone in French: the pairing-numbers page (a rating notice,
 an exchange asked and confirmed by keyboard), a round-robin round made by hand with its warnings, and the
 tournament's rating settings. Screenshots of each screen; axe-core on each."""
 

@@ -49,7 +49,7 @@ def test_every_public_page_of_the_demo(demo: str, page: Any) -> None:
 
     with page.expect_navigation():
         page.get_by_role("link", name="Standings", exact=True).click()
-    # the demo's round 9 has 3 results missing: not "after round 9" (issue 12 item 9)
+    # the demo's round 9 has 3 results missing: not "after round 9"
     assert "Standings – round 9 in progress (3 results missing)" in page.locator("h1").inner_text()
     first = page.locator("table.listing tbody tr").first.locator("td, th")
     assert first.nth(0).inner_text() == "1"

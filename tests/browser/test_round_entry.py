@@ -1,4 +1,4 @@
-"""The arbiter's round page in chromium, by keyboard and on a phone (issue 12 item 2, issue 20 first bullet).
+"""The arbiter's round page in chromium, by keyboard and on a phone.
 
 `enter_by_keyboard` is how an arbiter enters a round: from the page's load, Tab to the first result,
 one key per board, and Tab only when the key did not move on by itself, then Enter to save. It counts

@@ -1,4 +1,4 @@
-"""Issue 15 as a new arbiter tries it: upload a round's PDN whose names are transliterated and one game
+"""Game sheets as a new arbiter tries them: upload a round's PDN whose names are transliterated and one game
 matches nobody, give that game to its board by hand, accept one verdict; the public game page shows the
 moves before the ruling and the ruling after it. Screenshots at 1280 and 390 px, in English and French
 (artifacts/screenshots/sheets-*.png)."""

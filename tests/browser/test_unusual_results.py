@@ -1,4 +1,4 @@
-"""The round page with the unusual results in chromium, on a 390-px phone in French (issue 19, item 5): a 1-0
+"""The round page with the unusual results in chromium, on a 390-px phone in French: a 1-0
 ruling and a requested bye worth a draw chosen from the menus, the warning ticked by keyboard, then saved."""
 
 from __future__ import annotations

@@ -149,7 +149,7 @@ def test_q223_q224_usable_offline(make_tournament, offline) -> None:  # type: ig
 
 def test_q225_checker_and_generator_run_offline(offline, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """The generator writes a tournament and the checker finds it correct (exit 0), with no network."""
-    from tournaments.pairing.__main__ import main
+    from tournaments.verification.__main__ import main
 
     out = tmp_path / "generated.trf"
     assert main(["-g", str(out), "--players", "12", "--rounds", "4", "--seed", "7"]) == 0

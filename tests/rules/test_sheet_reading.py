@@ -1,4 +1,4 @@
-"""Sheets as they really arrive (#15): PlayOK's GameType, unreadable move text, a1-j10 notation, --summary.
+"""Sheets as they really arrive: PlayOK's GameType, unreadable move text, a1-j10 notation, --summary.
 
 Each test reads a small file made for it (tests/rules/pdn_files/).
 """

@@ -142,7 +142,7 @@ def test_many_concurrent_service_calls_on_one_stale_version_store_exactly_one(pu
 
 
 def test_completing_a_round_while_its_page_is_saved_never_puts_it_back(published_round) -> None:  # type: ignore[no-untyped-def]
-    """Issue 18: the control room's "complete" and a save of the round's change form at the same moment.
+    """The control room's "complete" and a save of the round's change form at the same moment.
     Whatever the order, the round ends completed with the form's date: never silently published again."""
     rnd, chief, deputy = published_round
     for game in rnd.games.all():

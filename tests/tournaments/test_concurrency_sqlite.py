@@ -1,4 +1,4 @@
-"""Issue 18 on SQLite: two arbiters at once wait for each other (busy timeout, IMMEDIATE transactions) instead
+"""On SQLite, two arbiters at once wait for each other (busy timeout, IMMEDIATE transactions) instead
 of one answering 500 "database is locked"; the outcome is the one PostgreSQL gives."""
 
 from __future__ import annotations
@@ -74,6 +74,6 @@ def test_two_writers_wait_for_each_other_instead_of_failing(tmp_path) -> None:  
 
     configured = settings.DATABASES["default"]["OPTIONS"]
     assert _two_writers(tmp_path, configured) == ["saved", "saved"]
-    # Without them (SQLite's defaults), the second request fails at once: the 500 of issue 18.
+    # Without them (SQLite's defaults), the second request fails at once: a server error.
     default = _two_writers(tmp_path, {"timeout": 0})
     assert "locked" in str(default[1]) or "locked" in str(default[0]), default

@@ -1,4 +1,4 @@
-"""The control room (issue 12 item 1) through Django's test client: one round cycle by its steps, the
+"""The control room through Django's test client: one round cycle by its steps, the
 confirmations, stale pages, the links that lead to it, French."""
 
 from __future__ import annotations

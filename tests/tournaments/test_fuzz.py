@@ -21,9 +21,9 @@ from tournaments.errors import DomainError
 from tournaments.exchange.player_import import players_import_csv
 from tournaments.models import Game, GameSheet, Player
 from tournaments.pairing import pair_dutch
-from tournaments.pairing.generator import GenSettings, generate, tournament_trf
 from tournaments.pairing.trf import parse_trf, request_from_trf
 from tournaments.results import Result
+from tournaments.verification.generator import GenSettings, generate, tournament_trf
 
 DJANGO = settings(max_examples=25, deadline=None,
                   suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

@@ -1,4 +1,4 @@
-"""Issue #18: an arbiter sees only his own tournaments and colleagues; one rule for every arbiter view."""
+"""An arbiter sees only his own tournaments and colleagues; one rule for every arbiter view."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue #18 and #12 item 11: a large CSV is refused before it outlives the request; every error of a
+"""A large CSV is refused before it outlives the request; every error of a
 line is reported; names never hold control characters."""
 
 from __future__ import annotations

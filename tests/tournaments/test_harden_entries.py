@@ -1,4 +1,4 @@
-"""Issue #18: a played pairing cannot be changed behind its back (entry form, inline, tournament system)."""
+"""A played pairing cannot be changed behind its back (entry form, inline, tournament system)."""
 
 from __future__ import annotations
 

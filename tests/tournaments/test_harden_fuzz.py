@@ -1,4 +1,4 @@
-"""Issue #18: hostile text at the entry, player, round, result and upload forms and at the import command.
+"""Hostile text at the entry, player, round, result and upload forms and at the import command.
 Never a server error; a refusal leaves nothing stored half-way; what is stored holds no control character.
 Run on SQLite by `make test` and on PostgreSQL by .ci/run (NUL is what PostgreSQL cannot store)."""
 

@@ -1,4 +1,4 @@
-"""Issue #18: the history an appeals committee needs (player changes, forbidden pairs, deleted rounds)."""
+"""The history an appeals committee needs (player changes, forbidden pairs, deleted rounds)."""
 
 from __future__ import annotations
 

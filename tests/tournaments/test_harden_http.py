@@ -1,4 +1,4 @@
-"""Issue #18: login lockout per username AND client address behind a proxy; uploads cut at the limit."""
+"""Login lockout per username AND client address behind a proxy; uploads cut at the limit."""
 
 from __future__ import annotations
 

@@ -35,9 +35,9 @@ from tournaments import services
 from tournaments.exchange.transfer import TransferError, export_tournament, import_tournament, loads
 from tournaments.exchange.trf_import import TrfImportError, review_trf
 from tournaments.models import Game, GameSheet, Player, Round, SheetStatus, System, Tournament
-from tournaments.pairing.__main__ import main as pairing_main
-from tournaments.pairing.generator import GenSettings, generate, tournament_trf
 from tournaments.pairing.trf import TrfError, parse_trf
+from tournaments.verification.__main__ import main as pairing_main
+from tournaments.verification.generator import GenSettings, generate, tournament_trf
 
 BAD = {"superscript": "²", "circled": "①", "arabic": "١", "arabic2": "١٢", "fullwidth": "１２", "long": "9" * 5000,
        "huge": "9" * 40}
@@ -272,7 +272,7 @@ def trf_files(w: World, v: str) -> None:
 
 
 def pairing_cli(w: World, v: str) -> None:
-    """`python -m tournaments.pairing`: the generator's number options, and a TRF file with `v` in each place."""
+    """`python -m tournaments.verification`: the generator's number options, and a TRF file with `v` in each place."""
     with tempfile.TemporaryDirectory() as folder, redirect_stdout(io.StringIO()), \
             redirect_stderr(io.StringIO()) as err:
         for options in (["--rating-range", f"1-{v}"], ["--rating-range", f"{v}-5"], ["--ratings", f"{v},1500"]):

@@ -1,4 +1,4 @@
-"""Issue #18: import_tournament checks the whole file first and reports every error with its path;
+"""import_tournament checks the whole file first and reports every error with its path;
 names in the file never become (or borrow) a real account."""
 
 from __future__ import annotations

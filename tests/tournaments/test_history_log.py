@@ -1,4 +1,4 @@
-"""The change log reads like a record for an appeals committee (issue 12 item 8): players by pairing
+"""The change log reads like a record for an appeals committee: players by pairing
 number and name, games by round and board, the arbiter by his name, when, and the reason kept."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """KeptAnswers: a stored page asked again in the same words is given as the full stack gave it, before
-Django builds a request, and only while the tournament's version holds (issue #14)."""
+Django builds a request, and only while the tournament's version holds."""
 
 from __future__ import annotations
 

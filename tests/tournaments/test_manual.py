@@ -16,7 +16,7 @@ from tournaments.models import Game, System
 
 MANUAL_LINK = re.compile(r'<a href="(/admin/manual/[^"]*)" class="dm-manual-link">Manual</a>')
 
-# The chapters the issue asks for; a renamed file must keep its slug, or the links of the admin break.
+# The manual's chapters; a renamed file must keep its slug, or the links of the admin break.
 REQUIRED = {"getting-started", "players", "tiebreaks", "byes", "pairing", "manual-pairing", "results",
             "withdrawals", "corrections", "conformance", "printing", "trf", "game-sheets"}
 

@@ -1,4 +1,4 @@
-"""The manual pairing phase (issue #19 item 4): start, each change checked, validation against the engine."""
+"""The manual pairing phase: start, each change checked, validation against the engine."""
 
 from __future__ import annotations
 

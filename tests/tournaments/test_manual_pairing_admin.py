@@ -1,4 +1,4 @@
-"""The manual pairing phase in the admin (issue #19 item 4): start, edit, confirm, validate, pair by hand."""
+"""The manual pairing phase in the admin: start, edit, confirm, validate, pair by hand."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pairing numbers and ratings (issue 19 item 6): the tournament rating, equal ratings, exchanges,
+"""Pairing numbers and ratings: the tournament rating, equal ratings, exchanges,
 regeneration before round 4, late entries numbered by rating, rating checks."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The pairing-numbers page, the round-robin round made by hand and the rating settings, through Django's test
-client (issue 19 items 6-7): refused, asked (warnings with a box each, nothing lost), confirmed and recorded."""
+client: refused, asked (warnings with a box each, nothing lost), confirmed and recorded."""
 
 from __future__ import annotations
 

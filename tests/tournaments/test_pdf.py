@@ -52,7 +52,7 @@ def test_standings_pdf_names_points_and_total(client: Client, demo: Tournament) 
     reader, text = read(client.get(reverse("tournaments:standings_pdf", args=[SLUG])))
     assert reader.pages[0].mediabox.width < reader.pages[0].mediabox.height  # three tie-breaks: portrait A4
     assert "Коваленко, Андрій" in text and "Groeneveld, Joséphine" in text and "Øvergaard, Søren" in text
-    # Round 9 of the demo has 2 of its 5 results: not "after round 9" (issue 12 item 9).
+    # Round 9 of the demo has 2 of its 5 results: not "after round 9".
     assert "Standings – round 9 in progress (3 results missing)" in text
     rows = selectors.standings(demo, public_only=True)
     lines = text.splitlines()
@@ -125,7 +125,7 @@ def test_missing_font_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, tmp_path
 
 def test_every_printed_page_carries_the_mark_of_a_tournament_that_left_the_conformance_mode(
         client: Client, demo: Tournament) -> None:
-    """Issue 19: the permanent mark of the public pages is on the printouts too, on every page."""
+    """The permanent mark of the public pages is on the printouts too, on every page."""
     mark = "This tournament left the conformance mode during round 4."
     urls = [reverse(name, args=[SLUG]) for name in ("tournaments:standings_pdf", "tournaments:crosstable_pdf")]
     for url in urls:

@@ -1,5 +1,5 @@
 """Wall sheets (pairings with numbers and points, 'find your board'), true headings, and hostile names
-in every PDF (issue 12 items 9-10, issue 18: names reaching reportlab as markup)."""
+in every PDF (names reaching reportlab as markup)."""
 
 from __future__ import annotations
 

@@ -293,7 +293,7 @@ ENDPOINTS = [
              lambda w: Tournament.objects.get(pk=w.a.pk).name),
     Endpoint("tournament page: add a deputy", change_form(lambda w: w.a, deputy_arbiters=lambda w: [
         str(w.users["deputy"].pk), str(w.users["staff"].pk)]),
-        # #18: the chief picks among his colleagues; "staff" (who arbitrates nothing with him) is not offered
+        # The chief picks among his colleagues; "staff" (who arbitrates nothing with him) is not offered
         lambda w: sorted(w.a.deputy_arbiters.values_list("username", flat=True)), allowed=SUPERUSER),
     Endpoint("tournament page: change the chief arbiter", change_form(lambda w: w.a, chief_arbiter=lambda w: w.users[
         "deputy"].pk), lambda w: Tournament.objects.get(pk=w.a.pk).chief_arbiter_id, allowed=CHIEF),
@@ -318,7 +318,7 @@ ENDPOINTS = [
     Endpoint("entry page: change pairing number", change_form(lambda w: w.entry(4), pairing_number="9"), entries),
     Endpoint("entry page: move to another tournament", change_form(lambda w: w.entry(4), tournament=lambda w: w.b.pk,
                                                                   pairing_number="9"),
-             # #18: an entry stays in its tournament (its games, pairs, history are there), for everyone
+             # An entry stays in its tournament (its games, pairs, history are there), for everyone
              lambda w: Entry.objects.filter(tournament=w.b).count(), allowed=NOBODY),
     Endpoint("entry: add to tournament A", lambda w: (reverse("admin:tournaments_entry_add"), {
         "tournament": str(w.a.pk), "player": str(w.extra["free"].pk), "pairing_number": "5", "_save": "Save"}),
@@ -338,7 +338,7 @@ ENDPOINTS = [
     Endpoint("game sheet: accept its result", lambda w: (
         reverse("admin:tournaments_game_sheet", args=[game1(w).pk]), {"accept": "1", "version": game1(w).version}),
         results, setup=a_sheet_that_disagrees),
-    # The action's confirmation step carries each game's version (#18), as its own page would post it.
+    # The action's confirmation step carries each game's version, as its own page would post it.
     Endpoint("game action: accept the sheet's result", lambda w: (changelist_url(Game), {
         "action": "accept_sheet_result", "_selected_action": [str(game1(w).pk)], "index": "0",
         "confirm_accept": "1", f"version-{game1(w).pk}": str(Game.objects.get(pk=game1(w).pk).version)}),
@@ -394,7 +394,7 @@ ENDPOINTS += [
     Endpoint("control room: number by rating", step("number"), numbering, setup=ratings_reversed),
     Endpoint("control room: draw lots", step("draw"), numbering),
     Endpoint("control room: keep the numbers", step("keep"), numbering),
-    # Issue #19: leaving the conformance mode on purpose, confirmed.
+    # Leaving the conformance mode on purpose, confirmed.
     Endpoint("leave the conformance mode", lambda w: (
         reverse("admin:tournaments_tournament_leave_conformance", args=[w.a.pk]), {"confirmed": "left-mode"}),
         lambda w: Tournament.objects.get(pk=w.a.pk).conformance_left_round),

@@ -1,4 +1,4 @@
-"""True labels (issue 12 item 9): 'after round N' only for a complete round N; the home page status
+"""True labels: 'after round N' only for a complete round N; the home page status
 follows the rounds (upcoming, round N in progress, finished), not the dates."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The public pages' cache (issue #14): every kind of write moves the tournament's version in its own
+"""The public pages' cache: every kind of write moves the tournament's version in its own
 transaction, the next read shows it, unchanged pages answer 304, and nothing private is ever shared.
 
 Runs against the configured cache: files in a temporary folder by default, Redis when DAMIER_CACHE_URL is

@@ -1,4 +1,4 @@
-"""Every result an arbiter gives (issue 19, item 5) through points, standings, the engine's history and the
+"""Every result an arbiter gives through points, standings, the engine's history and the
 TRF, each kind on its own; the services refusing what cannot be."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The round page with the unusual results (issue 19, item 5), as an arbiter posts it: the new results in
+"""The round page with the unusual results, as an arbiter posts it: the new results in
 the menus, a warning asked on the page without losing what was typed, confirmed by a tick, then recorded."""
 
 from __future__ import annotations

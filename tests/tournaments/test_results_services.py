@@ -1,5 +1,5 @@
 """The unusual results through the services: recorded, refused, confirmed, recorded as events, and followed
-by the standings, the engine and the TRF (issue 19, items 5 and 8)."""
+by the standings, the engine and the TRF."""
 
 from __future__ import annotations
 

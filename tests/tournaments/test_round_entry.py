@@ -1,4 +1,4 @@
-"""The round page as an arbiter uses it on the day (issue 12 item 2-5, issue 20 first bullet), through the
+"""The round page as an arbiter uses it on the day, through the
 test client: every POST is the form a browser would send from the page the arbiter was shown."""
 
 from __future__ import annotations
@@ -236,7 +236,7 @@ def test_a_completed_round_is_corrected_with_a_reason_and_the_later_pairing_is_n
     assert response.status_code == 200 and results_of(rnd)[1] == "1-1"
     assert "Round 1 is completed: give the reason for the correction" in response.content.decode()
     assert parse(response.content.decode()).selected["games-0-result"] == "2-0"
-    # Issue #19: round 2 is paired, so round 1 is the previous round: a level-3 confirmation first, with the
+    # The conformance mode: round 2 is paired, so round 1 is the previous round: a level-3 confirmation first, with the
     # typed values kept and nothing saved.
     response = chief.post(url, scrape_form(chief, url, **{"games-0-result": "2-0", "_continue": "1",
                                                           "correction_reason": "slip misread by the arbiter"}))

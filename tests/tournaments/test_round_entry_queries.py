@@ -1,4 +1,4 @@
-"""Saving one result on the round page costs the same queries whatever the number of boards (issue 14: the
+"""Saving one result on the round page costs the same queries whatever the number of boards (the
 arbiter's save on a 100-board round held a server worker for most of a second, a query per board)."""
 
 from __future__ import annotations

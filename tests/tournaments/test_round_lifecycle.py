@@ -1,4 +1,4 @@
-"""Issue 12 (items 3-6) and issue 18 (round state races, deleting a completed round): the services."""
+"""The round's life, its state races and deleting a completed round: the services."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_every_state_change_bumps_the_version_and_a_stale_one_is_refused(make_to
 
 
 def test_a_stale_copy_saved_whole_never_puts_the_state_back(make_tournament) -> None:
-    """The change form's save, read before another arbiter completed the round (issue 18): the date is
+    """The change form's save, read before another arbiter completed the round: the date is
     saved, the round stays completed, and its history records the true state."""
     t = make_tournament(4)
     rnd = play_round(t, complete=False)
@@ -64,7 +64,7 @@ def test_pairing_the_same_round_twice_is_refused(make_tournament) -> None:
     assert t.rounds.count() == 1
 
 
-# --- Taking a round back (item 4) ------------------------------------------------------------
+# --- Taking a round back --------------------------------------------------------------------
 
 
 def test_a_published_round_without_results_goes_back_to_draft_and_is_paired_again(make_tournament) -> None:
@@ -109,7 +109,7 @@ def test_a_round_with_a_result_cannot_go_back(make_tournament) -> None:
         services.round_unpublish(round=rnd, expected_version=None)
 
 
-# --- The absolute criteria guard publish (item 5) --------------------------------------------
+# --- The absolute criteria guard publish ----------------------------------------------------
 
 
 def test_a_forbidden_pair_added_after_pairing_needs_a_confirmation_naming_it(make_tournament, arbiter) -> None:
@@ -155,7 +155,7 @@ def test_a_clean_pairing_publishes_without_a_question(swiss9) -> None:
     assert not rnd.history.latest("history_date").history_change_reason
 
 
-# --- Corrections at any time (item 3) --------------------------------------------------------
+# --- Corrections at any time ----------------------------------------------------------------
 
 
 def test_a_completed_round_is_corrected_by_its_arbiter_with_a_reason(make_tournament, arbiter) -> None:
@@ -200,7 +200,7 @@ def test_a_correction_after_the_next_round_is_paired_warns_and_changes_nothing(s
     old = game.result
     new = "0-2" if old == "2-0" else "2-0"
     corrected = services.game_record_result(game=game, result=new, reason="wrong slip", user=arbiter,
-                                            confirmed={"previous-round-corrected"})  # issue #19: level 3
+                                            confirmed={"previous-round-corrected"})  # the conformance mode: level 3
     words = round_control.correction_warnings(corrected)
     assert words[0] == (f"Round(s) 2 were paired when board {game.board} of round 1 read {old} (now {new}). "
                         "Their pairing stands; nothing was changed by itself.")
@@ -223,7 +223,7 @@ def test_no_warning_without_a_later_round_and_a_round_robin_says_nothing_moves(m
         "nothing else changes."]
 
 
-# --- Pairing numbers (item 6) ----------------------------------------------------------------
+# --- Pairing numbers ------------------------------------------------------------------------
 
 
 def test_a_swiss_numbers_by_rating_when_round_1_is_paired(make_tournament) -> None:
@@ -296,7 +296,7 @@ def test_a_round_robin_keeps_numbers_only_without_gaps(make_tournament) -> None:
     assert round_control.berger_table(t) == []
 
 
-# --- Deleting a round (issue 18; tournaments/deletion.py) ---------------------------------------
+# --- Deleting a round (tournaments/deletion.py) ---------------------------------------
 
 
 def test_a_round_is_deleted_only_as_the_last_draft(make_tournament) -> None:

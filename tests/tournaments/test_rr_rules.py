@@ -1,4 +1,4 @@
-"""Round robin (issue 19 item 7): the double round robin's reversal against the published Berger tables,
+"""Round robin: the double round robin's reversal against the published Berger tables,
 only meaningful tie-breaks, and a round made by hand checked (each pair once per cycle, no three colours)."""
 
 from __future__ import annotations

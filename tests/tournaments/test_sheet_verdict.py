@@ -1,4 +1,4 @@
-"""One verdict sentence per sheet (#15): board, sheet, recorded result and article, in moves and sides,
+"""One verdict sentence per sheet: board, sheet, recorded result and article, in moves and sides,
 never repeated nor contradicted, no status code, in English and French."""
 
 from __future__ import annotations

@@ -115,7 +115,7 @@ def test_needs_a_look_filter_status_column_and_exports(setup) -> None:  # type: 
 
 @pytest.mark.django_db
 def test_bulk_accept_checks_the_version_shown(setup) -> None:  # type: ignore[no-untyped-def]
-    """#18: the bulk action refuses a board whose result another arbiter changed since the page was shown."""
+    """The bulk action refuses a board whose result another arbiter changed since the page was shown."""
     _, rnd, games, client = setup
     client.post(reverse("admin:tournaments_game_sheet", args=[games[1].pk]), {"text": pdn(games[1], "0-2")})
     shown = Game.objects.get(pk=games[1].pk).version

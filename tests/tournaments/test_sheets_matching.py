@@ -85,7 +85,7 @@ def test_a_matching_fmjd_id_wins_with_a_note_when_the_name_differs() -> None:
     spelled = match_games(1, PAIRINGS, [one("Martin Dolfing", "Martin Dolfing", WhiteFMJDId="1001")])[0]
     assert spelled.game_id == 10
     assert spelled.notes == ["FMJD id 1001 is Jansen, Gérard; the sheet spells the name 'Martin Dolfing'"]
-    # The refusal of #15: the id matches, the name is the same one in another alphabet: no note for it.
+    # A refusal: the id matches, the name is the same one in another alphabet: no note for it.
     latin = match_games(1, WORLD, [one("Yushchenko, Olena", "Papadopoulos, Giorgos", WhiteFMJDId="20011")])[0]
     assert latin.game_id == 20
     assert latin.notes == ["'Papadopoulos, Giorgos' read as Παπαδόπουλος, Γιώργος (a near spelling)"]

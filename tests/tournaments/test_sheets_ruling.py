@@ -1,4 +1,4 @@
-"""#15 and #18 on the arbiter's side: an unmatched game given to a board by hand (round report and game
+"""Sheets on the arbiter's side: an unmatched game given to a board by hand (round report and game
 page), the verdict public only once ruled, the replayed line kept with the sheet, the preview paged."""
 
 from __future__ import annotations

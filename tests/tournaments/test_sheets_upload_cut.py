@@ -1,4 +1,4 @@
-"""#18: a round's file is cut where the PDN reader says each game starts and ends, and text with U+0000
+"""A round's file is cut where the PDN reader says each game starts and ends, and text with U+0000
 is refused with a message naming where it is."""
 
 from __future__ import annotations

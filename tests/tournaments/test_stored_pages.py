@@ -1,5 +1,5 @@
 """StoredPageMiddleware: a stored public page is answered before sessions, auth and the rest, exactly as the
-full stack would answer it, and only when nothing below could change the answer (issue #14)."""
+full stack would answer it, and only when nothing below could change the answer."""
 
 from __future__ import annotations
 

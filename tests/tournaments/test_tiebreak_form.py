@@ -1,4 +1,4 @@
-"""Tie-breaks by name in the tournament form, and the public help page (issue 12 item 7)."""
+"""Tie-breaks by name in the tournament form, and the public help page."""
 
 from __future__ import annotations
 

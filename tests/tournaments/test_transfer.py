@@ -49,7 +49,7 @@ def rich(make_tournament, arbiter) -> Tournament:  # type: ignore[no-untyped-def
     game = rnd.games.select_related("white__player", "black__player", "round").get(board=1)
     sheets.sheet_upload(game=game, data=sheet_text(game, "0-2"), source_name="board1.pdn", user=deputy)
     services.entry_withdraw(entry=entries[3], after_round=2)
-    # a breach the deputy confirmed, which took the tournament out of the conformance mode (issue 19)
+    # a breach the deputy confirmed, which took the tournament out of the conformance mode
     ConformanceEvent.objects.create(tournament=t, round_number=2, code="rounds-changed", level=4,
                                     values={"old": 5, "new": 7}, left_mode=True, created_by=deputy)
     Tournament.objects.filter(pk=t.pk).update(conformance_left_round=2)
@@ -112,7 +112,7 @@ def test_round_trip_with_replace_in_the_same_database(rich: Tournament) -> None:
     result = import_tournament(loads(before), replace=True)
     assert result.players_created == 0 and len(result.players_matched) == 5
     assert Player.objects.count() == other_players
-    # #18: the file's names are never matched to the real accounts "chief" and "deputy" of this database.
+    # The file's names are never matched to the real accounts "chief" and "deputy" of this database.
     expected = before.replace('"chief"', '"chief (imported)"').replace('"deputy"', '"deputy (imported)"')
     assert dumps(export_tournament(result.tournament)) == expected
     assert sorted(result.users_created) == ["chief (imported)", "deputy (imported)"]
@@ -202,7 +202,7 @@ def test_commands_round_trip_through_a_file(rich: Tournament, tmp_path: Path) ->
     again = StringIO()
     call_command("export_tournament", "rich", stdout=again)
     imported = out.getvalue().replace('"chief"', '"chief (imported)"').replace('"deputy"', '"deputy (imported)"')
-    assert again.getvalue() == imported  # #18: names of the file, never this database's accounts
+    assert again.getvalue() == imported  # names of the file, never this database's accounts
     with pytest.raises(CommandError, match="No tournament with slug 'nope'"):
         call_command("export_tournament", "nope", stdout=StringIO())
     with pytest.raises(CommandError, match="No such file"):

@@ -1,4 +1,4 @@
-"""The game viewer in words (#20): the move just played and the position, for a reader who cannot see it."""
+"""The game viewer in words: the move just played and the position, for a reader who cannot see it."""
 
 from __future__ import annotations
 

@@ -65,7 +65,7 @@ def test_tournament_page_shows_facts_and_rounds(client: Client, rr) -> None:  # 
     page = text_of(client.get(reverse("tournaments:tournament", args=[rr.slug])))
     assert "Salle des fêtes" in page and "80 min + 1 min/move" in page
     assert "Round robin, 3 rounds" in page
-    assert "Jan Scheffer" in page and "chief" not in page  # his full name, never his login (#18)
+    assert "Jan Scheffer" in page and "chief" not in page  # his full name, never his login
     assert re.search(r"Round 1 .*completed", page) and re.search(r"Round 3 .*in progress", page)
 
 
@@ -236,7 +236,7 @@ def test_game_page_with_sheet_draws_the_board_and_steps(client: Client, rr) -> N
     response = client.get(url)
     page = text_of(response)
     html = response.content.decode()
-    # Not ruled yet: the moves, no verdict (#15).
+    # Not ruled yet: the moves, no verdict.
     assert "the arbiter has not ruled on this sheet yet" in page and "Not verifiable" not in page
     assert "<svg" in html and html.count('class="p ') == 50
     assert "32-28" in page and "14x23" in page and "Half-move 5 of 5" in page
@@ -289,7 +289,7 @@ def test_listing_puts_current_tournaments_first(client: Client, make_tournament)
     page = text_of(client.get(reverse("tournaments:list")))
     order = [page.index(f"Test {slug}") for slug in ("now", "soon", "later", "past")]
     assert order == sorted(order)
-    # The status follows the rounds, not the dates: no round is published yet (issue 12 item 9).
+    # The status follows the rounds, not the dates: no round is published yet.
     assert re.search(r"Test now .*upcoming", page)
 
 

@@ -1,4 +1,4 @@
-"""Asking the arbiter to confirm a conformance warning without losing what he typed (issue #19 item 1).
+"""Asking the arbiter to confirm a conformance warning without losing what he typed.
 
 A service raises `events.NeedsConfirmation` (levels 3 and 4) or `events.Refused` (level 5). Where the page is
 a Django form, the form catches it (`ask`), the form comes back invalid with every typed value kept, and the

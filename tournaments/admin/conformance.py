@@ -1,4 +1,4 @@
-"""The tournament admin's side of the conformance mode (issue #19 items 1-3): the settings changed under way
+"""The tournament admin's side of the conformance mode: the settings changed under way
 and the forbidden pairs asked through the confirmation piece (confirm.py), the re-check said, the events
 listed read-only on the tournament's page and its history, the permanent mark, leaving the mode on purpose."""
 

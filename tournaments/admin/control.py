@@ -1,4 +1,4 @@
-"""The control room of one tournament (issue 12): every round with its state and missing results, the
+"""The control room of one tournament: every round with its state and missing results, the
 prints, and one button for the next step. Each step is a POST to the step URL carrying the round and the
 version the page was read at; the services refuse a step made on a stale page, and the arbiter lands
 where the following step is.
@@ -28,7 +28,7 @@ from tournaments.conformance import under_way
 from tournaments.conformance.words import describe
 from tournaments.errors import DomainError, PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
-from tournaments.ratings import entry_rating  # the tournament's rating (issue 19 item 6)
+from tournaments.ratings import entry_rating  # the tournament's rating
 
 # The words of each step's button, by step name; %(n)s is the round.
 STEP_LABELS = {
@@ -42,7 +42,7 @@ STEP_LABELS = {
     "complete": gettext_lazy("Complete round %(n)s"),
     "unpublish": gettext_lazy("Take round %(n)s back to draft"),
     "wait": gettext_lazy("Enter the players"),
-    # The manual pairing phase (#19 item 4, tournaments/admin/manual_pairing.py).
+    # The manual pairing phase (tournaments/admin/manual_pairing.py).
     "edit": gettext_lazy("Edit the pairing of round %(n)s by hand"),
     "manual": gettext_lazy("Continue editing the pairing of round %(n)s"),
     "done": gettext_lazy("See the final standings"),
@@ -162,7 +162,7 @@ class ControlRoomMixin:
         except DomainError as exc:
             messages.error(request, _("Nothing was done: %(why)s") % {"why": exc})
             if name == "pair" and manual_pairing.engine_cannot_pair(tournament) == number:
-                # The engine cannot pair it: the round can be created empty and paired by hand (#19 item 4).
+                # The engine cannot pair it: the round can be created empty and paired by hand.
                 return HttpResponseRedirect(reverse("admin:tournaments_round_by_hand", args=[tournament.pk]))
             return HttpResponseRedirect(control)
 

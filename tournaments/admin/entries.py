@@ -184,7 +184,7 @@ def explain_inline_locks(formset: Any, tournament: Any) -> Any:
     if tournament is not None and tournament.pk is not None and tournament.rounds.exists():
         formset.form.base_fields["pairing_number"].help_text = NUMBER_FIXED
         formset.form.base_fields["player"].help_text = HAS_GAMES
-        if not tournament.is_round_robin:  # issue 19 item 6: a late Swiss entry is numbered by its rating
+        if not tournament.is_round_robin:  # a late Swiss entry is numbered by its rating
             formset.form.base_fields["pairing_number"].required = False
             formset.form.base_fields["pairing_number"].help_text = f"{NUMBER_FIXED} {LATE_NUMBER}"
     return formset

@@ -1,4 +1,4 @@
-"""Entry actions for issue 19, item 5: expel a player (competition rules 2.6) and grant a requested bye worth
+"""Entry actions: expel a player (competition rules 2.6) and grant a requested bye worth
 0, 1 or 2 points; each asks the checklist's confirmations on its own page, keeping what was typed."""
 
 from __future__ import annotations

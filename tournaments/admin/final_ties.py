@@ -1,4 +1,4 @@
-"""The admin standings page's final part (issue 19, item 8): whether the standings are final, and the ties
+"""The admin standings page's final part: whether the standings are final, and the ties
 the tie-breaks leave, resolved by lot or by hand, each confirmed on the page and recorded."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The manual pairing phase in the admin (issue #19 item 4): one page per round.
+"""The manual pairing phase in the admin: one page per round.
 
 "Edit the pairing" opens the phase; the page then holds every board as two selects (White, Black), a
 "Swap colours" button per board and the bye, all in one form that posts as it is (no script needed, by
@@ -7,8 +7,8 @@ consequence and a checkbox, the typed pairing kept; "Validate" compares the roun
 side by side and asks to confirm a difference. A round the engine cannot pair is created empty from the
 control room (`by_hand_view`), behind its own confirmation.
 
-Until the shared confirmation screen (tournaments/admin/confirm.py, branch confmode) is merged, the
-warnings are rendered by templates/admin/tournaments/manual_pairing_warnings.html.
+The warnings are rendered by templates/admin/tournaments/manual_pairing_warnings.html, a second
+rendering beside the shared one of tournaments/admin/confirm.py (confirm_warnings.html).
 """
 
 from __future__ import annotations

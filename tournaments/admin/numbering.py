@@ -1,11 +1,11 @@
-"""The pairing-numbers page and the round-robin round made by hand (issue 19 items 6 and 7).
+"""The pairing-numbers page and the round-robin round made by hand.
 
 Pairing numbers (one page per tournament): the players with their FMJD, national and tournament ratings;
 a notice for each rating changed since the entry (taking note records it); exchanging two numbers;
 regenerating them from the ratings, with what moves shown first. A round-robin draft round can be made
 by hand on its own page. A write that breaks the rules asks again on the same page, each warning with its
-level and a box to tick, keeping what the arbiter chose (the minimum of the confirmation piece the
-`confmode` branch builds in tournaments/admin/confirm.py; the lead unifies them at merge).
+level and a box to tick, keeping what the arbiter chose (templates/admin/tournaments/tournament/
+warnings_ratings.html, a rendering of its own beside the shared one of tournaments/admin/confirm.py).
 """
 
 from __future__ import annotations

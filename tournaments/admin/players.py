@@ -137,7 +137,7 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         if {"rating", "national_rating"} & set(form.changed_data):
             obj.rating_source = ""  # typed by hand (VCL4THP 134): shown as such
         player_save(player=obj, user=request.user)
-        if change:  # issue 19 item 6: a rating changed since an entry is said where it counts
+        if change:  # a rating changed since an entry is said where it counts
             from tournaments.admin.numbering import rating_change_message
 
             if text := rating_change_message(obj):

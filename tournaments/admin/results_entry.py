@@ -384,8 +384,8 @@ class GameFormSet(BaseInlineFormSet):
         return self.is_bound and self.data.get("rating_only") == "1"
 
     def ask_conformance(self) -> None:
-        """Issue #19: a correction of the previous round asks a confirmation, one of an older round takes the
-        tournament out of the mode, a correction for the rating report only asks a confirmation."""
+        """In the conformance mode, a correction of the previous round asks a confirmation, one of an older
+        round takes the tournament out of the mode, a correction for the rating report only asks one too."""
         from tournaments.admin import confirm
         from tournaments.conformance import corrections
 

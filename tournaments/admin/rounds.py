@@ -146,7 +146,7 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
             "n_missing": len(missing), "missing_boards": [b for _i, b in missing][:12],
             "first_missing": first_missing, "control_url": control,
             "is_completed": rnd.status == RoundStatus.COMPLETED, "is_draft": rnd.status == RoundStatus.DRAFT,
-            # The manual pairing phase (#19 item 4): its page, and whether it is open.
+            # The manual pairing phase: its page, and whether it is open.
             "pairing_url": "" if rnd.tournament.is_round_robin else reverse("admin:tournaments_round_pairing",
                                                                             args=[rnd.pk]),
             "pairing_edited": rnd.manual_edit_started_at is not None,
@@ -234,7 +234,7 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
         moved = [f for f in formset.forms if {"white", "black"} & set(f.changed_data)]
         if moved:
             if not rnd.tournament.is_round_robin:
-                # A hand edit is part of the manual pairing phase: the first one opens it (#19 item 4).
+                # A hand edit is part of the manual pairing phase: the first one opens it.
                 manual_pairing.manual_edit_start(round=rnd, user=request.user)
             # A round robin's boards go through its guard (rr_guard): the form asked its confirmations already.
             services.round_set_boards(round=rnd, boards={
@@ -303,7 +303,7 @@ class GameAdmin(GameSheetsMixin, ArbiterScopedAdmin):
     list_filter = ("round__tournament", "round__number", "result")
     list_select_related = ("round__tournament", "white__player", "black__player")
     search_fields = ("white__player__surname", "black__player__surname")
-    # The rating-report correction (issue #19) beside the result that paired and ranked.
+    # The rating-report correction beside the result that paired and ranked.
     fields = ("round", "board", "white", "black", "result", "rating_result", "history_log")
     readonly_fields = ("round", "board", "white", "black", "result", "rating_result", "history_log")
 

@@ -1,5 +1,5 @@
 """The tie-break control of the tournament form: a preset menu and an ordered list of menus, plain
-<select>s that work by keyboard, on a phone and without JavaScript (issue 12 item 7).
+<select>s that work by keyboard, on a phone and without JavaScript.
 
 The preset menu offers the system's standard preset (what a new tournament starts with), each named
 preset, or "Custom: the order below". The field cleans to {"preset": key, "order": [names]}; the

@@ -60,7 +60,7 @@ class EntryInline(SafeAutocompleteMixin, ScopedInline):
 
 class ForbiddenPairInline(ScopedInline):
     model = ForbiddenPair
-    formset = ForbiddenPairFormSet  # after round 1, each change asks its level-4 confirmation (issue #19)
+    formset = ForbiddenPairFormSet  # after round 1, each change asks its level-4 confirmation
     extra = 0
     fields = ("first", "second", "reason")
     verbose_name_plural = _("forbidden pairs (Swiss: never paired together)")
@@ -74,8 +74,8 @@ class ForbiddenPairInline(ScopedInline):
 
 
 class TournamentForm(LongEventFormMixin, forms.ModelForm):
-    """The tie-breaks are chosen by name: a preset, or an order composed from the registry (issue 12
-    item 7). A new tournament, and one without tie-breaks, is offered its system's standard preset."""
+    """The tie-breaks are chosen by name: a preset, or an order composed from the registry. A
+    new tournament, and one without tie-breaks, is offered its system's standard preset."""
 
     tiebreaks = TiebreakField(label=_("Tie-breaks"))
 
@@ -163,7 +163,7 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
         (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public", "pdf_language")}),
         (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
                                   "tiebreak_convention", "swiss_order", "first_colour")}),
-        # Issue 19 items 6-7: the rating the tournament reads, equal ratings, a double round robin's order.
+        # The rating the tournament reads, equal ratings, a double round robin's order.
         (_("Ratings and pairing numbers"), {"fields": ("rating_method", "tie_order", "rr_reverse_last_two")}),
         RATING_FIELDSET,
         (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),

@@ -1,4 +1,4 @@
-"""The conformance mode (issue #19): the FIDE endorsement checklist (VCL4THP) read for draughts.
+"""The conformance mode: the FIDE endorsement checklist (VCL4THP) read for draughts.
 
 A tournament is in the mode from its creation. An action that breaks the competition rules gets the
 checklist's warning level (`policy.Level`): a notice, a confirmation, a confirmation that takes the

@@ -1,4 +1,5 @@
-"""Corrections within the checklist (issue #19 item 3, on top of issue #9's corrections).
+"""Corrections within the checklist, on top of the corrections every completed round allows
+(services.game_record_result).
 
 Counting from the last paired round L: a result of round L is entered freely; one of round L-1 (the previous
 round) is corrected with a confirmation (level 3, PREVIOUS_ROUND_CORRECTED), round L checked again and the

@@ -22,7 +22,7 @@ class Level(enum.IntEnum):
 class Code(enum.StrEnum):
     """What happened. The value is stable: it is stored, and written in the TRF's ### lines."""
 
-    # Settings under way (item 2)
+    # Settings under way
     LEFT_MODE = "left-mode"  # the arbiter took the tournament out of the mode on purpose
     ROUNDS_CHANGED = "rounds-changed"
     BYE_POINTS_CHANGED = "bye-points-changed"
@@ -33,31 +33,31 @@ class Code(enum.StrEnum):
     SYSTEM_CHANGED = "system-changed"  # always refused once a round is paired
     FORBIDDEN_PAIR_LATE = "forbidden-pair-late"
     SETUP_CANNOT_FINISH = "setup-cannot-finish"
-    # Corrections (item 3)
+    # Corrections
     PREVIOUS_ROUND_CORRECTED = "previous-round-corrected"
     OLD_ROUND_CORRECTED = "old-round-corrected"
     RATING_CORRECTION = "rating-correction"
-    # Manual pairing (item 4)
+    # Manual pairing
     MANUAL_PAIRING = "manual-pairing"  # validated with differences from the engine's pairing
     REMATCH = "rematch"
     FORBIDDEN_PAIR_PAIRED = "forbidden-pair-paired"
     BYE_INELIGIBLE = "bye-ineligible"
     COLOUR_BREACH = "colour-breach"
     BOTH_WRONG_COLOUR = "both-wrong-colour"
-    ENGINE_CANNOT_PAIR = "engine-cannot-pair"  # item 4: a round created empty, to be paired wholly by hand
-    # Results (item 5)
+    ENGINE_CANNOT_PAIR = "engine-cannot-pair"  # a round created empty, to be paired wholly by hand
+    # Results
     FULL_POINT_BYE = "full-point-bye"  # a requested bye worth a win
     HALF_POINT_BYE = "half-point-bye"  # a requested bye worth a draw, second or later
     POSTPONED_NOT_DRAW = "postponed-not-draw"
     PAIRED_WITH_POSTPONED = "paired-with-postponed"
-    # Numbers and ratings (item 6)
+    # Numbers and ratings
     NUMBERS_REGENERATED = "numbers-regenerated"
     NUMBERS_EXCHANGED = "numbers-exchanged"
     LATE_ENTRY = "late-entry"
     RATING_CHANGED = "rating-changed"
-    # Round robin (item 7)
+    # Round robin
     SCHEDULE_BY_HAND = "schedule-by-hand"
-    # Final standings (item 8)
+    # Final standings
     LOTS_DRAWN = "lots-drawn"
     RANKED_BY_HAND = "ranked-by-hand"
     # Import (TRF)
@@ -99,7 +99,7 @@ LEVELS: dict[Code, Level] = {
     Code.SCHEDULE_BY_HAND: Level.CONFIRM,
     Code.LOTS_DRAWN: Level.CONFIRM,
     # The checklist asks only that tied players can be ordered by hand (Q205) and sets no level; the order
-    # changes no result, point or tie-break (a play-off's outcome, say): confirmed and recorded (item 8).
+    # changes no result, point or tie-break (a play-off's outcome, say): confirmed and recorded.
     Code.RANKED_BY_HAND: Level.CONFIRM,
     Code.IMPORT_BROKE_RULES: Level.CONFIRM,
     # As a round paired by hand whose pairing is not the engine's (MANUAL_PAIRING): a played round that

@@ -1,4 +1,4 @@
-"""Settings under way (issue #19 item 2) and leaving the conformance mode on purpose (item 1): the services.
+"""Settings under way and leaving the conformance mode on purpose: the services.
 
 Once a round is paired the pairing system never changes (refused); the number of rounds, the points for a
 bye, the tie-break order and the order within a score group change only with a level-4 confirmation, after

@@ -299,7 +299,7 @@ def _enter(tournament: Tournament, players: list[Player]) -> dict[int, int]:
         raise DomainError(round_robin_closed() % {"tournament": tournament})
     already = set(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     if numbering.is_late(tournament):
-        # Late entries (issue 19 item 6): each gets the number his rating earns, one at a time.
+        # Late entries: each gets the number his rating earns, one at a time.
         placed: dict[int, int] = {}
         for player in players:
             if player.pk in already:

@@ -49,7 +49,7 @@ USER = "user"
 PARTS: list[tuple[str, type[models.Model]]] = [
     ("tournament", Tournament), ("players", Player), ("entries", Entry), ("forbidden_pairs", ForbiddenPair),
     ("rounds", Round), ("games", Game), ("sheets", GameSheet), ("later_ratings", EntryRating),
-    # The breaches the arbiter confirmed (issue 19): a tournament moved to another server keeps them.
+    # The breaches the arbiter confirmed: a tournament moved to another server keeps them.
     ("conformance_events", ConformanceEvent),
 ]
 PART_OF = {model: name for name, model in PARTS}
@@ -57,7 +57,7 @@ PART_OF = {model: name for name, model in PARTS}
 DERIVED = {(GameSheet, "line")}
 # A field missing from an older export takes the model's default, except where the default of new objects is
 # not what the older tournament was run on: a double round robin exported before the setting existed was
-# paired on the plain second cycle (issue 19 item 7).
+# paired on the plain second cycle.
 LEGACY_DEFAULTS: dict[tuple[type[models.Model], str], Any] = {(Tournament, "rr_reverse_last_two"): False}
 HISTORY_FIELDS = ("history_date", "history_change_reason", "history_type", "history_user")
 

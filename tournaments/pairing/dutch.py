@@ -17,7 +17,7 @@ brackets are left out of large rounds (only C8 looks at the next one, and only w
 floaters apart); when what is left cannot be completed, the bracket is paired again with every
 remaining player in the graph (C4).
 
-Two exact fast paths spare most matchings (issue #13: a 50-player round used to take 19):
+Two exact fast paths spare most matchings (a 50-player round would otherwise take 19):
 - shortcut.first_if_best: when the first pairing in D order reaches a lower bound on every
   criterion, it is what the matching would choose; no matching at all;
 - _core_then_complete: the bracket and the next bracket are matched without the rest of the round,

@@ -1,4 +1,4 @@
-"""Checking a round-robin schedule made or changed by hand (issue 19 item 7): pure Python, no ORM.
+"""Checking a round-robin schedule made or changed by hand: pure Python, no ORM.
 
 A schedule is a list of rounds, each a list of boards (white, black or None for the free round), by
 pairing number. Two rules of a round robin, FIDE C.05 read for the FMJD round robin:
@@ -53,9 +53,3 @@ def check_schedule(rounds: list[list[Board]], n_players: int) -> list[Finding]:
                 if len(run) >= 3 and run[-1] == run[-2] == run[-3]:
                     findings.append(Finding(COLOUR_THREE, number, (player,)))
     return findings
-
-
-def findings_from(rounds: list[list[Board]], n_players: int, first_round: int) -> list[Finding]:
-    """The findings of the rounds from first_round on (what a round made by hand changes: the rounds
-    before it were checked when they were paired)."""
-    return [f for f in check_schedule(rounds, n_players) if f.round >= first_round]

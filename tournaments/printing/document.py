@@ -91,7 +91,7 @@ class Document:
             bottomMargin=14 * mm, title=f"{tournament.name} – {heading}", author="Damier",
         )
         self.printed = date_format(timezone.localtime(), "DATETIME_FORMAT")
-        # The permanent mark of the public pages (issue 19), on every printed page too: a standings sheet
+        # The permanent mark of the public pages, on every printed page too: a standings sheet
         # pinned on the wall says as much as the page it was printed from.
         left = tournament.conformance_left_round
         self.mark = left_mode_text(left) if left is not None else ""

@@ -6,7 +6,7 @@ and Damier has: Buchholz (Solkoff, Article 8.1), its Cut and Median modifiers (A
 Berger (Article 9.1) and the number of wins (Article 7.1). The other tie-breaks (mutual result, results
 in ranking order, Solkoff plus, the average rating of the opponents, a value typed by the arbiter) keep
 their FMJD reading in both conventions. The FIDE text is quoted where it was found: the public copy of
-the regulation reachable when this was written gives only its opening (Articles 1 to 4), so the sentences
+the regulation at hand gives only its opening (Articles 1 to 4), so the sentences
 below come from public implementations that quote it (TieBreakServer, the FIDE TEC's own checker, among
 them). Where no wording was found, the comment says so and the rule is the one TieBreakServer applies.
 

@@ -1,4 +1,4 @@
-"""Final standings: the players the tie-breaks cannot separate (issue 19, item 8; checklist 203-206).
+"""Final standings: the players the tie-breaks cannot separate (checklist 203-206).
 
 Pure Python. They share a place (1, 2, 2, 4) until the arbiter decides: by lot, from a seed drawn once and
 kept, so that drawing again gives the same order (the order depends only on the seed and on who is tied,

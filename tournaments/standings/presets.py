@@ -64,7 +64,7 @@ def preset_of(tiebreaks: list[str] | tuple[str, ...]) -> Preset | None:
     return next((p for p in PRESETS.values() if list(p.tiebreaks) == list(tiebreaks)), None)
 
 
-# Issue 19 item 7: in a round robin every player meets the same field, so a tie-break built on who one's
+# In a round robin every player meets the same field, so a tie-break built on who one's
 # opponents were (the Solkoff/Buchholz family, Solkoff plus, the opponents' average rating) compares each
 # player with the field minus himself: it measures his own score or rating, not his opposition. FIDE C.07
 # and the checklist (VCL4THP 104-105) leave them out of round robins; so does Damier.

@@ -3,7 +3,7 @@
 FIDE C.07 Article 10 drops unrated opponents unless the tournament's regulations give them a rating; the
 checklist (VCL4THP Q208-Q209) asks for at least one, better several, ways to give one. FMJD's competition
 rules have no text on unrated players in tie-breaks, so the arbiter chooses, before round 1, one of:
-drop them (Damier's rule before this setting, the default), a fixed rating he types, the lowest rating in
+drop them (the default), a fixed rating he types, the lowest rating in
 the field, or the mean of the rated players (rounded to the nearest whole number, halves up, so the
 figure written in a report is the one used).
 """

@@ -1,4 +1,4 @@
-"""The permanent mark of a tournament that left the conformance mode (issue #19), for any template."""
+"""The permanent mark of a tournament that left the conformance mode, for any template."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The control room's notice of ratings changed since the entries (issue 19 item 6), as a tag so that the
+"""The control room's notice of ratings changed since the entries, as a tag so that the
 control room's own view stays as it is: `{% load damier_ratings %}{% rating_notice tournament %}`."""
 
 from __future__ import annotations

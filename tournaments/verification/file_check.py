@@ -1,5 +1,5 @@
 """Check a whole tournament file: every round's pairing against the engine, and the final ranks
-against the file's tie-break list (the checker of `python -m tournaments.pairing -c`).
+against the file's tie-break list (the checker of `python -m tournaments.verification -c`).
 
 Each round r is paired again from the file cut after round r-1 (the players without a game in round
 r, or with a bye asked for in advance, are not paired, as bbpPairings reads such a column) and

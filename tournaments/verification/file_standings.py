@@ -5,8 +5,8 @@ A file's cells become the standings' games: `1 = 0 W D L` over the board, `+ -` 
 the double forfeit 0-0), `U` the pairing-allocated bye, `Z` the zero-point bye asked for in advance.
 A blank cell or an absence (`0000 - -`) is a round without a game. A bye asked for in advance worth
 a draw (`H`) or a win (`F`) and an arbiter's ruling (1-0: `=` against `0`; 0-0: `0` against `0`)
-are read as the results of those names (values "excused-1", "excused-2", "1-0", "0-1", "0-0") where
-tournaments.results has them (issue #19 item 5 adds them); where it has not, they are named instead
+are read as the results of those names (values "excused-1", "excused-2", "1-0", "0-1", "0-0"). A cell
+no result stands for (another pair of codes over the board, `+` without an opponent) is named instead
 of guessed, and the ranks are not checked.
 """
 
@@ -23,16 +23,8 @@ if TYPE_CHECKING:
 _WIN, _DRAW, _LOSS = "1W", "=D", "0L"
 
 
-def _named(value: str, code: str, *where: int) -> Result:
-    """The result of that value, or NotScored(code, *where) while tournaments.results lacks it."""
-    try:
-        return Result(value)
-    except ValueError:
-        raise NotScored(code, *where) from None
-
-
 class NotScored(ValueError):
-    """A cell Damier's standings cannot score yet; args: (code, round, player)."""
+    """A cell no result of Damier's stands for; args: (code, round, player)."""
 
 
 def _game_result(code: str, other: str, colour: str) -> Result:
@@ -53,11 +45,11 @@ def _game_result(code: str, other: str, colour: str) -> Result:
     ruling = {("=", "0"): "1-0", ("0", "="): "0-1", ("0", "0"): "0-0"}.get((white, black))
     if ruling is None:
         raise NotScored("unusual_result")
-    return _named(ruling, "unusual_result")
+    return Result(ruling)
 
 
 def standings_input(trf: TrfFile):  # type: ignore[no-untyped-def]
-    """(players, games) for compute_standings; raises NotScored for what Damier cannot score yet."""
+    """(players, games) for compute_standings; raises NotScored for a cell no result stands for."""
     from tournaments.standings import StandingGame, StandingPlayer
 
     players = [
@@ -77,8 +69,7 @@ def standings_input(trf: TrfFile):  # type: ignore[no-untyped-def]
                 elif code == "Z":
                     games.append(StandingGame(rnd, p.number, None, Result.EXCUSED))
                 elif code in ("H", "F"):
-                    value = "excused-1" if code == "H" else "excused-2"
-                    result = _named(value, f"requested_bye_{code}", rnd, p.number)
+                    result = Result.EXCUSED_DRAW if code == "H" else Result.EXCUSED_WIN
                     games.append(StandingGame(rnd, p.number, None, result))
                 elif code == "+":
                     raise NotScored("requested_bye_+", rnd, p.number)

@@ -1,4 +1,4 @@
-"""The conformance mode in the admin (issue #19 items 1-3): the confirmation keeps what was typed, the re-check
+"""The conformance mode in the admin: the confirmation keeps what was typed, the re-check
 is said, the events are listed, the mark is on every page (public pages right after the event, cache or
 not), leaving on purpose, corrections on the round page, the set-up notice, the TRF export."""
 

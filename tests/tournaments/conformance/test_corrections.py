@@ -1,4 +1,4 @@
-"""Corrections within the checklist (issue #19 item 3): the current round freely, the previous round with a
+"""Corrections within the checklist: the current round freely, the previous round with a
 confirmation and the next round re-checked, an older round only by leaving the mode or for the rating report
 only (C.04.2 4.3), which pairing, standings and the public pages ignore."""
 

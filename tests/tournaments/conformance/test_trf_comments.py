@@ -1,4 +1,4 @@
-"""The TRF export carries the conformance events as ### lines after its header (issue #19), and bbpPairings
+"""The TRF export carries the conformance events as ### lines after its header, and bbpPairings
 still reads such a file: it pairs the next round exactly as from the same file without them.
 
 bbpPairings is not a dependency: DAMIER_BBPPAIRINGS names its binary, else /tmp/bbp/bbpPairings.exe when it

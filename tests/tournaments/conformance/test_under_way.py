@@ -1,4 +1,4 @@
-"""Settings under way, forbidden pairs, leaving the mode and the set-up notice: the services (issue #19 item 2).
+"""Settings under way, forbidden pairs, leaving the mode and the set-up notice: the services.
 
 Each path: refused (nothing written), asks (nothing written), confirmed (written, re-checked, recorded)."""
 

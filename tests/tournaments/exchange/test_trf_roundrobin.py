@@ -16,7 +16,7 @@ from tournaments.conformance import events, under_way
 from tournaments.exchange.trf_import import TrfImportError, import_trf, review_trf
 from tournaments.exchange.trf_review_text import review_text
 from tournaments.models import ConformanceEvent, Game, System, Tournament
-from tournaments.pairing.__main__ import main as pairing_main
+from tournaments.verification.__main__ import main as pairing_main
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from tournaments.pairing.generator import Tournament, tournament_trf
+from tournaments.verification.generator import Tournament, tournament_trf
 
 REFERENCE_PYTHON = Path(os.environ.get("DAMIER_REFERENCE_PYTHON", "/tmp/caissify/bin/python"))
 

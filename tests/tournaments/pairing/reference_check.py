@@ -1,7 +1,7 @@
 """Round-by-round check of the Dutch engine against the bbpPairings v6 reference tournaments.
 
 The reference set (../shared/swiss-reference, see its README) holds finished TRF files in which every
-round is bbpPairings' own pairing. Round r of a file is checked the way the issue (#13) describes it:
+round is bbpPairings' own pairing. Round r of a file is checked so:
 
 - cut the file after round r-1: each player keeps his first r-1 round cells, the points column is
   recomputed from them (2/1/0: `1 + W F U` a win, `= D H` a draw, the rest nothing);

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from tests.tournaments.pairing import reference
-from tournaments.pairing.generator import GenSettings, generate
+from tournaments.verification.generator import GenSettings, generate
 
 pytestmark = pytest.mark.slow
 

@@ -19,10 +19,10 @@ import pytest
 
 from tournaments.pairing import dutch, matching, shortcut
 from tournaments.pairing.engine import pair_dutch
-from tournaments.pairing.generator import GenSettings, generate
 from tournaments.pairing.model import PairingRequest
 from tournaments.pairing.order import HomogeneousOrder
 from tournaments.pairing.state import ABSOLUTE, build_states
+from tournaments.verification.generator import GenSettings, generate
 
 
 def _rounds(seed: int, players: int, rounds: int) -> list[PairingRequest]:

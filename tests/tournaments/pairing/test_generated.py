@@ -11,9 +11,9 @@ import pytest
 
 from tournaments.pairing.checker import absolute_violations
 from tournaments.pairing.colours import compatible_colours
-from tournaments.pairing.generator import GenSettings, Tournament, generate, random_settings
 from tournaments.pairing.matching import max_weight_matching
 from tournaments.pairing.state import build_states
+from tournaments.verification.generator import GenSettings, Tournament, generate, random_settings
 
 
 def _most_pairs(t: Tournament, rnd: int) -> int:
@@ -58,7 +58,7 @@ def test_generator_is_seeded() -> None:
 @pytest.mark.slow
 def test_many_tournaments() -> None:
     """DAMIER_SWISS_TOURNAMENTS (default 60) tournaments of 9 to DAMIER_SWISS_MAX_PLAYERS (default 40)
-    players. The issue's 1,000 tournaments of 9 to 200 players take hours on two cores: they are run
+    players. The full check's 1,000 tournaments of 9 to 200 players take hours on two cores: they are run
     by `bench/pairing.py --absolute 1000 --max-players 200`, the same check."""
     n = int(os.environ.get("DAMIER_SWISS_TOURNAMENTS", "60"))
     top = int(os.environ.get("DAMIER_SWISS_MAX_PLAYERS", "40"))

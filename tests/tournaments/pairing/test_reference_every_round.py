@@ -1,5 +1,5 @@
 """Every round of the 156 bbpPairings v6 reference tournaments, round 1 included, replayed by the checker
-(`python -m tournaments.pairing --dutch F.trf -c`): the same pairs, colours and bye. bench/pairing.py
+(`python -m tournaments.verification --dutch F.trf -c`): the same pairs, colours and bye. bench/pairing.py
 --swiss-reference compares rounds 2 on; round 1 is where E.5 numbers only the players who have been in a
 pairing (12 of the files have a player absent in round 1)."""
 

@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from tournaments.pairing import PlayedRound, PointSystem, SwissPlayer, pair_dutch
-from tournaments.pairing.__main__ import main
-from tournaments.pairing.generator import GenSettings, generate, tournament_trf
 from tournaments.pairing.trf import parse_trf, request_from_trf, write_pairing, write_trf
+from tournaments.verification.__main__ import main
+from tournaments.verification.generator import GenSettings, generate, tournament_trf
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -85,10 +85,10 @@ def test_cli_checker(tmp_path: Path) -> None:
 
 def test_module_runs_as_a_program(tmp_path: Path) -> None:
     out = tmp_path / "g.trf"
-    cmd = [sys.executable, "-m", "tournaments.pairing", "-g", str(out), "--players", "9", "--rounds", "3"]
+    cmd = [sys.executable, "-m", "tournaments.verification", "-g", str(out), "--players", "9", "--rounds", "3"]
     subprocess.run(cmd, check=True, cwd=REPO)
     res = subprocess.run(
-        [sys.executable, "-m", "tournaments.pairing", "--dutch", str(out), "-p"],
+        [sys.executable, "-m", "tournaments.verification", "--dutch", str(out), "-p"],
         check=True,
         cwd=REPO,
         capture_output=True,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.pairing.__main__ import main
 from tournaments.pairing.trf import TrfError, parse_trf
+from tournaments.verification.__main__ import main
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The checker and the generator of `python -m tournaments.pairing` (issue #19 item 9; VCL questions
+"""The checker and the generator of `python -m tournaments.verification` (VCL questions
 19-32): every round and the final ranks checked, every generator parameter honoured, unset ones
 drawn, a seed repeats a run."""
 
@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.pairing.__main__ import main
-from tournaments.pairing.generator import GenSettings, expected_score, generate, tournament_trf
 from tournaments.pairing.trf import parse_trf
 from tournaments.results import Result
+from tournaments.verification.__main__ import main
 from tournaments.verification.file_check import check_file, tiebreak_codes, tiebreak_names
+from tournaments.verification.generator import GenSettings, expected_score, generate, tournament_trf
 
 TB = ("solkoff", "sonneborn_berger")
 
@@ -200,8 +200,8 @@ def test_bad_generator_options_are_named(tmp_path: Path, capsys: pytest.CaptureF
 def test_results_follow_the_rating_table() -> None:
     import random
 
-    from tournaments.pairing.generator import _play_table
     from tournaments.pairing.model import Board
+    from tournaments.verification.generator import _play_table
 
     assert expected_score(0) == 0.5
     assert round(expected_score(400), 2) == 0.92  # FIDE / FMJD table: 0.92 at 400 points

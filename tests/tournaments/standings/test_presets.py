@@ -1,4 +1,4 @@
-"""Named tie-break presets and the 'results in ranking order' tie-break they need (issue 12 item 7)."""
+"""Named tie-break presets and the 'results in ranking order' tie-break they need."""
 
 from __future__ import annotations
 

@@ -1,14 +1,14 @@
 """Command line, as bbpPairings and JaVaFo are driven.
 
-python -m tournaments.pairing --dutch IN.trf -p [OUT]   pair the next round; OUT (or stdout) gets the
+python -m tournaments.verification --dutch IN.trf -p [OUT]   pair the next round; OUT (or stdout) gets the
                                                        number of pairs, then `white black`, the bye `N 0`
-python -m tournaments.pairing --dutch IN.trf -c [--tiebreaks CODES]
+python -m tournaments.verification --dutch IN.trf -c [--tiebreaks CODES]
                                                        check every round of the file against the engine
                                                        (pairs, colours, bye) and its final ranks against
                                                        its tie-break list (202, or CODES); exit 0 all
                                                        correct, 1 differences, 2 unreadable / round robin
-python -m tournaments.pairing --dutch IN.trf -e         explain the next round's pairing
-python -m tournaments.pairing -g OUT.trf [options]     write a random tournament paired by the engine
+python -m tournaments.verification --dutch IN.trf -e         explain the next round's pairing
+python -m tournaments.verification -g OUT.trf [options]     write a random tournament paired by the engine
                                                        (see -h; unset options are drawn, --seed repeats)
 """
 
@@ -23,7 +23,7 @@ from tournaments.pairing.trf import TrfFile, parse_trf, request_from_trf, write_
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tournaments.pairing", description=__doc__.split("\n\n")[0],
+    ap = argparse.ArgumentParser(prog="python -m tournaments.verification", description=__doc__.split("\n\n")[0],
                                  epilog="The draw rate of -g: a game is drawn with probability min(rate, 2 x the "
                                  "weaker side's expected score by the FIDE / FMJD table).")
     ap.add_argument("--dutch", metavar="IN.trf", help="a TRF(x) file")
@@ -103,13 +103,8 @@ def _check(trf: TrfFile, codes: str | None) -> int:
 _SKIPPED = {
     "no_tiebreak_list": "no tie-break list (record 202, or --tiebreaks)",
     "no_ranks": "the file gives no ranks (columns 86-89)",
-    "requested_bye_H": "round {0}, player {1}: a bye asked for in advance worth a draw (H), which Damier's "
-    "results do not hold yet",
-    "requested_bye_F": "round {0}, player {1}: a bye asked for in advance worth a win (F), which Damier's "
-    "results do not hold yet",
     "requested_bye_+": "round {0}, player {1}: a forfeit win without an opponent (0000 - +)",
-    "unusual_result": "round {0}, player {1}: a result outside 2-0 1-1 0-2 and the forfeits (an arbiter's "
-    "ruling), which Damier's results do not hold yet",
+    "unusual_result": "round {0}, player {1}: a pair of result codes no result of Damier's stands for",
 }
 
 

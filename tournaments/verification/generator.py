@@ -117,7 +117,7 @@ Pairer = Callable[[PairingRequest], PairingResult]
 
 
 def random_settings(seed: int, rng: random.Random, max_players: int) -> GenSettings:
-    """The mix the issue's 1,000-tournament check draws from: every feature, at varied rates."""
+    """The mix the 1,000-tournament check (bench/pairing.py --absolute) draws from: every feature, at varied rates."""
     return GenSettings(
         players=rng.randint(9, max_players),
         rounds=rng.randint(5, 11),
@@ -276,7 +276,7 @@ def _entry(g: GameRecord, white: bool, ps: PointSystem) -> PlayedRound:
 
 
 def tournament_trf(t: Tournament) -> str:
-    """The generated tournament as a TRF(x) file: what `python -m tournaments.pairing -g` writes."""
+    """The generated tournament as a TRF(x) file: what `python -m tournaments.verification -g` writes."""
     players = [SwissPlayer(p.id, p.pairing_number, p.rating, p.name, tuple(t.histories[p.id])) for p in t.players]
     s = t.settings
     comments = list(s.comments)
@@ -301,7 +301,7 @@ def tournament_trf(t: Tournament) -> str:
 
 def final_ranks(t: Tournament) -> tuple[dict[int, int] | None, str]:
     """The final ranks by Damier's standings and the tournament's tie-break list (a tie they cannot
-    separate goes by pairing number), or (None, why) when the standings cannot score a result yet."""
+    separate goes by pairing number), or (None, why) when a result of the file has no standing (NotScored)."""
     from tournaments.pairing.trf import parse_trf
     from tournaments.verification.file_standings import NotScored, damier_ranks
 
