@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -49,32 +50,52 @@ def _caches_of_this_process(tmp_path_factory: pytest.TempPathFactory) -> None:
     override_settings(CACHES=caches).enable()
 
 
-@pytest.fixture(autouse=True)
-def _nothing_leaks_into_the_next_test() -> Iterator[None]:
-    """What a test leaves in the process is undone before the next one runs, whatever the order.
+def undo_what_a_test_left(held: Any) -> list[str]:
+    """Undo what a test leaves in the process, whatever the order, and name the settings overrides it left
+    enabled (`held`: settings' wrapped object before the test).
 
     A request through the test client activates its reader's language (LocaleMiddleware) or time zone in the
     thread and leaves it there; a later test on the same worker then reads French where it expects English.
-    The caches hold pages keyed on a tournament's id and version, and ids come back after a rollback. A
-    settings override enabled and never disabled changes every later test: it fails here, where it happened.
+    The caches, and the kept answers of the process's WSGI application, hold pages keyed on a tournament's
+    id and version, and ids come back after a rollback. A settings override enabled and never disabled would
+    change every later test.
     """
     from django.conf import settings
     from django.core.cache import caches
+    from django.core.signals import setting_changed
+    from django.utils import timezone, translation
+
+    translation.deactivate()
+    timezone.deactivate()
+    for cache in caches.all(initialized_only=True):
+        cache.clear()
+    served = sys.modules.get("config.wsgi")  # the process's kept answers, once a test has loaded the app
+    if served is not None:
+        served.application.forget()
+    left = settings._wrapped
+    overridden: set[str] = set()
+    while settings._wrapped is not held and hasattr(settings._wrapped, "default_settings"):
+        overridden |= {k for k in vars(settings._wrapped) if k.isupper()}
+        settings._wrapped = settings._wrapped.default_settings
+    for name in overridden:  # as override_settings.disable() announces it: cached values are dropped
+        setting_changed.send(sender=held.__class__, setting=name, value=getattr(settings, name, None), enter=False)
+    return [] if left is held else sorted(overridden)
+
+
+@pytest.fixture(autouse=True)
+def _nothing_leaks_into_the_next_test() -> Iterator[None]:
+    """Every test starts as the first one would (undo_what_a_test_left); an override left enabled fails the
+    test that left it, where it happened."""
+    from django.conf import settings
     from django.utils import timezone, translation
 
     translation.deactivate()
     timezone.deactivate()
     held = settings._wrapped
     yield
-    translation.deactivate()
-    timezone.deactivate()
-    for cache in caches.all(initialized_only=True):
-        cache.clear()
-    if settings._wrapped is not held:
-        left = settings._wrapped
-        while settings._wrapped is not held and hasattr(settings._wrapped, "default_settings"):
-            settings._wrapped = settings._wrapped.default_settings
-        pytest.fail(f"the test left a settings override enabled: {sorted(k for k in vars(left) if k.isupper())}")
+    overridden = undo_what_a_test_left(held)
+    if overridden:
+        pytest.fail(f"the test left a settings override enabled: {overridden}")
 
 
 @pytest.fixture(scope="session")

@@ -122,6 +122,11 @@ class KeptAnswers:
                     self._kept.popitem(last=False)
         return response
 
+    def forget(self) -> None:
+        """Drop every kept answer (the tests start each from none)."""
+        with self._lock:
+            self._kept.clear()
+
     def _unchanged(self, environ: dict[str, Any], kept: _Kept) -> bool:
         """The version read again, within the request signals Django sends (they close a connection past its
         age, as for any request)."""
