@@ -61,6 +61,18 @@ def _later(seconds: float, job: Callable[[], Any]) -> Callable[[], Any]:
     return run
 
 
+def _post_while_pairing(t: Tournament, client: Any, url: str, form: dict[str, Any]) -> Any:
+    """Round 1 paired on one connection while the page read before it is posted on another; the post's
+    answer (or its exception)."""
+    def pair() -> Any:
+        try:
+            return services.round_pair(tournament=t)
+        except DomainError as exc:
+            return exc
+
+    return run_together(pair, _later(0.1, lambda: client.post(url, form, follow=True)))[1]
+
+
 def _deputy_client(t: Tournament, name: str) -> Client:
     deputy = get_user_model().objects.filter(username=name).first() or \
         get_user_model().objects.create_user(name, is_staff=True)
@@ -89,14 +101,7 @@ def test_a_number_saved_from_a_page_read_before_round_1_is_never_saved_after_it(
         url = reverse("admin:tournaments_entry_change", args=[entry.pk])
         form = scrape_form(client, url, pairing_number="9")
 
-        def pair(t: Tournament = t) -> Any:
-            try:
-                return services.round_pair(tournament=t)
-            except DomainError as exc:
-                return exc
-
-        outcome = run_together(pair, _later(0.1, lambda f=form, u=url, c=client: c.post(u, f, follow=True)))
-        response = outcome[1]
+        response = _post_while_pairing(t, client, url, form)
         if isinstance(response, Exception) or response.status_code != 200:
             failures.append(f"{attempt}: the number's save failed: {response!r}")
             continue
@@ -206,14 +211,7 @@ def test_an_entry_deleted_from_a_page_read_before_round_1_is_never_deleted_under
                    and v == str(t.entries.get(pairing_number=4).pk))
         form[f"entries-{row}-DELETE"] = "on"
 
-        def pair(t: Tournament = t) -> Any:
-            try:
-                return services.round_pair(tournament=t)
-            except DomainError as exc:
-                return exc
-
-        outcome = run_together(pair, _later(0.1, lambda f=form, u=url, c=client: c.post(u, f, follow=True)))
-        response = outcome[1]
+        response = _post_while_pairing(t, client, url, form)
         if isinstance(response, Exception) or response.status_code != 200:
             failures.append(f"{attempt}: {response!r}")
             continue
