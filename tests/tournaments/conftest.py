@@ -30,6 +30,16 @@ def arbiter(db: None):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
+def chief(arbiter):  # type: ignore[no-untyped-def]
+    """The chief arbiter's logged-in client."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(arbiter)
+    return client
+
+
+@pytest.fixture
 def make_tournament(db: None, make_players, arbiter):  # type: ignore[no-untyped-def]
     def make(n: int = 4, system: str = System.ROUND_ROBIN, slug: str = "t", **kwargs: object) -> Tournament:
         t = Tournament.objects.create(name=f"Test {slug}", slug=slug, system=system, chief_arbiter=arbiter,

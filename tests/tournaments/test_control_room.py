@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -27,12 +26,6 @@ def next_step(page: Any) -> dict[str, Any]:
     step = page.context["step"]
     return {"step": step.name, "round": step.round, "version": step.version}
 
-
-@pytest.fixture
-def chief(arbiter) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(arbiter)
-    return c
 
 
 def text(response: Any) -> str:

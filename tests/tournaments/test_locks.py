@@ -29,12 +29,6 @@ def text_of(response: Any) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
 
 
-@pytest.fixture
-def chief(arbiter) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(arbiter)
-    return c
-
 
 @pytest.fixture
 def swiss_two_rounds(make_tournament) -> Tournament:  # type: ignore[no-untyped-def]

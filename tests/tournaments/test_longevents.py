@@ -23,12 +23,6 @@ def text_of(response) -> str:  # type: ignore[no-untyped-def]
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
 
 
-@pytest.fixture
-def chief(arbiter) -> Client:  # type: ignore[no-untyped-def]
-    client = Client()
-    client.force_login(arbiter)
-    return client
-
 
 @pytest.fixture
 def event(make_tournament) -> Tournament:  # type: ignore[no-untyped-def]

@@ -17,12 +17,6 @@ from tournaments.models import Entry, Player, System, Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def chief(arbiter) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(arbiter)
-    return c
-
 
 def numbers_url(t: Tournament) -> str:
     return reverse("admin:tournaments_tournament_numbers", args=[t.pk])

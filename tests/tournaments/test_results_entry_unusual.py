@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.test_round_entry import form_in, messages_in, parse, results_of
@@ -15,12 +14,6 @@ from tournaments.models import Round, System
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def chief(arbiter) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(arbiter)
-    return c
 
 
 def _round(t) -> tuple[Round, str]:  # type: ignore[no-untyped-def]

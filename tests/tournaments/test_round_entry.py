@@ -76,12 +76,6 @@ def results_of(rnd: Round) -> dict[int, str]:
     return dict(rnd.games.values_list("board", "result"))
 
 
-@pytest.fixture
-def chief(arbiter) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(arbiter)
-    return c
-
 
 def published(t: Tournament) -> tuple[Round, str]:
     rnd = services.round_pair(tournament=t)

@@ -20,12 +20,6 @@ def text_of(response) -> str:  # type: ignore[no-untyped-def]
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
 
 
-@pytest.fixture
-def chief(arbiter) -> Client:  # type: ignore[no-untyped-def]
-    client = Client()
-    client.force_login(arbiter)
-    return client
-
 
 def new(client: Client, **fields: object) -> Tournament:
     data = scrape_form(client, reverse(ADD), name="New", slug="new", **fields)

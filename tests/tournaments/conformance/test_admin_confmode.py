@@ -26,12 +26,6 @@ def text_of(response: Any) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
 
 
-@pytest.fixture
-def chief(arbiter) -> Client:  # type: ignore[no-untyped-def]
-    c = Client()
-    c.force_login(arbiter)
-    return c
-
 
 @pytest.fixture
 def swiss8(make_tournament) -> Tournament:  # type: ignore[no-untyped-def]
