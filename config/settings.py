@@ -80,22 +80,22 @@ MIDDLEWARE = [
     # Content-Security-Policy and Permissions-Policy on every answer (config/http.py).
     "config.http.SecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Public pages compressed, the admin and logged-in pages not (BREACH: see tournaments/compression.py).
+    # Public pages compressed, the admin and logged-in pages not (BREACH: see tournaments/web/compression.py).
     # After WhiteNoise, which serves static files itself, already compressed.
-    "tournaments.compression.PublicGZipMiddleware",
+    "tournaments.web.compression.PublicGZipMiddleware",
     # A stored public page for an anonymous reader is answered here, before the layers below it that
-    # cannot change it (sessions, auth, CSRF, messages, history, axes): see tournaments/stored_pages.py.
-    "tournaments.stored_pages.StoredPageMiddleware",
+    # cannot change it (sessions, auth, CSRF, messages, history, axes): see tournaments/web/stored_pages.py.
+    "tournaments.web.stored_pages.StoredPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # After LocaleMiddleware: `?lang=nl` in a shared link wins over the reader's cookie and browser.
-    "tournaments.language.LanguageFromQueryMiddleware",
+    "tournaments.web.language.LanguageFromQueryMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # After the messages: a deadlock or serialization failure becomes the page again with a message.
-    "tournaments.busy.BusyDatabaseMiddleware",
+    "tournaments.web.busy.BusyDatabaseMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes requires: it turns a locked-out login into its lockout response.
@@ -126,8 +126,8 @@ SIMPLE_HISTORY_REVERT_DISABLED = True
 
 ROOT_URLCONF = "config.urls"
 
-# Inputs and menus written in Python (tournaments/form_renderer.py): the same HTML, a third of the time.
-FORM_RENDERER = "tournaments.form_renderer.FastWidgetRenderer"
+# Inputs and menus written in Python (tournaments/web/form_renderer.py): the same HTML, a third of the time.
+FORM_RENDERER = "tournaments.web.form_renderer.FastWidgetRenderer"
 
 TEMPLATES = [
     {
@@ -138,7 +138,7 @@ TEMPLATES = [
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
-                "tournaments.language.context",
+                "tournaments.web.language.context",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -163,13 +163,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
 
 # --- Caches and several servers ---------------------------------------------------------
-# tournaments/public_cache.py keeps the public pages, PDFs and PDN exports in the default cache, keyed on
+# tournaments/web/public_cache.py keeps the public pages, PDFs and PDN exports in the default cache, keyed on
 # each tournament's version (moved by database triggers), so nothing in a cache is ever stale.
 # DAMIER_CACHE_URL=redis://host:6379/0 : Django's Redis backend, shared by every server of a federation.
 # Unset: files in DAMIER_CACHE_DIR, shared by all gunicorn workers of one machine and needing no server.
 DAMIER_CACHE_URL = os.environ.get("DAMIER_CACHE_URL", "")
 if DAMIER_CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-    # A Redis that is down or unreachable is a miss (tournaments.public_cache): a refused connection fails at
+    # A Redis that is down or unreachable is a miss (tournaments.web.public_cache): a refused connection fails at
     # once, and these bound how long an unanswered one can hold a request.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                           "LOCATION": DAMIER_CACHE_URL, "KEY_PREFIX": "damier", "TIMEOUT": 24 * 3600,

@@ -15,5 +15,5 @@ urlpatterns = [
     # sets the reader's language cookie (and `next` is checked to stay on this site), so it needs none.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("", include("tournaments.urls")),
+    path("", include("tournaments.web.urls")),
 ]

@@ -40,29 +40,30 @@ BOUNDARIES: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = [
      ("rules.board", "rules.core", "rules.notation", "rules.fast_notation", "rules.replay", "rules.draws",
       "rules.fen", "rules.pdn.writer", "rules.pdn.irregularities"), "rules/pdn/README.md"),
     ("pairing is pure", ("tournaments.pairing",),
-     ("django", "tournaments.models", "tournaments.services", "tournaments.selectors", "tournaments.admin",
+     ("django", "tournaments.models", "tournaments.rounds.services", "tournaments.selectors", "tournaments.admin",
       "tournaments.views", "tournaments.public", "tournaments.sheets", "tournaments.printing",
-      "tournaments.exchange", "tournaments.pairing_bridge", "tournaments.standings", "tournaments.verification"),
+      "tournaments.exchange", "tournaments.rounds.pairing_bridge", "tournaments.standings",
+      "tournaments.verification"),
      "tournaments/pairing/README.md"),
     ("standings are pure", ("tournaments.standings",),
-     ("django", "tournaments.models", "tournaments.services", "tournaments.selectors", "tournaments.admin",
+     ("django", "tournaments.models", "tournaments.rounds.services", "tournaments.selectors", "tournaments.admin",
       "tournaments.views", "tournaments.public", "tournaments.sheets", "tournaments.printing",
-      "tournaments.exchange", "tournaments.pairing_bridge", "tournaments.pairing.engine", "tournaments.pairing.dutch",
-      "tournaments.verification"),
+      "tournaments.exchange", "tournaments.rounds.pairing_bridge", "tournaments.pairing.engine",
+      "tournaments.pairing.dutch", "tournaments.verification"),
      "tournaments/standings/README.md"),
 ]
 
 
 # Public pages and PDFs only read: no service (the writes), no admin, no upload handling.
-NO_WRITES = ("tournaments.services", "tournaments.admin", "tournaments.sheets.services", "tournaments.sheets.upload",
-             "tournaments.exchange")
+NO_WRITES = ("tournaments.rounds.services", "tournaments.players.expulsion", "tournaments.admin",
+             "tournaments.sheets.services", "tournaments.sheets.upload", "tournaments.exchange")
 BOUNDARIES += [
     ("sheets import no page", ("tournaments.sheets",), ("tournaments.admin", "tournaments.public",
                                                           "tournaments.printing"), "tournaments/sheets/README.md"),
     ("exchange imports no page", ("tournaments.exchange",), ("tournaments.admin", "tournaments.public",
                                                              "tournaments.printing"), "tournaments/exchange/README.md"),
     ("selectors only read", ("tournaments.selectors",),
-     ("tournaments.services", "tournaments.pairing_bridge", "tournaments.round_control", "tournaments.admin"),
+     ("tournaments.rounds", "tournaments.players", "tournaments.admin"),
      "tournaments/README.md"),
     ("public views never write", ("tournaments.public",), NO_WRITES, "tournaments/public/README.md"),
     ("printing never writes", ("tournaments.printing",), NO_WRITES, "tournaments/printing/README.md"),
@@ -71,9 +72,9 @@ BOUNDARIES += [
      "rules.geometry", "rules.core", "rules.board", "rules.notation", "rules.fen", "rules.pdn", "rules.replay"),
      "rules/README.md"),
     ("nothing below the admin imports it",
-     ("tournaments.services", "tournaments.selectors", "tournaments.conformance", "tournaments.sheets",
+     ("tournaments.rounds.services", "tournaments.selectors", "tournaments.conformance", "tournaments.sheets",
       "tournaments.exchange", "tournaments.public", "tournaments.printing", "tournaments.management",
-      "tournaments.pairing_bridge", "tournaments.round_control"), ("tournaments.admin",),
+      "tournaments.rounds.pairing_bridge", "tournaments.rounds.round_control"), ("tournaments.admin",),
      "tournaments/admin/README.md"),
     ("the warning levels are pure data", ("tournaments.conformance.policy",), ("django", "tournaments"),
      "tournaments/conformance/README.md"),
@@ -81,7 +82,8 @@ BOUNDARIES += [
      ("tournaments.admin", "tournaments.public", "tournaments.printing"), "tournaments/conformance/README.md"),
     # (the admin's own tag damier_manual reads its chapter map, tournaments.admin.manual)
     ("template tags only read", ("tournaments.templatetags",),
-     ("tournaments.services", "tournaments.sheets.services", "tournaments.sheets.upload", "tournaments.exchange"),
+     ("tournaments.rounds.services", "tournaments.sheets.services", "tournaments.sheets.upload",
+      "tournaments.exchange"),
      "tournaments/templatetags/README.md"),
     ("commands show no page", ("tournaments.management",),
      ("tournaments.admin", "tournaments.public", "tournaments.printing"), "tournaments/management/README.md"),
@@ -112,24 +114,65 @@ def test_no_import_circle() -> None:
     assert not found, "import circles: " + "; ".join(" <-> ".join(group) for group in found)
 
 
-# The one circle of packages left: conformance/under_way.py and conformance/corrections.py watch and
-# correct rounds under way, so they read the selectors and re-check pairings through pairing_bridge,
-# while pairing_bridge, requested_byes, postponed and period_ratings record their conformance events;
-# its cure is those two modules leaving conformance/ for the rounds' package. Listed exactly: a new
-# circle, or this one grown, fails; once it is gone the test says to strike it.
-KNOWN_PACKAGE_CIRCLES = [
-    ["tournaments.conformance", "tournaments.pairing_bridge", "tournaments.period_ratings", "tournaments.postponed",
-     "tournaments.requested_byes", "tournaments.selectors"],
+def test_no_circle_between_packages() -> None:
+    found = circles(package_arrows(ARROWS))
+    assert not found, "circles between packages: " + "; ".join(" <-> ".join(group) for group in found)
+
+
+# The house from the ground up (tournaments/README.md): a module may import its own layer and the ones
+# below, never one above. The kernel's modules stand on the pure engines; the capabilities on the kernel;
+# the pages, prints and the wiring (apps, urls, the admin) on everything.
+LAYERS: list[tuple[str, ...]] = [
+    ("rules",),
+    ("tournaments.results", "tournaments.pairing", "tournaments.standings", "tournaments.verification"),
+    ("tournaments.errors", "tournaments.validators", "tournaments.words", "tournaments.ratings",
+     "tournaments.locks", "tournaments.models"),
+    ("tournaments.permissions", "tournaments.selectors"),
+    ("tournaments.conformance",),
+    ("tournaments.players",),
+    ("tournaments.rounds",),
+    ("tournaments.ranking",),
+    ("tournaments.sheets", "tournaments.exchange"),
+    ("tournaments.public", "tournaments.printing"),
+    ("tournaments.web", "tournaments.templatetags", "tournaments.admin", "tournaments.management",
+     "tournaments.apps"),
 ]
 
 
-def test_no_circle_between_packages() -> None:
-    found = circles(package_arrows(ARROWS))
-    new = [group for group in found if group not in KNOWN_PACKAGE_CIRCLES]
-    assert not new, "circles between packages: " + "; ".join(" <-> ".join(group) for group in new)
-    gone = [group for group in KNOWN_PACKAGE_CIRCLES if group not in found]
-    assert not gone, "no longer a circle, strike it from KNOWN_PACKAGE_CIRCLES: " + "; ".join(
-        " <-> ".join(group) for group in gone)
+def layer_of(name: str) -> int:
+    for number, members in enumerate(LAYERS):
+        if _matches(name, members):
+            return number
+    raise AssertionError(f"{name} is in no layer of LAYERS: place it")
+
+
+def arrows_back_up(graph: list[Arrow]) -> list[str]:
+    return [f"{a.source} -> {a.target} (line {a.line})" for a in graph if layer_of(a.target) > layer_of(a.source)]
+
+
+def test_no_arrow_back_up_a_layer() -> None:
+    found = arrows_back_up(ARROWS)
+    assert not found, "imports from a lower layer up to a higher one: " + "; ".join(found)
+
+
+def test_an_arrow_back_up_is_seen() -> None:
+    assert arrows_back_up([Arrow("tournaments.models", "tournaments.players.numbering", 9)]) == [
+        "tournaments.models -> tournaments.players.numbering (line 9)"]
+
+
+def test_the_kernel_is_small() -> None:
+    """At most ten modules at the top of tournaments/: a new capability gets a package."""
+    top = sorted(p.stem for p in (ROOT / "tournaments").glob("*.py") if p.name != "__init__.py")
+    assert len(top) <= 10, f"{len(top)} modules at the top of tournaments/: {', '.join(top)}"
+
+
+def test_every_package_has_a_readme() -> None:
+    """Each package says what it owns and what it may import."""
+    missing = [str(init.parent.relative_to(ROOT)) for root in ("rules", "tournaments")
+               for init in (ROOT / root).rglob("__init__.py")
+               if "migrations" not in init.parts and not (init.parent / "README.md").exists()
+               and init.parent.name != "commands"]
+    assert not missing, "packages without a README.md: " + ", ".join(sorted(missing))
 
 
 @pytest.mark.parametrize(("what", "where", "never", "readme"), BOUNDARIES, ids=[b[0] for b in BOUNDARIES])

@@ -9,7 +9,8 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import cache_version, deletion
+        from tournaments.rounds import deletion
+        from tournaments.web import cache_version
 
         # After every migrate (and test database creation): the triggers that move the page-cache version.
         post_migrate.connect(cache_version.on_post_migrate, sender=self, dispatch_uid="damier-cache-triggers")

@@ -1,6 +1,6 @@
 """The tournament domain: Player, Tournament, Entry, Round, Game.
 
-Writes go through tournaments.services, reads through tournaments.selectors; the models hold data,
+Writes go through tournaments.rounds.services, reads through tournaments.selectors; the models hold data,
 constraints and small derived properties only.
 """
 
@@ -17,10 +17,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from tournaments.data_text import RESULT_LABELS
-from tournaments.rating_settings import clean_rating_settings
+from tournaments.ratings import clean_rating_settings
 from tournaments.results import Result
 from tournaments.validators import no_control_characters
+from tournaments.words import RESULT_LABELS
 
 ONE_LINE = [no_control_characters]  # names reach TRF/CSV/PDF line by line: never a line break or NUL
 
@@ -219,7 +219,7 @@ class Tournament(models.Model):
                                  default=Numbering.AUTO, editable=False)
     # The seed of the drawing of lots (round robin), kept so the draw can be shown and replayed.
     numbering_seed = models.PositiveBigIntegerField(_("seed of the draw"), null=True, blank=True, editable=False)
-    # Moved forward by database triggers (tournaments/cache_version.py) in the same transaction as every
+    # Moved forward by database triggers (tournaments/web/cache_version.py) in the same transaction as every
     # write a public page shows; the page caches and ETags are keyed on it. The application never writes
     # them: a stale instance saved later cannot move them back (the trigger counts from the stored value).
     cache_version = models.PositiveBigIntegerField(default=1, editable=False)
@@ -231,7 +231,7 @@ class Tournament(models.Model):
         _("left the conformance mode at round"), null=True, blank=True, editable=False)
     # Final standings: ties the tie-breaks cannot separate are drawn by lot from this
     # seed, drawn once and kept, so a repeated drawing gives the same order; or ordered by hand (entry ids,
-    # best first, of the tied players), e.g. after a play-off. Set by tournaments.final_standings only.
+    # best first, of the tied players), e.g. after a play-off. Set by tournaments.ranking.final_standings only.
     lots_seed = models.PositiveBigIntegerField(_("seed of the drawing of lots for ties"), null=True, blank=True,
                                                editable=False)
     hand_order = models.JSONField(_("tied players ordered by hand"), default=list, blank=True, editable=False)
@@ -297,7 +297,7 @@ class Tournament(models.Model):
         self.clean_once_paired()
         if self.is_round_robin:
             from tournaments.standings import meaningless_in_round_robin
-            from tournaments.tiebreak_text import tiebreak_label
+            from tournaments.words import tiebreak_label
 
             stored = Tournament.objects.filter(pk=self.pk).values("tiebreaks", "system").first() if self.pk else None
             # A tournament saved before the rule keeps its list until it is changed.
@@ -357,7 +357,7 @@ class Entry(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=EntryStatus.choices, default=EntryStatus.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(_("withdrawn after round"), null=True, blank=True)
     # The player's ratings as this tournament holds them: copied from the player when he is entered, and
-    # changed after only by the arbiter taking a later list on (tournaments/numbering.py), never once the
+    # changed after only by the arbiter taking a later list on (tournaments/players/numbering.py), never once the
     # tournament is finished. Every reader of the tournament (numbers, pairing, tie-breaks, pages, PDFs,
     # TRF, JSON) reads these, so a new rating list changes nothing already played behind the record.
     rating = models.PositiveIntegerField(_("FMJD rating"), null=True, blank=True, editable=False,
@@ -371,7 +371,7 @@ class Entry(models.Model):
         help_text=_("Swiss: rounds the player asked to sit out (a zero-point bye), e.g. [3, 5]."),
     )
     # A requested bye the arbiter grants a draw's or a win's points: {"round": 1 or 2}; its round is in
-    # excused_rounds too. Set by tournaments.requested_byes, which asks the checklist's confirmations.
+    # excused_rounds too. Set by tournaments.players.requested_byes, which asks the checklist's confirmations.
     bye_points = models.JSONField(_("points of the requested byes"), default=dict, blank=True, editable=False)
     no_half_bye = models.BooleanField(
         _("no bye worth a draw"), default=False,
@@ -413,7 +413,7 @@ class Entry(models.Model):
         # The tournament's row first, as every writer takes it (the pairing holds it while it pairs): the
         # checks below then see round 1 if it is paired, and nothing can pair it between check and write.
         with transaction.atomic():
-            from tournaments.entry_guard import check_entry_change
+            from tournaments.locks import check_entry_change
 
             stored = check_entry_change(self, numbering_step=getattr(self, "_numbering_step", False))
             if stored is not None and kwargs.get("update_fields") is None:
@@ -495,13 +495,13 @@ class Round(models.Model):
     date = models.DateField(_("date"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
     pairing_explanation = models.TextField(_("how the round was paired"), blank=True)
-    # The engine's decisions as data (tournaments.pairing_bridge.pairing_record), worded for each reader in his
+    # The engine's decisions as data (tournaments.rounds.pairing_bridge.pairing_record), worded for each reader in his
     # language; pairing_explanation keeps the words of the pairing arbiter (older rounds, JSON transfer).
     pairing_record = models.JSONField(_("pairing decisions"), null=True, blank=True, editable=False)
     # Optimistic concurrency, as Game.version: every change of the round bumps it, and a change made on
     # the version read before another arbiter's is refused rather than silently undoing his.
     version = models.PositiveIntegerField(default=1, editable=False)
-    # The manual pairing phase (tournaments/manual_pairing.py): open from "Edit the
+    # The manual pairing phase (tournaments/rounds/manual_pairing.py): open from "Edit the
     # pairing" to "Validate"; the breaches confirmed while it is open (warning keys) wait for validation.
     manual_edit_started_at = models.DateTimeField(_("pairing edited by hand since"), null=True, blank=True,
                                                   editable=False)
@@ -555,7 +555,7 @@ class Round(models.Model):
         super().save(*args, **kwargs)
 
 
-# The labels in the reader's language (the admin's result filter and select): the one table of data_text.
+# The labels in the reader's language (the admin's result filter and select): the one table of tournaments.words.
 RESULT_CHOICES = [(r.value, RESULT_LABELS[r]) for r in Result]
 
 

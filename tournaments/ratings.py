@@ -7,7 +7,7 @@ orders the pairing numbers, counts in the rating tie-breaks and is what the page
 show. A tournament reads the ratings its entry holds (copied from the player when he was entered), never
 the player's, which a later list changes: the player's ratings reach a running tournament only when the
 arbiter takes them on, and a finished one never. Reads only: the writes (taking a later rating on) are in
-tournaments/numbering.py.
+tournaments/players/numbering.py.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 # tournaments.models calls this module (its checks and the rating at entry), so this one does not import it,
@@ -102,7 +103,7 @@ def rating_errors(player: Player) -> dict[str, str]:
 def settings_fixed_once_paired(tournament: Tournament) -> dict[str, str]:
     """The rating, colour and round-robin settings a paired round was built on: they may not change under it.
     (The system is refused by Tournament.clean; the settings that may change with a level-4 confirmation are
-    tournaments.conformance.under_way.WATCHED.)"""
+    tournaments.rounds.under_way.WATCHED.)"""
     # The model's own manager, not an import of tournaments.models: that module calls this one.
     stored = type(tournament)._default_manager.filter(pk=tournament.pk).values(
         "rating_method", "tie_order", "rr_reverse_last_two", "first_colour").first()
@@ -161,3 +162,26 @@ def is_finished(tournament: Tournament) -> bool:
     """The last round is completed: the ratings it was played on are the record and never change."""
     total = last_round(tournament)
     return bool(total) and tournament.rounds.filter(number__gte=total, status="completed").exists()
+
+
+# The rating tie-break settings (VCL4THP Q208-Q216), read from the tournament's attributes only.
+def clean_rating_settings(t: Any) -> None:
+    """Tournament.clean's part for these settings: each error names its field."""
+    errors: dict[str, Any] = {}
+    if t.unrated_method == "fixed" and t.unrated_rating is None:
+        errors["unrated_rating"] = _("Type the rating unrated players count at, or choose another method.")
+    if t.tiebreak_rating_round is not None or t.tiebreak_rating_per_round:
+        field = "tiebreak_rating_round" if t.tiebreak_rating_round is not None else "tiebreak_rating_per_round"
+        if not t.long_event:
+            errors[field] = _("Players hold several ratings only in a tournament lasting more than 30 days: "
+                              "tick “lasts more than 30 days” first, or leave this empty.")
+        elif t.tiebreak_rating_round is not None and t.tiebreak_rating_per_round:
+            errors["tiebreak_rating_round"] = _(
+                "Choose either the ratings of one round or the rating of each game's round, not both.")
+        elif t.tiebreak_rating_round is not None and (
+                t.tiebreak_rating_round < 1 or (t.rounds_total and t.tiebreak_rating_round > t.rounds_total)):
+            errors["tiebreak_rating_round"] = _("Round %(round)s is not a round of this tournament (1 to "
+                                                "%(last)s).") % {"round": t.tiebreak_rating_round,
+                                                                 "last": t.rounds_total or "?"}
+    if errors:
+        raise ValidationError(errors)

@@ -6,13 +6,24 @@ Each selector costs a fixed number of queries whatever the size of the tournamen
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, QuerySet
 
-from tournaments import period_ratings, ratings
-from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, System, Tournament
+from tournaments import ratings
+from tournaments.models import (
+    Entry,
+    EntryRating,
+    Game,
+    GameSheet,
+    Round,
+    RoundStatus,
+    System,
+    Tournament,
+    UnratedMethod,
+)
 from tournaments.results import Result
 from tournaments.standings import (
     StandingGame,
@@ -23,6 +34,8 @@ from tournaments.standings import (
 )
 from tournaments.standings.final import break_ties
 from tournaments.standings.performance import performance_rating
+from tournaments.standings.rating_rounds import LaterRating, TieBreakRatings
+from tournaments.standings.unrated import UnratedRule
 
 
 def public_tournaments() -> QuerySet[Tournament]:
@@ -99,11 +112,11 @@ def standings(
         tiebreaks=list(tournament.tiebreaks),
         bye_points=bye_points_for(tournament),
         after_round=after_round,
-        ratings=period_ratings.tiebreak_ratings(tournament, data.entries),
+        ratings=tiebreak_ratings(tournament, data.entries),
         convention=tournament.tiebreak_convention,
     )
     if (tournament.lots_seed is not None or tournament.hand_order) and is_last_round(data, after_round):
-        # the final standings' ties, as the arbiter resolved them (tournaments.final_standings)
+        # the final standings' ties, as the arbiter resolved them (tournaments.ranking.final_standings)
         rows = break_ties(rows, seed=tournament.lots_seed, hand_order=list(tournament.hand_order))
     return rows
 
@@ -368,3 +381,24 @@ def rounds_total(tournament: Tournament, n_entries: int | None = None) -> int:
     n = tournament.entries.count() if n_entries is None else n_entries
     single = n - 1 if n % 2 == 0 else n
     return single * 2 if tournament.system == System.DOUBLE_ROUND_ROBIN else single
+
+
+def uses_later_ratings(t: Tournament) -> bool:
+    return t.long_event and (t.tiebreak_rating_round is not None or t.tiebreak_rating_per_round)
+
+
+def tiebreak_ratings(t: Tournament, entries: Sequence[Entry]) -> TieBreakRatings | None:
+    """What the standings pass to the rating-based tie-breaks; None for the default (each player's first
+    rating, unrated left out), which costs no query."""
+    later_used = uses_later_ratings(t)
+    if t.unrated_method == UnratedMethod.DROP and not later_used:
+        return None
+    later: dict[int, list[LaterRating]] = {}
+    if later_used:
+        for r in EntryRating.objects.filter(entry__tournament=t).order_by("from_round"):
+            later.setdefault(r.entry_id, []).append(LaterRating(r.from_round, r.rating))
+    return TieBreakRatings(
+        first={e.pk: ratings.tournament_rating(e, t.rating_method) for e in entries}, later=later,
+        rule=UnratedRule(str(t.unrated_method), t.unrated_rating),
+        round=t.tiebreak_rating_round if later_used else None,
+        per_round=later_used and t.tiebreak_rating_per_round)

@@ -88,8 +88,8 @@ def swiss8(transactional_db: None, live_server: Any) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
 
     from tests.tournaments.rounds import play_swiss_round
-    from tournaments import services
     from tournaments.models import Player, System, Tournament
+    from tournaments.players import roster
     from tournaments.standings import default_preset
 
     user = get_user_model().objects.create_user("chief", password="pw-chief-123", is_staff=True)
@@ -98,7 +98,7 @@ def swiss8(transactional_db: None, live_server: Any) -> dict[str, Any]:
                                   tiebreaks=list(default_preset(System.SWISS, "rating").tiebreaks))
     for i, name in enumerate(["Dupont", "Martin", "Bernard", "Thomas", "Petit", "Robert", "Richard", "Durand"]):
         p = Player.objects.create(surname=name, given_name="Jean", rating=1800 + 60 * i, federation="FRA")
-        services.entry_add(tournament=t, player=p)
+        roster.entry_add(tournament=t, player=p)
     play_swiss_round(t)
     play_swiss_round(t)
     return {"url": str(live_server.url), "tournament": t}

@@ -17,8 +17,8 @@ pytestmark = pytest.mark.browser
 def swiss8(transactional_db: None, live_server: Any) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
 
-    from tournaments import services
     from tournaments.models import Player, System, Tournament
+    from tournaments.players import roster
 
     user = get_user_model().objects.create_user("chief", password="pw-chief-123", is_staff=True)
     t = Tournament.objects.create(name="Open de Bordeaux", slug="bordeaux", system=System.SWISS, rounds_total=5,
@@ -27,7 +27,7 @@ def swiss8(transactional_db: None, live_server: Any) -> dict[str, Any]:
     names = ["Dupont", "Martin", "Bernard", "Thomas", "Petit", "Robert", "Richard", "Durand"]
     for i, name in enumerate(names):
         p = Player.objects.create(surname=name, given_name="Jean", rating=1800 + 60 * i, federation="FRA")
-        services.entry_add(tournament=t, player=p)
+        roster.entry_add(tournament=t, player=p)
     return {"url": str(live_server.url), "tournament": t}
 
 
@@ -52,8 +52,8 @@ class Clicks:
 
 
 def test_one_round_cycle_from_the_control_room(swiss8: dict[str, Any], browser: Any) -> None:
-    from tournaments import services
     from tournaments.models import Entry, Round
+    from tournaments.rounds import services
 
     base, t = swiss8["url"], swiss8["tournament"]
     context = browser.new_context(viewport=DESKTOP, locale="en-GB")
@@ -134,8 +134,9 @@ def test_one_round_cycle_from_the_control_room(swiss8: dict[str, Any], browser: 
 
 
 def test_the_confirmations_and_the_schedule_on_a_phone(swiss8: dict[str, Any], browser: Any) -> None:
-    from tournaments import services
     from tournaments.models import Entry, ForbiddenPair, Player, Round, System, Tournament
+    from tournaments.players import roster
+    from tournaments.rounds import services
 
     base, t = swiss8["url"], swiss8["tournament"]
     phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
@@ -161,7 +162,7 @@ def test_the_confirmations_and_the_schedule_on_a_phone(swiss8: dict[str, Any], b
     rr = Tournament.objects.create(name="Fermé de Lyon", slug="lyon", system=System.ROUND_ROBIN,
                                    chief_arbiter=t.chief_arbiter, public=True)
     for i in range(6):
-        services.entry_add(tournament=rr, player=Player.objects.create(surname=f"Joueur{i}", rating=2000 + i))
+        roster.entry_add(tournament=rr, player=Player.objects.create(surname=f"Joueur{i}", rating=2000 + i))
     page.goto(f"{base}/admin/tournaments/tournament/{rr.pk}/control/")
     with page.expect_navigation():
         page.click("#dc-next")  # draw by lot

@@ -42,7 +42,7 @@ def missing_games() -> list[Any]:
 
 
 def save(game: Any, result: str) -> None:
-    from tournaments import services
+    from tournaments.rounds import services
 
     services.game_record_result(game=game, result=result)
 
@@ -111,8 +111,8 @@ def test_standings_follow_and_no_animation_with_reduced_motion(demo: str, calm_p
 
 
 def test_the_bar_says_when_the_round_is_over(demo: str, browser: Any) -> None:
-    from tournaments import services
     from tournaments.models import Round
+    from tournaments.rounds import services
 
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
                                   locale="fr-FR")

@@ -21,15 +21,16 @@ def lyon(transactional_db: None, live_server: Any) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
 
     from tests.tournaments.rounds import play_swiss_round
-    from tournaments import services
     from tournaments.models import Player, System, Tournament
+    from tournaments.players import roster
+    from tournaments.rounds import services
 
     user = get_user_model().objects.create_user("chief", password="pw-chief-123", is_staff=True)
     t = Tournament.objects.create(name="Open de Lyon", slug="lyon", system=System.SWISS, rounds_total=5,
                                   chief_arbiter=user, public=True, start_date=datetime.date(2026, 5, 1))
     for i, name in enumerate(["Dupont", "Martin", "Bernard", "Thomas", "Petit", "Robert"]):
         p = Player.objects.create(surname=name, given_name="Jean", rating=2100 - 40 * i, federation="FRA")
-        services.entry_add(tournament=t, player=p)
+        roster.entry_add(tournament=t, player=p)
     first = play_swiss_round(t)
     services.round_pair(tournament=t)
     return {"url": str(live_server.url), "tournament": t, "first": first}
@@ -129,16 +130,16 @@ def test_a_round_the_engine_cannot_pair_is_paired_wholly_by_hand(transactional_d
     from django.contrib.auth import get_user_model
 
     from tests.tournaments.rounds import play_round
-    from tournaments import services
     from tournaments.conformance import events
     from tournaments.models import Player, System, Tournament
+    from tournaments.players import roster
 
     base = str(live_server.url)
     user = get_user_model().objects.create_user("chief", password="pw-chief-123", is_staff=True)
     t = Tournament.objects.create(name="Trio de Nîmes", slug="trio", system=System.SWISS, rounds_total=4,
                                   chief_arbiter=user, public=True, start_date=datetime.date(2026, 5, 1))
     for i, name in enumerate(["Blanc", "Noir", "Gris"]):
-        services.entry_add(tournament=t, player=Player.objects.create(surname=name, given_name="Anne",
+        roster.entry_add(tournament=t, player=Player.objects.create(surname=name, given_name="Anne",
                                                                       rating=1900 - 50 * i, federation="FRA"))
     for _ in range(3):
         play_round(t)
@@ -179,8 +180,8 @@ def test_a_round_the_engine_cannot_pair_is_paired_wholly_by_hand(transactional_d
 
 def test_the_pairing_page_on_a_desktop_in_english(lyon: dict[str, Any], browser: Any) -> None:
     from tests.browser.screens import DESKTOP
-    from tournaments import manual_pairing
     from tournaments.models import Round
+    from tournaments.rounds import manual_pairing
 
     base, t = lyon["url"], lyon["tournament"]
     rnd = manual_pairing.manual_edit_start(round=Round.objects.get(tournament=t, number=2))

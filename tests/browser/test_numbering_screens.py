@@ -20,8 +20,9 @@ def setup(transactional_db: None, live_server: Any) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
 
     from tests.tournaments.rounds import play_round
-    from tournaments import services
     from tournaments.models import Player, System, Tournament
+    from tournaments.players import roster
+    from tournaments.rounds import services
 
     user = get_user_model().objects.create_user("chief", password="pw-chief-123", is_staff=True)
     swiss = Tournament.objects.create(name="Open de Bordeaux", slug="bordeaux", system=System.SWISS, rounds_total=5,
@@ -31,13 +32,13 @@ def setup(transactional_db: None, live_server: Any) -> dict[str, Any]:
         rating = 2100 if i < 2 else 1900 - 40 * i
         p = Player.objects.create(surname=name, given_name="Jean", rating=rating, national_rating=rating - 25,
                                   federation="FRA", title="MF" if i == 5 else "")
-        services.entry_add(tournament=swiss, player=p)
+        roster.entry_add(tournament=swiss, player=p)
     play_round(swiss)
     Player.objects.filter(surname="Robert").update(rating=1990)  # a new list since the entry
     rr = Tournament.objects.create(name="Fermé de Lyon", slug="lyon", system=System.ROUND_ROBIN, chief_arbiter=user,
                                    start_date=datetime.date(2026, 6, 1))
     for i in range(4):
-        services.entry_add(tournament=rr, player=Player.objects.create(surname=f"Joueur{i}", rating=2000 + i))
+        roster.entry_add(tournament=rr, player=Player.objects.create(surname=f"Joueur{i}", rating=2000 + i))
     play_round(rr)
     services.round_pair(tournament=rr)
     return {"url": str(live_server.url), "swiss": swiss, "rr": rr}

@@ -66,15 +66,16 @@ def open16(transactional_db: None, live_server: Any) -> Iterator[tuple[str, int]
     """A 16-player round robin, round 1 (8 boards) published, and its chief arbiter with a password."""
     from django.contrib.auth import get_user_model
 
-    from tournaments import services
     from tournaments.models import Player, Tournament
+    from tournaments.players import roster
+    from tournaments.rounds import services
 
     user = get_user_model().objects.create_user("chief", password=PASSWORD, is_staff=True)
     t = Tournament.objects.create(name="Open 16", slug="open16", system="round_robin", chief_arbiter=user,
                                   public=True)
     for i in range(16):
         player = Player.objects.create(surname=f"Joueur{i + 1:02d}", given_name="Test", rating=2400 - 10 * i)
-        services.entry_add(tournament=t, player=player)
+        roster.entry_add(tournament=t, player=player)
     rnd = services.round_pair(tournament=t)
     services.round_publish(round=rnd)
     yield str(live_server.url), rnd.pk
@@ -166,8 +167,8 @@ CONTRAST = """(el) => {
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["en-GB", "fr-FR"])
 def test_round_page_on_desktop_and_phone(open16: tuple[str, int], browser: Any, scheme: str, lang: str) -> None:
-    from tournaments import services
     from tournaments.models import Game, GameSheet, Round
+    from tournaments.rounds import services
 
     base, pk = open16
     games = list(Game.objects.filter(round_id=pk).order_by("board"))
@@ -203,8 +204,8 @@ def test_round_page_on_desktop_and_phone(open16: tuple[str, int], browser: Any, 
 def test_a_correction_in_a_completed_round_by_keyboard(open16: tuple[str, int], page: Any) -> None:
     """Round 1 completed and round 2 paired: board 1 corrected with a key and a reason; the page says that
     round 2 was paired on the old result."""
-    from tournaments import services
     from tournaments.models import Game, Round
+    from tournaments.rounds import services
 
     base, pk = open16
     for game in Game.objects.filter(round_id=pk):

@@ -79,8 +79,8 @@ def upload(pg: Any, base: str, rnd: Any, text: str) -> None:
 
 
 def test_round_upload_assignment_and_ruling(demo: str, contexts: dict[str, Any]) -> None:
-    from tournaments import deletion
     from tournaments.models import Game, GameSheet, Round
+    from tournaments.rounds import deletion
 
     rnd = Round.objects.get(tournament__slug=SLUG, number=9)
     with deletion.allowed():  # the test's own set-up: the round's sheets have not come in yet

@@ -19,16 +19,17 @@ def swiss6(transactional_db: None, live_server: Any) -> Iterator[tuple[str, int,
     """A 6-player Swiss whose player 6 had a bye worth a draw in round 1 and asked for round 2 too."""
     from django.contrib.auth import get_user_model
 
-    from tournaments import services
     from tournaments.models import Player, Tournament
-    from tournaments.requested_byes import bye_request
+    from tournaments.players import roster
+    from tournaments.players.requested_byes import bye_request
+    from tournaments.rounds import services
 
     user = get_user_model().objects.create_user("chief", password=PASSWORD, is_staff=True)
     t = Tournament.objects.create(name="Open de Paris", slug="paris", system="swiss", rounds_total=5,
                                   chief_arbiter=user, public=True)
     for i in range(6):
         player = Player.objects.create(surname=f"Joueur{i + 1:02d}", given_name="Test", rating=2400 - 10 * i)
-        services.entry_add(tournament=t, player=player)
+        roster.entry_add(tournament=t, player=player)
     sixth = t.entries.get(pairing_number=6)
     bye_request(entry=sixth, round_number=1, points=1)
     rnd = services.round_pair(tournament=t)

@@ -18,8 +18,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.conftest import arbiter, make_players, make_tournament  # noqa: F401  (fixtures)
-from tournaments import pairing_bridge, services
 from tournaments.models import System, Tournament
+from tournaments.rounds import pairing_bridge, services
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1", None}

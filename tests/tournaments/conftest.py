@@ -8,8 +8,9 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournaments import services
 from tournaments.models import Player, System, Tournament
+from tournaments.players import roster
+from tournaments.rounds import services
 
 
 @pytest.fixture
@@ -45,7 +46,7 @@ def make_tournament(db: None, make_players, arbiter):  # type: ignore[no-untyped
         t = Tournament.objects.create(name=f"Test {slug}", slug=slug, system=system, chief_arbiter=arbiter,
                                       start_date=datetime.date(2026, 1, 1), public=True, **kwargs)
         for p in make_players(n):
-            services.entry_add(tournament=t, player=p)
+            roster.entry_add(tournament=t, player=p)
         return t
 
     return make

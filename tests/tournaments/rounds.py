@@ -6,8 +6,8 @@ the fixtures stay in conftest.py, which pytest loads by itself and no test impor
 
 from __future__ import annotations
 
-from tournaments import services
 from tournaments.models import Tournament
+from tournaments.rounds import services
 
 
 def play_round(tournament: Tournament, results: dict[int, str] | None = None, complete: bool = True):  # type: ignore[no-untyped-def]

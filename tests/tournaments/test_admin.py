@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
-from tournaments import services
 from tournaments.models import Round, RoundStatus, Tournament
+from tournaments.rounds import services
 
 
 def round_post_data(rnd: Round, results: dict[int, str], versions: dict[int, int] | None = None) -> dict[str, str]:

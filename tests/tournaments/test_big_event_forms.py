@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.test_permissions import scrape_form
-from tournaments import services
 from tournaments.models import Entry, Player, Tournament
+from tournaments.rounds import services
 
 pytestmark = pytest.mark.django_db
 PLAYERS = 1000

@@ -1,4 +1,4 @@
-"""A lost race (tournaments.busy) on a form that was posted: nothing is saved and nothing typed is lost."""
+"""A lost race (tournaments.web.busy) on a form that was posted: nothing is saved and nothing typed is lost."""
 
 from __future__ import annotations
 

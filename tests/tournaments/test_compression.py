@@ -1,4 +1,4 @@
-"""Public pages are sent compressed; the admin never is (BREACH, see tournaments/compression.py)."""
+"""Public pages are sent compressed; the admin never is (BREACH, see tournaments/web/compression.py)."""
 
 from __future__ import annotations
 

@@ -19,9 +19,9 @@ from django.urls import reverse
 
 from tests.tournaments.test_admin import round_post_data
 from tests.tournaments.test_permissions import scrape_form
-from tournaments import services
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Game, Player, Round
+from tournaments.rounds import services
 
 pytestmark = [pytest.mark.postgres_only, pytest.mark.django_db(transaction=True)]
 

@@ -20,11 +20,12 @@ from django.urls import reverse
 
 from tests.tournaments.test_concurrency import run_together
 from tests.tournaments.test_permissions import scrape_form
-from tournaments import pairing_bridge, services
 from tournaments.errors import DomainError
-from tournaments.expulsion import entry_expel
 from tournaments.models import Entry, Numbering, Round, System, Tournament
-from tournaments.requested_byes import bye_request
+from tournaments.players import roster
+from tournaments.players.expulsion import entry_expel
+from tournaments.players.requested_byes import bye_request
+from tournaments.rounds import pairing_bridge, services
 from tournaments.standings import default_preset
 
 pytestmark = [pytest.mark.postgres_only, pytest.mark.django_db(transaction=True)]
@@ -136,7 +137,7 @@ def _swiss_after_round_1(make_tournament, slug: str) -> Tournament:  # type: ign
 
 
 WRITES: dict[str, Callable[[Entry], Any]] = {
-    "withdraw": lambda e: services.entry_withdraw(entry=e, after_round=1),
+    "withdraw": lambda e: roster.entry_withdraw(entry=e, after_round=1),
     "expel": lambda e: entry_expel(entry=e, after_round=1),
     "bye": lambda e: bye_request(entry=e, round_number=2, points=0),
 }
@@ -240,7 +241,7 @@ def test_a_result_entered_while_its_player_is_withdrawn_never_deadlocks(make_tou
             with transaction.atomic():
                 list(Tournament.objects.select_for_update().filter(pk=t.pk))  # e.g. a slow pairing step first
                 time.sleep(0.3)
-                return services.entry_withdraw(entry=Entry.objects.get(pk=entry_id), after_round=1)
+                return roster.entry_withdraw(entry=Entry.objects.get(pk=entry_id), after_round=1)
 
         def result(g: Any = game) -> Any:
             with transaction.atomic():
@@ -362,7 +363,7 @@ def test_two_arbiters_adding_a_tournament_under_one_slug_at_once_get_the_form_ba
 def test_a_draft_round_deleted_while_a_colleague_publishes_it_is_a_refusal_not_an_error_page(  # type: ignore[no-untyped-def]
         make_tournament, admin_user, monkeypatch, way) -> None:
     """The delete page checked the round (a draft: deletable) before the colleague published it; the
-    deletion's own guard (tournaments.deletion) then refused it, uncaught: an error page. It is the
+    deletion's own guard (tournaments.rounds.deletion) then refused it, uncaught: an error page. It is the
     refusal in words, the round kept."""
     from django.contrib.admin import ModelAdmin
 

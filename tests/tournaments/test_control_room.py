@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
-from tournaments import services
 from tournaments.models import Entry, ForbiddenPair, Game, Numbering, Round, RoundStatus, System, Tournament
+from tournaments.rounds import services
 
 
 def control(t: Tournament) -> str:

@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round, play_swiss_round
-from tournaments import deletion, services
 from tournaments.models import Entry, Game, GameSheet, Round, System, Tournament
+from tournaments.rounds import deletion, services
 from tournaments.sheets import sheet_upload
 
 pytestmark = pytest.mark.django_db

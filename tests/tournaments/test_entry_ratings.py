@@ -10,12 +10,14 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round, play_swiss_round
-from tournaments import numbering, pairing_bridge, ratings, selectors, services
+from tournaments import ratings, selectors
 from tournaments.errors import DomainError
 from tournaments.exchange.player_import import players_import_csv
 from tournaments.exchange.transfer import dumps, export_tournament, import_tournament, loads
 from tournaments.exchange.trf_import import import_trf
 from tournaments.models import Entry, Player, RatingMethod, System, Tournament
+from tournaments.players import numbering, roster
+from tournaments.rounds import pairing_bridge
 
 pytestmark = pytest.mark.django_db
 
@@ -92,8 +94,8 @@ def test_every_path_that_enters_a_player_gives_the_entry_his_ratings(make_tourna
     rated = Player.objects.create(surname="Rated", rating=2100, national_rating=2050, fmjd_id=501)
     unrated = Player.objects.create(surname="Unrated", unrated=True, fmjd_id=502)
     t = make_tournament(0, system=System.SWISS, slug="paths", rounds_total=5)
-    a = services.entry_add(tournament=t, player=rated)
-    b = services.entry_add(tournament=t, player=unrated)
+    a = roster.entry_add(tournament=t, player=rated)
+    b = roster.entry_add(tournament=t, player=unrated)
     assert [(e.rating, e.national_rating) for e in Entry.objects.filter(pk__in=[a.pk, b.pk]).order_by("pk")] == [
         (2100, 2050), (None, None)]
     # The CSV import enters in bulk (no save()): each entry still takes the player's ratings.
@@ -117,9 +119,9 @@ def test_every_path_that_enters_a_player_gives_the_entry_his_ratings(make_tourna
     assert 'name="rating"' not in page.content.decode()
     # A late entry (round 1 paired) too.
     for p in make_players(3):
-        services.entry_add(tournament=t, player=p)
+        roster.entry_add(tournament=t, player=p)
     play_round(t)
-    late = services.entry_add(tournament=t, player=Player.objects.create(surname="Late", rating=1700))
+    late = roster.entry_add(tournament=t, player=Player.objects.create(surname="Late", rating=1700))
     assert Entry.objects.get(pk=late.pk).rating == 1700
 
 
@@ -175,7 +177,7 @@ def test_a_player_edit_names_only_running_tournaments(make_tournament) -> None: 
     play_swiss_round(done)
     player = done.entries.get(pairing_number=1).player
     running = make_tournament(0, system=System.SWISS, slug="live", rounds_total=5)
-    services.entry_add(tournament=running, player=player)
+    roster.entry_add(tournament=running, player=player)
     player.rating = 2000
     player.save()
     message = str(rating_change_message(player))
@@ -195,7 +197,7 @@ def test_the_migration_gives_existing_entries_their_players_ratings() -> None:
     from django.db import connection
     from django.db.migrations.executor import MigrationExecutor
 
-    from tournaments import cache_version
+    from tournaments.web import cache_version
 
     before, after = [("tournaments", "0019_longevents")], [("tournaments", "0020_ratings_entry_rating")]
     executor = MigrationExecutor(connection)

@@ -7,8 +7,8 @@ from django.core.management import CommandError, call_command
 
 from rules.pdn import read_games
 from tests.tournaments.rounds import play_round
-from tournaments import services
 from tournaments.models import Game, Player, Round, RoundStatus
+from tournaments.rounds import services
 from tournaments.sheets import export_pdn, sheet_upload
 
 

@@ -7,9 +7,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import Game, Round, System, Tournament
+from tournaments.players import roster
 from tournaments.results import Result
+from tournaments.rounds import services
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,7 @@ def test_expelling_after_round_1_keeps_the_forfeit_wins_of_completed_rounds(make
     t, absent, fifth = _absent_in_rounds_2_to_4(make_tournament)
     before = _his_games(absent)
     assert {before[n] for n in (2, 3, 4)} <= {"2F-0F", "0F-2F"} and before[5] == ""
-    services.entry_expel(entry=absent, after_round=1, user=arbiter)
+    roster.entry_expel(entry=absent, after_round=1, user=arbiter)
     after = _his_games(absent)
     assert {n: after[n] for n in (1, 2, 3, 4)} == {n: before[n] for n in (1, 2, 3, 4)}  # completed rounds stand
     assert after[5] == Result.NOT_PLAYED  # the game of the current round had no result: it will not be played
@@ -60,7 +61,7 @@ def test_a_result_entered_in_the_current_round_stands_too(make_tournament) -> No
     game = fifth.games.get(white=absent) if fifth.games.filter(white=absent).exists() else fifth.games.get(black=absent)
     forfeit = Result.BLACK_FORFEIT_WIN if game.white_id == absent.pk else Result.WHITE_FORFEIT_WIN
     services.game_record_result(game=game, result=forfeit)
-    services.entry_expel(entry=absent, after_round=4)
+    roster.entry_expel(entry=absent, after_round=4)
     game.refresh_from_db()
     assert game.result == forfeit
 

@@ -7,7 +7,7 @@ from django import forms
 from django.forms.renderers import DjangoTemplates
 from django.utils.safestring import mark_safe
 
-from tournaments.form_renderer import FastWidgetRenderer
+from tournaments.web.form_renderer import FastWidgetRenderer
 
 
 class Sample(forms.Form):

@@ -16,13 +16,13 @@ from hypothesis import strategies as st
 
 from rules import Board, InvalidFenError
 from tests.tournaments.test_admin import round_post_data
-from tournaments import services
 from tournaments.errors import DomainError
 from tournaments.exchange.player_import import players_import_csv
 from tournaments.models import Game, GameSheet, Player
 from tournaments.pairing import pair_dutch
 from tournaments.pairing.trf import parse_trf, request_from_trf
 from tournaments.results import Result
+from tournaments.rounds import services
 from tournaments.verification.generator import GenSettings, generate, tournament_trf
 
 DJANGO = settings(max_examples=25, deadline=None,

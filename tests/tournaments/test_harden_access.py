@@ -7,8 +7,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import Tournament
+from tournaments.rounds import services
 
 User = get_user_model()
 

@@ -9,8 +9,9 @@ from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
 from tests.tournaments.test_permissions import scrape_form
-from tournaments import services
 from tournaments.models import Entry, System, Tournament
+from tournaments.players import roster
+from tournaments.rounds import services
 
 
 def _client(user) -> Client:  # type: ignore[no-untyped-def]
@@ -99,5 +100,5 @@ def test_the_system_may_change_before_round_one(make_tournament) -> None:  # typ
 def test_the_numbering_step_is_the_way_to_renumber(make_tournament) -> None:  # type: ignore[no-untyped-def]
     t = make_tournament(4)
     t.entries.filter(pairing_number=4).update(rating=2999)
-    services.entries_number_by_rating(tournament=t)
+    roster.entries_number_by_rating(tournament=t)
     assert Entry.objects.get(tournament=t, pairing_number=1).rating == 2999

@@ -7,8 +7,8 @@ from django.db import models
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import Entry, ForbiddenPair, Player
+from tournaments.rounds import services
 
 
 def _client(user) -> Client:  # type: ignore[no-untyped-def]
@@ -23,7 +23,7 @@ def test_a_change_of_an_entry_s_player_shows_in_the_game_history(published_round
     old, new = game.white.player, make_players(1)[0]
     entry = Entry.objects.get(pk=game.white_id)
     entry.player = new  # whatever way it happened (a raw write, an old version): the history must say so
-    models.Model.save(entry)  # around Entry.save, which refuses it (tournaments/entry_guard.py)
+    models.Model.save(entry)  # around Entry.save, which refuses it (tournaments/locks.py)
     page = client.get(reverse("admin:tournaments_game_change", args=[game.pk])).content.decode()
     assert f"player: {old} → {new}" in page.replace("&#x27;", "'")
 

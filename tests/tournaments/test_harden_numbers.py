@@ -31,11 +31,11 @@ from hypothesis import strategies as st
 
 from rules.numbers import number_or_none
 from tests.tournaments.test_admin import round_post_data
-from tournaments import services
 from tournaments.exchange.transfer import TransferError, export_tournament, import_tournament, loads
 from tournaments.exchange.trf_import import TrfImportError, review_trf
 from tournaments.models import Game, GameSheet, Player, Round, SheetStatus, System, Tournament
 from tournaments.pairing.trf import TrfError, parse_trf
+from tournaments.rounds import services
 from tournaments.verification.__main__ import main as pairing_main
 from tournaments.verification.generator import GenSettings, generate, tournament_trf
 

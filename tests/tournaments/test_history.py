@@ -9,8 +9,10 @@ from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
 from tests.tournaments.test_admin import round_post_data
-from tournaments import services, sheets
+from tournaments import sheets
 from tournaments.models import Entry, Game, GameSheet, Round
+from tournaments.players import roster
+from tournaments.rounds import services
 
 
 def changes(model: type, pk: int) -> list[tuple[str, str | None]]:
@@ -53,7 +55,7 @@ def test_a_withdrawal_records_the_entry_and_the_games_it_cancels(make_tournament
     play_round(t)
     rnd = services.round_pair(tournament=t)
     entry = t.entries.get(pairing_number=1)
-    services.entry_withdraw(entry=entry, after_round=1)
+    roster.entry_withdraw(entry=entry, after_round=1)
     statuses = [h.status for h in Entry.history.filter(id=entry.pk).order_by("history_date", "history_id")]  # type: ignore[attr-defined]
     assert statuses == ["active", "withdrawn"]
     game = rnd.games.filter(white=entry).first() or rnd.games.get(black=entry)

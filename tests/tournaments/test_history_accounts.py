@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import Player, Tournament
+from tournaments.players import roster
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def test_the_player_history_page_hides_other_arbiters_accounts(make_tournament, 
     player = t.entries.first().player
     other = Tournament.objects.create(name="Elsewhere", slug="elsewhere", chief_arbiter=stranger,
                                       start_date=datetime.date(2026, 2, 1))
-    services.entry_add(tournament=other, player=player)
+    roster.entry_add(tournament=other, player=player)
     _edit(player, stranger, 2301)
     _edit(player, root, 2302)
     _edit(player, deputy, 2303)

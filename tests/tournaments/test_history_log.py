@@ -10,9 +10,11 @@ from django.urls import reverse
 from simple_history.utils import update_change_reason
 
 from tests.tournaments.test_admin import round_post_data
-from tournaments import services, sheets
+from tournaments import sheets
 from tournaments.admin.base import change_log
 from tournaments.models import Entry, Game, Round
+from tournaments.players import roster
+from tournaments.rounds import services
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +63,7 @@ def test_entry_changes_name_the_player(make_tournament) -> None:  # type: ignore
     entry = t.entries.select_related("player").get(pairing_number=2)
     services.round_pair(tournament=t)
     services.round_publish(round=t.rounds.get())
-    services.entry_withdraw(entry=entry, after_round=1)
+    roster.entry_withdraw(entry=entry, after_round=1)
     html = str(change_log([(Entry, "entry {obj.pairing_number}", Entry.history.filter(id=entry.pk))]))
     assert f"No. 2 {entry.player.full_name}" in html
     assert "status: Active → Withdrawn" in html and "withdrawn after round: – → 1" in html

@@ -15,8 +15,9 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.db import OperationalError, close_old_connections
 from django.urls import reverse
 
-from tournaments import kept_answers, public_cache, services
-from tournaments.kept_answers import KeptAnswers
+from tournaments.rounds import services
+from tournaments.web import kept_answers, public_cache
+from tournaments.web.kept_answers import KeptAnswers
 
 pytestmark = pytest.mark.django_db
 
@@ -218,11 +219,11 @@ def test_at_most_size_answers_are_kept(published_round: Any) -> None:
 def test_the_layers_above_stored_pages_are_the_ones_the_key_was_written_for() -> None:
     """kept_answers.KEY names what these layers read of a request. A layer added above StoredPageMiddleware
     may read something else (a header, the client's address): then KEY must be looked at again."""
-    above = settings.MIDDLEWARE[:settings.MIDDLEWARE.index("tournaments.stored_pages.StoredPageMiddleware")]
+    above = settings.MIDDLEWARE[:settings.MIDDLEWARE.index("tournaments.web.stored_pages.StoredPageMiddleware")]
     assert above == ["django.middleware.security.SecurityMiddleware",
                      "config.http.SecurityPolicyMiddleware",  # reads nothing of the request
                      "whitenoise.middleware.WhiteNoiseMiddleware",
-                     "tournaments.compression.PublicGZipMiddleware"]
+                     "tournaments.web.compression.PublicGZipMiddleware"]
     assert settings.WSGI_APPLICATION == "config.wsgi.application"
     from config.wsgi import application
 

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.management.commands.load_demo import SLUG
-from tournaments.tiebreak_text import format_tiebreak
+from tournaments.words import format_tiebreak
 
 
 @pytest.fixture
@@ -68,7 +68,7 @@ def test_every_tiebreak_has_one_name() -> None:
     from django.utils import translation
 
     from tournaments.standings import TIEBREAKS
-    from tournaments.tiebreak_text import TIEBREAK_LABELS, tiebreak_label
+    from tournaments.words import TIEBREAK_LABELS, tiebreak_label
 
     assert set(TIEBREAK_LABELS) == set(TIEBREAKS)
     with translation.override("en"):

@@ -16,11 +16,11 @@ from django.urls import reverse
 
 from tests.tournaments.rounds import play_swiss_round
 from tests.tournaments.test_permissions import scrape_form
-from tournaments import pairing_bridge, services
-from tournaments.conformance import under_way
 from tournaments.conformance.policy import Code
 from tournaments.errors import DomainError
 from tournaments.models import ConformanceEvent, System, Tournament
+from tournaments.players import roster
+from tournaments.rounds import pairing_bridge, services, under_way
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +123,7 @@ def test_what_round_1_fixes_on_an_entry_is_refused_by_any_save(make_tournament, 
         setattr(changed, field, value)
         with pytest.raises(DomainError):
             changed.save()
-    services.entry_withdraw(entry=entry, after_round=0)
+    roster.entry_withdraw(entry=entry, after_round=0)
     stale.no_half_bye = True
     stale.save()  # read before the withdrawal: its other fields are saved, the withdrawal stays
     entry.refresh_from_db()
@@ -140,7 +140,7 @@ def test_a_deadlock_left_anyway_is_a_message_never_a_500(swiss_two_rounds, chief
         except psycopg.errors.DeadlockDetected as exc:
             raise OperationalError("deadlock detected") from exc
 
-    monkeypatch.setattr(services, "entry_withdraw", deadlock)
+    monkeypatch.setattr(roster, "entry_withdraw", deadlock)
     entry = swiss_two_rounds.entries.get(pairing_number=3)
     url = reverse("admin:tournaments_entry_changelist")
     response = chief.post(url, {"action": "withdraw", "_selected_action": [str(entry.pk)], "apply": "1",
@@ -151,7 +151,7 @@ def test_a_deadlock_left_anyway_is_a_message_never_a_500(swiss_two_rounds, chief
 
 
 def test_only_a_lost_race_is_taken_for_one() -> None:
-    from tournaments.busy import is_retry_error
+    from tournaments.web.busy import is_retry_error
 
     def wrapped(cause: Exception) -> OperationalError:
         exc = OperationalError(str(cause))
@@ -183,7 +183,7 @@ def test_a_pairing_number_beyond_four_digits_is_refused_on_the_forms(make_tourna
     assert response.status_code == 200 and "less than or equal to 9999" in text_of(response)
     assert t.entries.get(pk=entry.pk).pairing_number == 4
     with pytest.raises(DomainError, match="30000 is too big: pairing numbers go from 1 to 9999"):
-        services.entry_add(tournament=t, player=type(entry.player).objects.create(surname="Late"),
+        roster.entry_add(tournament=t, player=type(entry.player).objects.create(surname="Late"),
                            pairing_number=30000)
 
 
@@ -192,7 +192,7 @@ def test_numbering_by_rating_stays_in_the_column_s_range(make_tournament) -> Non
     30,000 plus an offset beyond PostgreSQL's smallint (the old 500: "smallint out of range")."""
     t = make_tournament(4, system=System.SWISS, slug="rng", rounds_total=3)
     t.entries.filter(pairing_number=4).update(pairing_number=30000)
-    services.entries_number_by_rating(tournament=t)
+    roster.entries_number_by_rating(tournament=t)
     assert sorted(t.entries.values_list("pairing_number", flat=True)) == [1, 2, 3, 4]
     assert _highest_number_ever_written(t) <= 32767
 
@@ -232,7 +232,7 @@ def shared(make_tournament, arbiter) -> dict[str, Any]:  # type: ignore[no-untyp
     b.chief_arbiter = other
     b.save()
     player = a.entries.get(pairing_number=1).player
-    services.entry_add(tournament=b, player=player)
+    roster.entry_add(tournament=b, player=player)
     clients = {}
     for name, user in (("chief", arbiter), ("other", other)):
         clients[name] = Client()
@@ -274,7 +274,7 @@ def test_once_the_other_tournament_is_under_way_only_the_name_club_and_federatio
     player.refresh_from_db()
     assert player.surname == "Corrected" and player.rating != 1111
     # A page read before B's round 1 was paired, saved after: refused under the lock, nothing saved.
-    from tournaments.player_edit import player_save
+    from tournaments.players.player_edit import player_save
 
     player.rating = 1111
     with pytest.raises(DomainError, match="Nothing saved"):
@@ -310,7 +310,7 @@ def test_the_creator_of_a_player_keeps_him_and_a_stranger_never_gets_him(shared,
     response = chief.post(add, {**scrape_form(chief, add), "surname": "Newcomer", "rating": "1500"})
     assert response.status_code == 302, text_of(response)[:500]
     newcomer = type(shared["player"]).objects.get(surname="Newcomer")
-    services.entry_add(tournament=shared["b"], player=newcomer)  # entered only in the other's tournament
+    roster.entry_add(tournament=shared["b"], player=newcomer)  # entered only in the other's tournament
     url = _player_url(newcomer)
     assert chief.post(url, scrape_form(chief, url, club="Own club")).status_code == 302
     newcomer.refresh_from_db()
@@ -342,7 +342,7 @@ def test_a_rating_list_updates_a_shared_player_only_while_the_other_tournament_h
 
 
 def test_the_numbers_page_s_rating_list_follows_the_same_rule(shared, arbiter) -> None:  # type: ignore[no-untyped-def]
-    from tournaments import numbering
+    from tournaments.players import numbering
 
     player = shared["player"]
     numbering.ratings_apply(tournament=shared["a"], chosen=[f"{player.pk}:rating:2101"], source="list", user=arbiter)

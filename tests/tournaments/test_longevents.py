@@ -11,9 +11,11 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.test_permissions import change_url, scrape_form
-from tournaments import pairing_bridge, period_ratings, selectors
+from tournaments import selectors
 from tournaments.models import Entry, EntryRating, Game, Player, Round, RoundStatus, System, Tournament
+from tournaments.players import period_ratings
 from tournaments.results import Result
+from tournaments.rounds import pairing_bridge
 
 pytestmark = pytest.mark.django_db
 DAY = datetime.date(2026, 1, 10)

@@ -10,9 +10,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.admin import manual
 from tournaments.models import Game, System
+from tournaments.rounds import services
 
 MANUAL_LINK = re.compile(r'<a href="(/admin/manual/[^"]*)" class="dm-manual-link">Manual</a>')
 
@@ -168,7 +168,7 @@ def test_every_tie_break_and_rating_tie_break_setting_is_described() -> None:
     from tournaments.admin.longevents import RATING_FIELDS
     from tournaments.models import Entry, EntryRating, Tournament, UnratedMethod
     from tournaments.standings import TIEBREAKS
-    from tournaments.tiebreak_text import tiebreak_label
+    from tournaments.words import tiebreak_label
 
     text = " ".join(next(c for c in manual.chapters() if c.slug == "tiebreaks").path.read_text(
         encoding="utf-8").split())

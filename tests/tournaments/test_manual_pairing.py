@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.rounds import play_round, play_swiss_round
-from tournaments import manual_pairing as mp
-from tournaments import pairing_bridge, services
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code
 from tournaments.errors import DomainError
 from tournaments.models import ForbiddenPair, Game, Round, System
 from tournaments.pairing import PairingRequest, PlayedRound, SwissPlayer
+from tournaments.rounds import manual_pairing as mp
+from tournaments.rounds import pairing_bridge, services
 
 pytestmark = pytest.mark.django_db
 

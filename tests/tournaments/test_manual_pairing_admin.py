@@ -8,9 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round, play_swiss_round
-from tournaments import services
 from tournaments.conformance import events
 from tournaments.models import Round, System
+from tournaments.rounds import services
 
 pytestmark = pytest.mark.django_db
 
@@ -203,7 +203,7 @@ def test_an_edit_on_the_round_page_opens_the_phase(six, client_of) -> None:
 
 def test_the_round_page_says_the_pairing_was_changed_by_hand(six, client_of) -> None:
     t, first, rnd = six
-    from tournaments import manual_pairing as mp
+    from tournaments.rounds import manual_pairing as mp
 
     mp.manual_edit_start(round=rnd)
     entries = {e.pairing_number: e for e in t.entries.all()}

@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 
 from tests.tournaments.test_manual_pairing import rematch_pairing, six  # noqa: F401  (the fixture)
-from tournaments import manual_pairing as mp
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code
+from tournaments.rounds import manual_pairing as mp
 
 pytestmark = pytest.mark.django_db
 

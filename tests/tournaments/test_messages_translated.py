@@ -17,8 +17,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round, play_swiss_round
-from tournaments import services
 from tournaments.models import ForbiddenPair, Player, System
+from tournaments.players import roster
+from tournaments.rounds import services
 
 
 def messages_of(response) -> str:  # type: ignore[no-untyped-def]
@@ -224,7 +225,7 @@ def test_the_services_reasons_in_the_round_history(swiss9, client, arbiter) -> N
 
 def test_the_services_reasons_on_the_tournament_history_page(make_tournament, client) -> None:  # type: ignore[no-untyped-def]
     t = make_tournament(4, system=System.SWISS, rounds_total=3)
-    services.entries_draw_lots(tournament=t, seed=42)
+    roster.entries_draw_lots(tournament=t, seed=42)
     page = html.unescape(client.get(reverse("admin:tournaments_tournament_history", args=[t.pk]),
                                     HTTP_ACCEPT_LANGUAGE="nl").content.decode())
     assert "startnummers geloot (zaadgetal 42)" in page

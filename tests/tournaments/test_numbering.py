@@ -9,10 +9,11 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.tournaments.rounds import play_round
-from tournaments import numbering, ratings, selectors, services
+from tournaments import ratings, selectors
 from tournaments.conformance import events
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Game, Player, RatingMethod, System, Tournament
+from tournaments.players import numbering, roster
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def _swiss(arbiter, players: list[Player], slug: str = "sw", **kwargs: object) -
     t = Tournament.objects.create(name=f"Swiss {slug}", slug=slug, system=System.SWISS, rounds_total=7,
                                   chief_arbiter=arbiter, start_date=datetime.date(2026, 1, 1), **kwargs)
     for p in players:
-        services.entry_add(tournament=t, player=p)
+        roster.entry_add(tournament=t, player=p)
     return t
 
 
@@ -88,7 +89,7 @@ def test_the_method_drives_numbers_tiebreak_rating_and_what_pages_show(arbiter) 
     a = _player("Alpha", 2100, national_rating=1500)
     b = _player("Bravo", 1800, national_rating=2300)
     t = _swiss(arbiter, [a, b], rating_method=RatingMethod.NATIONAL)
-    services.entries_number_by_rating(tournament=t)
+    roster.entries_number_by_rating(tournament=t)
     assert _numbers(t) == ["Bravo", "Alpha"]
     data = selectors.tournament_data(t)
     assert [p.rating for p in data.standing_players()] == [2300, 1500]  # what the rating tie-breaks read
@@ -96,7 +97,7 @@ def test_the_method_drives_numbers_tiebreak_rating_and_what_pages_show(arbiter) 
 
 
 def test_trf_shows_the_tournament_rating(arbiter) -> None:  # type: ignore[no-untyped-def]
-    from tournaments.pairing_bridge import export_trf
+    from tournaments.rounds.pairing_bridge import export_trf
 
     a = _player("Alpha", 2100, national_rating=1500)
     b = _player("Bravo", None, national_rating=2300)
@@ -122,7 +123,7 @@ def test_equal_ratings_by_title_then_the_announced_criterion(arbiter, criterion,
                _player("Carter", 2000, fmjd_id=20, birth_year=1990),
                _player("GMI-Zulu", 2000, title="GMI", fmjd_id=99, birth_year=2000)]
     t = _swiss(arbiter, players, slug=f"tie-{criterion}", tie_order=criterion)
-    services.entries_number_by_rating(tournament=t)
+    roster.entries_number_by_rating(tournament=t)
     assert _numbers(t) == expected
 
 
@@ -240,7 +241,7 @@ def test_late_entry_gets_the_number_his_rating_earns(arbiter) -> None:  # type: 
         play_round(t)
     games_before = sorted(Game.objects.filter(round__tournament=t).values_list("white_id", "black_id", "result"))
     late = _player("Late", 2050)
-    entry = services.entry_add(tournament=t, player=late, user=arbiter)
+    entry = roster.entry_add(tournament=t, player=late, user=arbiter)
     assert entry.pairing_number == 4
     assert _numbers(t) == ["P1", "P2", "P3", "Late", "P4", "P5", "P6", "P7", "P8", "P9", "P10"]
     assert sorted(Game.objects.filter(round__tournament=t).values_list("white_id", "black_id", "result")) == \
@@ -249,15 +250,15 @@ def test_late_entry_gets_the_number_his_rating_earns(arbiter) -> None:  # type: 
     assert (event.code, event.level, event.values) == ("late-entry", 2, {"player": "Late, T", "number": 4})
     assert entry.rating == 2050
     with pytest.raises(DomainError, match="earns him pairing number 12"):
-        services.entry_add(tournament=t, player=_player("Other"), pairing_number=3)
+        roster.entry_add(tournament=t, player=_player("Other"), pairing_number=3)
     play_round(t)  # round 5 pairs on the new numbers
 
 
 def test_late_entry_of_equal_rating_follows_title_then_criterion(arbiter) -> None:  # type: ignore[no-untyped-def]
     t = _swiss(arbiter, [_player("Baker", 2000), _player("Dover", 2000)])
     play_round(t)
-    assert services.entry_add(tournament=t, player=_player("Carter", 2000)).pairing_number == 2
-    assert services.entry_add(tournament=t, player=_player("Zulu", 2000, title="MI")).pairing_number == 1
+    assert roster.entry_add(tournament=t, player=_player("Carter", 2000)).pairing_number == 2
+    assert roster.entry_add(tournament=t, player=_player("Zulu", 2000, title="MI")).pairing_number == 1
     assert _numbers(t) == ["Zulu", "Baker", "Carter", "Dover"]
 
 

@@ -11,8 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
-from tournaments import numbering, rr_schedule, services
 from tournaments.models import Entry, Player, System, Tournament
+from tournaments.players import numbering, roster
+from tournaments.rounds import rr_schedule, services
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +35,7 @@ def _equal_swiss(make_tournament) -> Tournament:  # type: ignore[no-untyped-def]
     t = make_tournament(6, system=System.SWISS, slug="eq", rounds_total=5)
     entries = list(t.entries.order_by("pairing_number"))
     Entry.objects.filter(pk__in=[entries[0].pk, entries[1].pk]).update(rating=2500)
-    services.entries_number_by_rating(tournament=t)
+    roster.entries_number_by_rating(tournament=t)
     play_round(t)
     return t
 

@@ -21,9 +21,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_swiss_round
-from tournaments import services
 from tournaments.management.commands.load_demo import ARBITER_USERNAME, SLUG
 from tournaments.models import GameSheet, Player, System, Tournament
+from tournaments.players import roster
 
 ROOT = Path(__file__).resolve().parents[2]
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)[0-9]*[sdX]|\{[a-z_]+\}|%%")
@@ -62,7 +62,7 @@ def demo(db) -> dict[str, str]:
     rnd = t.rounds.order_by("number").first()
     irregular = GameSheet.objects.get(game__round__tournament=t, status="irregular").game
     # A withdrawal, so the 5.9 notes (made by the pure standings module) are on the pages too.
-    services.entry_withdraw(entry=t.entries.get(pairing_number=10))
+    roster.entry_withdraw(entry=t.entries.get(pairing_number=10))
     return {
         "list": reverse("tournaments:list"),
         "tournament": reverse("tournaments:tournament", args=[SLUG]),

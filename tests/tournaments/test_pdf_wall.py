@@ -12,9 +12,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.tournaments.rounds import play_round, play_swiss_round
-from tournaments import services
 from tournaments.models import Player, System, Tournament
+from tournaments.players import roster
 from tournaments.printing import document, rounds
+from tournaments.rounds import services
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_standings_and_crosstable_pdfs_print_hostile_names_as_text(client: Clien
     # A withdrawn player's note is a paragraph: "Broken <b" made both PDFs answer 500.
     t = hostile_tournament(make_tournament)
     play_round(t)
-    services.entry_withdraw(entry=t.entries.get(pairing_number=1), after_round=1)
+    roster.entry_withdraw(entry=t.entries.get(pairing_number=1), after_round=1)
     for name in ("standings_pdf", "crosstable_pdf"):
         reader, text = read(client.get(reverse(f"tournaments:{name}", args=[t.slug])))
         assert "Broken <b" in text, name

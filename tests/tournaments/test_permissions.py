@@ -21,8 +21,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
-from tournaments import services
 from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
+from tournaments.rounds import services
 
 ROLES = ("anonymous", "staff", "other_arbiter", "deputy", "chief", "superuser")
 ARBITERS = frozenset({"deputy", "chief", "superuser"})
@@ -271,7 +271,7 @@ ENDPOINTS = [
              pairings, setup=paired),
     Endpoint("round action: delete selected", action(Round, "delete_selected", lambda w: [w.round(1)], post="yes"),
              round_states, allowed=SUPERUSER, setup=paired),
-    # A played round is the record: nobody deletes it (tournaments/deletion.py).
+    # A played round is the record: nobody deletes it (tournaments/rounds/deletion.py).
     Endpoint("round action: delete selected, completed", action(Round, "delete_selected", lambda w: [w.round(1)],
                                                                 post="yes"), round_states, allowed=frozenset(),
              setup=completed),

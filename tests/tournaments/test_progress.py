@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.rounds import play_round
-from tournaments import services
 from tournaments.models import Tournament
+from tournaments.rounds import services
 
 pytestmark = pytest.mark.django_db
 

@@ -22,9 +22,11 @@ from django.urls import reverse
 from simple_history.utils import bulk_create_with_history
 
 from tests.tournaments.rounds import play_round
-from tournaments import deletion, public_cache, services
 from tournaments.models import ForbiddenPair, Game, Player, Round, RoundStatus, System, Tournament
+from tournaments.players import roster
+from tournaments.rounds import deletion, services
 from tournaments.sheets import sheet_upload
+from tournaments.web import public_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -73,8 +75,8 @@ WRITES: dict[str, Callable[[Tournament], Any]] = {
     "round back to draft (queryset update)": lambda t: Round.objects.filter(tournament=t, number=2).update(
         status=RoundStatus.DRAFT),
     "delete a draft round": lambda t: services.round_delete_draft(round=services.round_pair(tournament=t)),
-    "withdrawal": lambda t: services.entry_withdraw(entry=t.entries.first(), after_round=1),
-    "entry": lambda t: services.entry_add(tournament=t, player=Player.objects.create(surname="Newcomer")),
+    "withdrawal": lambda t: roster.entry_withdraw(entry=t.entries.first(), after_round=1),
+    "entry": lambda t: roster.entry_add(tournament=t, player=Player.objects.create(surname="Newcomer")),
     "player edit": lambda t: Player.objects.filter(pk=t.entries.first().player_id).update(rating=1234),
     "player save": lambda t: _save(t.entries.first().player, surname="Renamed"),
     "sheet": _sheet,
@@ -210,9 +212,9 @@ def test_each_process_keeps_the_pages_it_served_and_a_write_still_shows_at_once(
 @pytest.mark.parametrize("write, url_name, shown", [
     (lambda t: _save(t, name="Grand Prix of Dakar"), "tournament", "Grand Prix of Dakar"),
     (lambda t: _save(t.entries.first().player, surname="Zyxwvutsrq"), "standings", "Zyxwvutsrq"),
-    (lambda t: services.entry_add(tournament=t, player=Player.objects.create(surname="Latecomer")),
+    (lambda t: roster.entry_add(tournament=t, player=Player.objects.create(surname="Latecomer")),
      "standings", "Latecomer"),
-    (lambda t: services.entry_withdraw(entry=t.entries.get(pairing_number=2), after_round=1), "standings",
+    (lambda t: roster.entry_withdraw(entry=t.entries.get(pairing_number=2), after_round=1), "standings",
      "withdrawn"),
 ])
 def test_the_next_read_shows_the_write(make_tournament: Any, write: Any, url_name: str, shown: str) -> None:

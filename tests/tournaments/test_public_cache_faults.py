@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.http import parse_http_date
 
-from tournaments import public_cache, services
 from tournaments.models import Tournament
+from tournaments.rounds import services
+from tournaments.web import public_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +69,7 @@ def test_a_cache_that_does_not_answer_is_a_miss_logged_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     t, rnd, _ = published_round
     anon = Client(raise_request_exception=False)
-    with caplog.at_level(logging.WARNING, logger="tournaments.public_cache"):
+    with caplog.at_level(logging.WARNING, logger="tournaments.web.public_cache"):
         for name in PAGES:
             response = anon.get(_url(name, t))
             assert response.status_code == 200, name
@@ -94,7 +95,7 @@ def test_a_cache_back_again_is_used_and_said(published_round: Any, page_cache: N
                                              caplog: pytest.LogCaptureFixture) -> None:
     t, _, _ = published_round
     public_cache.shared._down_until = time.monotonic() - 1  # it failed, and the pause is over
-    with caplog.at_level(logging.WARNING, logger="tournaments.public_cache"):
+    with caplog.at_level(logging.WARNING, logger="tournaments.web.public_cache"):
         first = Client().get(_url("tournaments:standings", t))
     assert first["X-Damier-Cache"] == "miss" and public_cache.shared._down_until is None
     assert any("answers again" in r.getMessage() for r in caplog.records)

@@ -11,9 +11,11 @@ import datetime
 import pytest
 
 from tests.tournaments.rounds import play_round
-from tournaments import ratings, services
+from tournaments import ratings
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Game, Player, RoundStatus, System, Tournament
+from tournaments.players import roster
+from tournaments.rounds import services
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +24,7 @@ def _finished_swiss(arbiter, rounds: int = 2) -> Tournament:  # type: ignore[no-
     t = Tournament.objects.create(name="Finished", slug="finished", system=System.SWISS, rounds_total=rounds,
                                   chief_arbiter=arbiter, start_date=datetime.date(2026, 1, 1))
     for i in range(1, 7):
-        services.entry_add(tournament=t, player=Player.objects.create(surname=f"P{i}", given_name="T",
+        roster.entry_add(tournament=t, player=Player.objects.create(surname=f"P{i}", given_name="T",
                                                                       rating=2400 - 50 * i))
     for _ in range(rounds):
         play_round(t)
@@ -44,7 +46,7 @@ def test_a_finished_swiss_takes_no_late_entry(arbiter) -> None:  # type: ignore[
     before = _record(t)
     late = Player.objects.create(surname="Late", given_name="T", rating=2330)
     with pytest.raises(DomainError, match="all 2 rounds are paired"):
-        services.entry_add(tournament=t, player=late)
+        roster.entry_add(tournament=t, player=late)
     assert _record(t) == before
     assert not t.conformance_events.filter(code="late-entry").exists()
 
@@ -63,7 +65,7 @@ def test_a_late_entry_is_still_taken_while_a_round_is_left(arbiter) -> None:  # 
     t = _finished_swiss(arbiter, rounds=2)
     Tournament.objects.filter(pk=t.pk).update(rounds_total=3)  # one more round, as a level-4 change gives
     t.refresh_from_db()
-    entry = services.entry_add(tournament=t, player=Player.objects.create(surname="Late", given_name="T",
+    entry = roster.entry_add(tournament=t, player=Player.objects.create(surname="Late", given_name="T",
                                                                           rating=2330))
     assert entry.pairing_number == 2
 
@@ -183,12 +185,12 @@ def test_the_shell_cannot_delete_a_played_tournament_s_conformance_event(arbiter
     # An event is the record of a warning confirmed (a ### line of the TRF): kept as the games are.
     from django.db import transaction
 
-    from tournaments import deletion
     from tournaments.models import ConformanceEvent
+    from tournaments.rounds import deletion
 
     t = _finished_swiss(arbiter)
     Tournament.objects.filter(pk=t.pk).update(rounds_total=3)
-    services.entry_add(tournament=t, player=Player.objects.create(surname="Late", given_name="T", rating=2330))
+    roster.entry_add(tournament=t, player=Player.objects.create(surname="Late", given_name="T", rating=2330))
     assert t.conformance_events.filter(code="late-entry").exists()
     with pytest.raises(deletion.DeletionRefused, match="late-entry @ round 2.*cannot be deleted"), transaction.atomic():
         ConformanceEvent.objects.filter(tournament=t).delete()
@@ -244,7 +246,7 @@ def test_an_arbiter_named_in_the_record_keeps_his_account(arbiter) -> None:  # t
     from django.test import Client
     from django.urls import reverse
 
-    from tournaments import deletion
+    from tournaments.rounds import deletion
 
     t = _finished_swiss(arbiter)
     game = Game.objects.filter(round__tournament=t, round__number=2, black__isnull=False).first()

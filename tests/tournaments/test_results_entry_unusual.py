@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.test_round_entry import form_in, messages_in, parse, results_of
-from tournaments import services
 from tournaments.models import Round, System
+from tournaments.players import roster
+from tournaments.rounds import services
 
 pytestmark = pytest.mark.django_db
 
@@ -181,7 +182,7 @@ def test_public_pages_and_pdfs_show_every_kind(make_tournament, chief) -> None: 
                             ("1-0", "2-0U", "postponed", "0-0"), strict=True):
         services.game_record_result(game=game, result=result)
     services.round_complete(round=rnd)
-    services.entry_expel(entry=rnd.games.get(board=4).black)
+    roster.entry_expel(entry=rnd.games.get(board=4).black)
     cross = chief.get(reverse("tournaments:crosstable", args=[t.slug])).content.decode()
     assert "w?" in cross and "2U" in cross and "excused-2" in cross
     assert "expelled by the arbiter" in cross

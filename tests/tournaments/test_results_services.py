@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import final_standings, pairing_bridge, postponed, selectors, services
+from tournaments import selectors
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code
 from tournaments.errors import DomainError
 from tournaments.exchange.trf_import import import_trf
 from tournaments.models import Game, System, Tournament
-from tournaments.requested_byes import bye_request
+from tournaments.players import roster
+from tournaments.players.requested_byes import bye_request
+from tournaments.ranking import final_standings
 from tournaments.results import Result
+from tournaments.rounds import pairing_bridge, postponed, services
 
 pytestmark = pytest.mark.django_db
 
@@ -184,7 +187,7 @@ def test_an_expelled_player_is_not_paired_nor_ranked_but_his_games_count(make_to
     services.round_complete(round=rnd)
     expelled = t.entries.get(pk=game.black_id)
     before = {r.player.pairing_number: r.tiebreaks for r in selectors.standings(t)}
-    services.entry_expel(entry=expelled)
+    roster.entry_expel(entry=expelled)
     assert t.entries.get(pk=expelled.pk).is_expelled
     rows = selectors.standings(t)
     assert [r.expelled for r in rows][-1] and rows[-1].rank is None  # listed last, unranked
@@ -197,7 +200,7 @@ def test_an_expelled_player_is_not_paired_nor_ranked_but_his_games_count(make_to
     rnd2 = _pair(t)  # Q197: not paired
     assert not rnd2.games.filter(white=expelled).exists() and not rnd2.games.filter(black=expelled).exists()
     with pytest.raises(DomainError, match="already expelled"):
-        services.entry_expel(entry=expelled)
+        roster.entry_expel(entry=expelled)
 
 
 def _tied_final(make_tournament):  # type: ignore[no-untyped-def]
@@ -317,7 +320,7 @@ def test_the_json_transfer_keeps_the_new_results_and_fields(make_tournament):  #
     entry.no_half_bye, entry.bye_points, entry.excused_rounds = True, {"1": 1}, [1]  # a bye's round is excused
     # bye_points: a service's field, set here directly
     entry.save(update_fields=["no_half_bye", "bye_points", "excused_rounds"])
-    services.entry_expel(entry=t.entries.get(pairing_number=4), after_round=1)
+    roster.entry_expel(entry=t.entries.get(pairing_number=4), after_round=1)
     doc = export_tournament(Tournament.objects.get(pk=t.pk))
     copy = import_tournament(doc, replace=True).tournament
     assert copy.lots_seed == seed and copy.conformance_left_round is None

@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from tests.tournaments.rounds import play_round, play_swiss_round
 from tests.tournaments.test_permissions import _FormScraper, scrape_form
-from tournaments import services
 from tournaments.models import ForbiddenPair, Game, Round, Tournament
+from tournaments.rounds import services
 
 
 class _Page(HTMLParser):

@@ -9,8 +9,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.test_permissions import change_url, scrape_form
-from tournaments import services
 from tournaments.models import System
+from tournaments.rounds import services
 
 
 def _queries_to_save_one_result(make_tournament, arbiter, players: int, slug: str) -> int:  # type: ignore[no-untyped-def]

@@ -8,9 +8,11 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.tournaments.rounds import play_round, play_swiss_round
-from tournaments import deletion, pairing_bridge, round_control, selectors, services
+from tournaments import selectors
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
 from tournaments.models import Entry, ForbiddenPair, Game, Numbering, Player, Round, RoundStatus, System
+from tournaments.players import roster
+from tournaments.rounds import deletion, pairing_bridge, round_control, services
 
 # --- Round versions and row locks ------------------------------------------------------------
 
@@ -76,7 +78,7 @@ def test_a_published_round_without_results_goes_back_to_draft_and_is_paired_agai
     assert rnd.history.latest("history_date").history_change_reason == "taken back to draft"
     # A late entry: the sixth player arrives; the round is paired again with him, without a bye.
     late = Player.objects.create(surname="Late", rating=2000)
-    services.entry_add(tournament=t, player=late)
+    roster.entry_add(tournament=t, player=late)
     again = services.round_pair_again(round=rnd, expected_version=rnd.version)
     assert again.number == 1 and again.status == RoundStatus.DRAFT
     players = {g.white_id for g in again.games.all()} | {g.black_id for g in again.games.all()}
@@ -88,7 +90,7 @@ def test_a_late_withdrawal_after_taking_the_round_back(make_tournament) -> None:
     rnd = services.round_publish(round=services.round_pair(tournament=t))
     rnd = services.round_unpublish(round=rnd, expected_version=rnd.version)
     gone = Entry.objects.get(tournament=t, pairing_number=3)
-    services.entry_withdraw(entry=gone, after_round=0)
+    roster.entry_withdraw(entry=gone, after_round=0)
     again = services.round_pair_again(round=rnd, expected_version=Round.objects.get(pk=rnd.pk).version)
     assert not again.games.filter(white=gone).exists() and not again.games.filter(black=gone).exists()
     assert again.games.filter(black__isnull=True).count() == 1  # five players left: one bye
@@ -248,7 +250,7 @@ def test_numbers_set_by_hand_are_kept(make_tournament) -> None:
     services.round_pair(tournament=t)
     assert Entry.objects.get(pk=entry.pk).pairing_number == 9
     with pytest.raises(DomainError, match="pairing numbers are fixed once round 1 is paired"):
-        services.entries_number_by_rating(tournament=t)
+        roster.entries_number_by_rating(tournament=t)
 
 
 def test_numbering_by_rating_by_hand_step_goes_back_to_automatic(make_tournament) -> None:
@@ -256,10 +258,10 @@ def test_numbering_by_rating_by_hand_step_goes_back_to_automatic(make_tournament
     Entry.objects.filter(tournament=t, pairing_number=4).get().save()  # saved unchanged: not a hand edit
     t.refresh_from_db()
     assert t.numbering == Numbering.AUTO
-    services.entries_keep_numbers(tournament=t)
+    roster.entries_keep_numbers(tournament=t)
     t.refresh_from_db()
     assert t.numbering == Numbering.MANUAL
-    services.entries_number_by_rating(tournament=t)
+    roster.entries_number_by_rating(tournament=t)
     t.refresh_from_db()
     assert t.numbering == Numbering.AUTO
 
@@ -267,7 +269,7 @@ def test_numbering_by_rating_by_hand_step_goes_back_to_automatic(make_tournament
 def test_a_round_robin_draws_its_numbers_by_lot_and_keeps_the_seed(make_tournament) -> None:
     t = make_tournament(6, slug="lot")
     before = list(t.entries.order_by("pairing_number").values_list("player_id", flat=True))
-    drawn = services.entries_draw_lots(tournament=t, seed=20260101)
+    drawn = roster.entries_draw_lots(tournament=t, seed=20260101)
     t.refresh_from_db()
     assert (t.numbering, t.numbering_seed) == (Numbering.LOT, 20260101)
     assert t.history.latest("history_date").history_change_reason == "pairing numbers drawn by lot (seed 20260101)"
@@ -283,7 +285,7 @@ def test_a_round_robin_draws_its_numbers_by_lot_and_keeps_the_seed(make_tourname
     services.round_pair(tournament=t)
     assert t.entries.order_by("pairing_number").first().player_id == after[0]  # a round robin keeps its draw
     with pytest.raises(DomainError, match="fixed once round 1 is paired"):
-        services.entries_draw_lots(tournament=t)
+        roster.entries_draw_lots(tournament=t)
 
 
 def test_a_round_robin_keeps_numbers_only_without_gaps(make_tournament) -> None:
@@ -292,11 +294,11 @@ def test_a_round_robin_keeps_numbers_only_without_gaps(make_tournament) -> None:
     entry.pairing_number = 7
     entry.save()
     with pytest.raises(DomainError, match="needs pairing numbers 1 to 4 without gaps .found 1, 2, 3, 7."):
-        services.entries_keep_numbers(tournament=t)
+        roster.entries_keep_numbers(tournament=t)
     assert round_control.berger_table(t) == []
 
 
-# --- Deleting a round (tournaments/deletion.py) ---------------------------------------
+# --- Deleting a round (tournaments/rounds/deletion.py) ---------------------------------------
 
 
 def test_a_round_is_deleted_only_as_the_last_draft(make_tournament) -> None:

@@ -8,12 +8,12 @@ from django.core.exceptions import ValidationError
 
 from tests.tournaments.rounds import play_round
 from tests.tournaments.test_roundrobin import published
-from tournaments import rr_schedule, services
 from tournaments.conformance import events
 from tournaments.errors import DomainError
 from tournaments.models import System
 from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.pairing.rr_check import COLOUR_THREE, REPEAT, Finding, check_schedule
+from tournaments.rounds import rr_schedule, services
 from tournaments.standings import PRESETS, ROUND_ROBIN_MEANINGLESS, TIEBREAKS, meaningless_in_round_robin
 
 

@@ -6,10 +6,12 @@ import pytest
 from django.db.models import Q
 
 from tests.tournaments.rounds import play_round
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Entry, Game, RoundStatus, System
+from tournaments.players import roster
 from tournaments.results import Result
+from tournaments.rounds import services
 
 
 def test_round_robin_pairs_every_round_from_berger_tables(make_tournament) -> None:
@@ -90,7 +92,7 @@ def test_a_player_entered_twice_is_refused(make_tournament) -> None:
     t = make_tournament(4)
     player = t.entries.first().player
     with pytest.raises(DomainError, match="already entered"):
-        services.entry_add(tournament=t, player=player)
+        roster.entry_add(tournament=t, player=player)
     assert t.entries.count() == 4
 
 
@@ -136,7 +138,7 @@ def test_withdrawal_marks_later_paired_games_not_played(make_tournament) -> None
     t = make_tournament(4)
     play_round(t)
     entry = t.entries.get(pairing_number=1)
-    services.entry_withdraw(entry=entry, after_round=1)
+    roster.entry_withdraw(entry=entry, after_round=1)
     rnd2 = services.round_pair(tournament=t)
     game = Game.objects.get(round=rnd2, white=entry) if Game.objects.filter(round=rnd2, white=entry).exists() \
         else Game.objects.get(round=rnd2, black=entry)
@@ -144,7 +146,7 @@ def test_withdrawal_marks_later_paired_games_not_played(make_tournament) -> None
     entry.refresh_from_db()
     assert entry.is_withdrawn and entry.withdrawn_after_round == 1
     with pytest.raises(DomainError, match="already withdrew"):
-        services.entry_withdraw(entry=entry)
+        roster.entry_withdraw(entry=entry)
 
 
 def test_withdrawal_keeps_a_forfeit_already_entered_in_a_later_round(make_tournament) -> None:
@@ -158,7 +160,7 @@ def test_withdrawal_keeps_a_forfeit_already_entered_in_a_later_round(make_tourna
     game = Game.objects.get(Q(white=entry) | Q(black=entry), round=rnd2)
     forfeit = "0F-2F" if game.white_id == entry.pk else "2F-0F"
     services.game_record_result(game=game, result=forfeit)
-    services.entry_withdraw(entry=entry, after_round=1)
+    roster.entry_withdraw(entry=entry, after_round=1)
     game.refresh_from_db()
     assert game.result == forfeit
     assert Entry.objects.get(pk=entry.pk).is_withdrawn
@@ -169,7 +171,7 @@ def test_withdrawal_before_a_played_result_is_refused(make_tournament) -> None:
     play_round(t, {1: "2-0", 2: "0-2"})
     entry = t.entries.get(pairing_number=1)
     with pytest.raises(DomainError, match="result over the board in round 1"):
-        services.entry_withdraw(entry=entry, after_round=0)
+        roster.entry_withdraw(entry=entry, after_round=0)
     assert not Entry.objects.get(pk=entry.pk).is_withdrawn
 
 
@@ -191,5 +193,5 @@ def test_number_by_rating_orders_entries(make_tournament) -> None:
     e = t.entries.get(pairing_number=4)
     e.rating = 2900  # the rating the tournament holds
     e.save(update_fields=["rating"])  # a service's field, set here directly
-    services.entries_number_by_rating(tournament=t)
+    roster.entries_number_by_rating(tournament=t)
     assert t.entries.get(pairing_number=1).player == e.player

@@ -14,8 +14,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
-from tournaments import services
 from tournaments.models import Game, GameSheet, SheetStatus, Tournament
+from tournaments.rounds import services
 from tournaments.sheets import line as line_module
 from tournaments.sheets import round_import_preview, sheet_upload, sheets_replay
 from tournaments.sheets.export import export_pdn

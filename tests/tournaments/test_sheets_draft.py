@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.test_sheets import finished_game, sheet_text
-from tournaments import services
 from tournaments.errors import DomainError
 from tournaments.models import GameSheet, System
+from tournaments.rounds import services
 from tournaments.sheets import round_import_confirm, round_import_preview, sheet_upload
 
 pytestmark = pytest.mark.django_db

@@ -1,11 +1,11 @@
-"""The result slip as arbiters write it (tournaments/slip.py): read, or refused item by item."""
+"""The result slip as arbiters write it (tournaments/rounds/slip.py): read, or refused item by item."""
 
 from __future__ import annotations
 
 import pytest
 
 from tournaments.results import Result
-from tournaments.slip import KEYS, TWICE, UNKNOWN_RESULT, UNREADABLE, parse_slip
+from tournaments.rounds.slip import KEYS, TWICE, UNKNOWN_RESULT, UNREADABLE, parse_slip
 
 
 def read(text: str) -> list[tuple[int | None, str | None, str]]:

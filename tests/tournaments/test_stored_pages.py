@@ -16,8 +16,9 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments import public_cache, services, stored_pages
-from tournaments.stored_pages import StoredPageMiddleware
+from tournaments.rounds import services
+from tournaments.web import public_cache, stored_pages
+from tournaments.web.stored_pages import StoredPageMiddleware
 
 pytestmark = pytest.mark.django_db
 

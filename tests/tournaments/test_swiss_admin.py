@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_swiss_round
-from tournaments import services
 from tournaments.models import Game
+from tournaments.rounds import services
 
 
 def test_manual_override_is_saved_and_flagged(swiss9, arbiter) -> None:

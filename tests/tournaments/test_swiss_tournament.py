@@ -7,12 +7,14 @@ import dataclasses
 import pytest
 
 from tests.tournaments.rounds import play_round, play_swiss_round
-from tournaments import pairing_bridge, selectors, services
+from tournaments import selectors
 from tournaments.errors import DomainError
 from tournaments.models import ForbiddenPair, Game, System
 from tournaments.pairing import pair_dutch
 from tournaments.pairing.trf import parse_trf, request_from_trf
+from tournaments.players import roster
 from tournaments.results import Result
+from tournaments.rounds import pairing_bridge, services
 
 
 def meetings(t) -> list[frozenset[int]]:  # type: ignore[no-untyped-def]
@@ -45,7 +47,7 @@ def test_first_round_pairs_top_half_against_bottom_half(swiss9) -> None:
 def test_withdrawn_player_is_not_paired_and_excused_player_gets_a_zero_bye(swiss9) -> None:
     play_swiss_round(swiss9)
     gone = swiss9.entries.get(pairing_number=2)
-    services.entry_withdraw(entry=gone, after_round=1)
+    roster.entry_withdraw(entry=gone, after_round=1)
     resting = swiss9.entries.get(pairing_number=3)
     resting.excused_rounds = [2]
     resting.save()

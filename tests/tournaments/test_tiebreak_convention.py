@@ -8,12 +8,13 @@ from django.test import Client
 
 from tests.tournaments.rounds import play_swiss_round
 from tests.tournaments.test_permissions import change_url, scrape_form
-from tournaments import pairing_bridge, selectors
-from tournaments.conformance import events, under_way
+from tournaments import selectors
+from tournaments.conformance import events
 from tournaments.conformance.policy import Code
 from tournaments.conformance.words import describe
 from tournaments.exchange.transfer import TransferError, dumps, export_tournament, import_tournament, loads
 from tournaments.models import ConformanceEvent, Game, System, TiebreakConvention, Tournament
+from tournaments.rounds import pairing_bridge, under_way
 from tournaments.standings import CONVENTIONS
 
 pytestmark = pytest.mark.django_db

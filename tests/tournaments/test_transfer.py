@@ -16,9 +16,11 @@ from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
 from tests.tournaments.test_admin import round_post_data
-from tournaments import selectors, services, sheets
+from tournaments import selectors, sheets
 from tournaments.exchange.transfer import TransferError, dumps, export_tournament, import_tournament, loads
 from tournaments.models import ConformanceEvent, Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
+from tournaments.players import roster
+from tournaments.rounds import services
 
 
 def sheet_text(game: Game, result: str) -> str:
@@ -48,7 +50,7 @@ def rich(make_tournament, arbiter) -> Tournament:  # type: ignore[no-untyped-def
     assert client.post(url, round_post_data(rnd, {1: "0-2"})).status_code == 302
     game = rnd.games.select_related("white__player", "black__player", "round").get(board=1)
     sheets.sheet_upload(game=game, data=sheet_text(game, "0-2"), source_name="board1.pdn", user=deputy)
-    services.entry_withdraw(entry=entries[3], after_round=2)
+    roster.entry_withdraw(entry=entries[3], after_round=2)
     # a breach the deputy confirmed, which took the tournament out of the conformance mode
     ConformanceEvent.objects.create(tournament=t, round_number=2, code="rounds-changed", level=4,
                                     values={"old": 5, "new": 7}, left_mode=True, created_by=deputy)
@@ -58,7 +60,7 @@ def rich(make_tournament, arbiter) -> Tournament:  # type: ignore[no-untyped-def
 
 def wipe_database() -> None:
     """What a fresh database holds: nothing of the tournament, its players, users or history."""
-    from tournaments import deletion
+    from tournaments.rounds import deletion
 
     with deletion.allowed():  # a test's own clean-up, not an arbiter's delete
         for t in Tournament.objects.all():

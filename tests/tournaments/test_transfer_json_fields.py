@@ -10,10 +10,12 @@ import pytest
 from django.db import models
 
 from tests.tournaments.rounds import play_swiss_round
-from tournaments import pairing_bridge, requested_byes, services, sheets
+from tournaments import sheets
 from tournaments.exchange.transfer import PARTS, TransferError, dumps, export_tournament, import_tournament, loads
 from tournaments.exchange.transfer_json import JSON_FIELDS
 from tournaments.models import ConformanceEvent, Round, System, Tournament
+from tournaments.players import requested_byes
+from tournaments.rounds import pairing_bridge, services
 
 pytestmark = pytest.mark.django_db
 

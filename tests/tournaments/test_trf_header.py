@@ -9,10 +9,10 @@ import datetime
 from django.contrib.auth import get_user_model
 
 from tests.tournaments.rounds import play_swiss_round
-from tournaments import pairing_bridge
 from tournaments.exchange.trf_import import import_trf
 from tournaments.models import System
 from tournaments.pairing.trf import parse_trf
+from tournaments.rounds import pairing_bridge
 
 
 def test_the_export_carries_the_header_records_and_the_import_reads_the_dates(make_tournament) -> None:  # type: ignore[no-untyped-def]

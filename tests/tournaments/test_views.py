@@ -10,8 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
-from tournaments import services
 from tournaments.models import Entry, Game, GameSheet, Player, RoundStatus, SheetStatus, System
+from tournaments.players import roster
+from tournaments.rounds import services
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +131,7 @@ def test_withdrawn_player_is_marked(client: Client, make_tournament) -> None:  #
     t = make_tournament(6, system=System.SWISS, slug="sw", rounds_total=5)
     play_round(t)
     entry = Entry.objects.get(tournament=t, pairing_number=6)
-    services.entry_withdraw(entry=entry, after_round=1)
+    roster.entry_withdraw(entry=entry, after_round=1)
     response = client.get(reverse("tournaments:standings", args=["sw"]))
     html = response.content.decode()
     assert re.search(r'<tr class="withdrawn[^"]*"[^>]*>.*?Player06', html, flags=re.S)

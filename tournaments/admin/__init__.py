@@ -1,4 +1,4 @@
-"""The arbiter's workplace. Declarative ModelAdmins; every write goes through tournaments.services.
+"""The arbiter's workplace. Declarative ModelAdmins; every write goes through tournaments.rounds.services.
 
 Who may do what: superusers everything; a staff user may create a tournament (becoming its chief
 arbiter) and changes only the tournaments where he is chief or deputy arbiter: every queryset,

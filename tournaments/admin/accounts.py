@@ -1,7 +1,7 @@
 """Accounts: Django's own page, with the deletion guard's refusal on its delete page and bulk action.
 
 An account the tournaments' record names (who entered, corrected or confirmed what) is never deleted: its
-delete page lists why and offers no button (tournaments.deletion), as for a played game."""
+delete page lists why and offers no button (tournaments.rounds.deletion), as for a played game."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ User = get_user_model()
 
 class AccountAdmin(UserAdmin):
     def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
-        from tournaments import deletion
+        from tournaments.rounds import deletion
 
         deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
         return deleted, counts, perms, [*deletion.refusals(objs), *protected]

@@ -20,7 +20,6 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from rules.numbers import number_or_none
-from tournaments.data_text import result_label
 from tournaments.errors import DomainError
 from tournaments.models import (
     Entry,
@@ -32,9 +31,10 @@ from tournaments.models import (
     RoundStatus,
     SheetStatus,
 )
-from tournaments.pairing_bridge import violation_words
 from tournaments.permissions import arbitrated_by, colleagues, managed_tournaments, tournament_of
 from tournaments.results import Result
+from tournaments.rounds.pairing_bridge import violation_words
+from tournaments.words import result_label
 
 
 def is_arbiter(user: Any) -> bool:
@@ -85,7 +85,7 @@ def keep_typed_on_refusal(request: HttpRequest, run: Callable[[], HttpResponse],
     is saved, and the form comes back with what was typed and why, instead of
     a redirect to an empty form. The form is shown again by running the page once more with the refusal as
     its error (`refusing_form`): it cannot save."""
-    from tournaments.busy import busy_words
+    from tournaments.web.busy import busy_words
 
     try:
         with transaction.atomic():
@@ -182,12 +182,12 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         return bool(request.user.is_superuser)
 
     # Django's delete page and bulk delete action: what holds a result, a pairing or a sheet of a paired round
-    # is listed with what to do instead, and no button is offered (tournaments.deletion).
+    # is listed with what to do instead, and no button is offered (tournaments.rounds.deletion).
     delete_confirmation_template = "admin/tournaments/delete_confirmation.html"
     delete_selected_confirmation_template = "admin/tournaments/delete_selected_confirmation.html"
 
     def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
-        from tournaments import deletion
+        from tournaments.rounds import deletion
 
         deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
         kept = deletion.refusals(objs)
@@ -205,7 +205,7 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         return refusing_form(request, super().get_form(request, obj, change, **kwargs))
 
     # The delete page and the actions (the bulk delete among them) checked what they act on when the page
-    # was made; a colleague may publish the round meanwhile, and the deletion's own guard (tournaments.deletion)
+    # was made; a colleague may publish the round meanwhile, and the deletion's own guard (tournaments.rounds.deletion)
     # or a service then refuses: said in words, nothing done, rather than an error page.
     def delete_view(self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
                     ) -> HttpResponse:

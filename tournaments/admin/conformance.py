@@ -19,12 +19,13 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.admin import confirm
 from tournaments.admin.base import ScopedInline
-from tournaments.conformance import events, under_way
+from tournaments.conformance import events
 from tournaments.conformance.policy import Code
 from tournaments.conformance.words import describe, left_mode_text, level_name
 from tournaments.errors import DomainError
 from tournaments.models import ConformanceEvent, ForbiddenPair, Tournament
-from tournaments.pairing_bridge import violation_words
+from tournaments.rounds import under_way
+from tournaments.rounds.pairing_bridge import violation_words
 
 
 def ask_settings(form: forms.ModelForm, cleaned: dict[str, Any]) -> None:

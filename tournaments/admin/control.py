@@ -23,12 +23,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.numbers import number_or_none
-from tournaments import manual_pairing, round_control, selectors, services
-from tournaments.conformance import under_way
+from tournaments import selectors
 from tournaments.conformance.words import describe
 from tournaments.errors import DomainError, PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
+from tournaments.players import roster
 from tournaments.ratings import entry_rating  # the tournament's rating
+from tournaments.rounds import manual_pairing, round_control, services, under_way
 
 # The words of each step's button, by step name; %(n)s is the round.
 STEP_LABELS = {
@@ -169,15 +170,15 @@ class ControlRoomMixin:
     def _run_step(self, request: HttpRequest, tournament: Tournament, name: str, number: int,
                   version: int | None, rnd: Round | None, confirmed: bool, control: str) -> HttpResponse:
         if name == "number":
-            entries = services.entries_number_by_rating(tournament=tournament)
+            entries = roster.entries_number_by_rating(tournament=tournament)
             messages.success(request, _("Pairing numbers set by rating: %(list)s.") % {"list": _first(entries)})
         elif name == "draw":
-            entries = services.entries_draw_lots(tournament=tournament)
+            entries = roster.entries_draw_lots(tournament=tournament)
             tournament.refresh_from_db()
             messages.success(request, _("Pairing numbers drawn by lot (seed %(seed)s, kept in the history): "
                                         "%(list)s.") % {"seed": tournament.numbering_seed, "list": _first(entries)})
         elif name == "keep":
-            services.entries_keep_numbers(tournament=tournament)
+            roster.entries_keep_numbers(tournament=tournament)
             messages.success(request, _("The pairing numbers stay as they are (set by hand)."))
         elif name == "pair":
             auto = number == 1 and not tournament.is_round_robin and tournament.numbering == Numbering.AUTO

@@ -13,13 +13,13 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, run_service
 from tournaments.admin.entry_results import expel, grant_bye
 from tournaments.admin.longevents import EntryRatingInline
 from tournaments.models import Entry, Game, Round
-from tournaments.numbering import MAX_PAIRING_NUMBER
 from tournaments.permissions import managed_tournaments
+from tournaments.players import roster
+from tournaments.players.numbering import MAX_PAIRING_NUMBER
 
 # Why a field of an entry is fixed: shown as the field's help, so the arbiter reads it before trying.
 HAS_GAMES = _("Fixed: this entry has games; the player stays as he was paired. Withdraw him instead.")
@@ -131,7 +131,7 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
         if change:
             super().save_model(request, obj, form, change)
         else:  # the service checks a round robin is not yet paired and the number is free
-            saved = services.entry_add(tournament=obj.tournament, player=obj.player,
+            saved = roster.entry_add(tournament=obj.tournament, player=obj.player,
                                        pairing_number=obj.pairing_number)
             obj.pk = saved.pk
 
@@ -143,7 +143,7 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
             if form.is_valid():
                 n = form.cleaned_data["after_round"]
                 for entry in queryset.select_related("player"):
-                    run_service(request, lambda e=entry: services.entry_withdraw(entry=e, after_round=n),
+                    run_service(request, lambda e=entry: roster.entry_withdraw(entry=e, after_round=n),
                                 gettext("%(player)s withdrawn after round %(round)s.")
                                 % {"player": entry.player, "round": n})
                 return None

@@ -14,14 +14,14 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import services
 from tournaments.admin.base import run_service
 from tournaments.admin.results_entry import warning_lines
 from tournaments.conformance import events
 from tournaments.errors import DomainError
-from tournaments.expulsion import results_kept
 from tournaments.models import Entry
-from tournaments.requested_byes import bye_request
+from tournaments.players import roster
+from tournaments.players.expulsion import results_kept
+from tournaments.players.requested_byes import bye_request
 
 
 class ExpelForm(forms.Form):
@@ -56,7 +56,7 @@ def expel(admin_obj: Any, request: HttpRequest, queryset: QuerySet[Entry]) -> Ht
     if form.is_valid():
         n = form.cleaned_data["after_round"]
         for entry in queryset.select_related("player"):
-            done = run_service(request, lambda e=entry: services.entry_expel(entry=e, after_round=n,
+            done = run_service(request, lambda e=entry: roster.entry_expel(entry=e, after_round=n,
                                                                              user=request.user),
                                gettext("%(player)s expelled after round %(round)s: no longer paired, left out of the "
                                        "standings; his games count for his opponents.")

@@ -12,11 +12,12 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from rules.numbers import number_or_none
-from tournaments import final_standings, selectors
+from tournaments import selectors
 from tournaments.admin.results_entry import warning_lines
 from tournaments.conformance import events
 from tournaments.errors import DomainError
 from tournaments.models import Tournament
+from tournaments.ranking import final_standings
 from tournaments.standings.final import tie_groups
 
 

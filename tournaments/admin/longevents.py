@@ -12,10 +12,11 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import period_ratings, ratings
+from tournaments import ratings
 from tournaments.admin.base import ScopedInline
 from tournaments.conformance.words import describe, level_name
 from tournaments.models import EntryRating, Tournament
+from tournaments.players import period_ratings
 
 RATING_FIELDS = ("long_event", "unrated_method", "unrated_rating", "tiebreak_rating_round",
                  "tiebreak_rating_per_round")

@@ -26,14 +26,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.numbers import number_or_none
-from tournaments import manual_pairing as mp
-from tournaments import pairing_bridge
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Level, Warning
 from tournaments.conformance.words import describe, level_name
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Round, RoundStatus, Tournament
 from tournaments.pairing.state import build_states
+from tournaments.rounds import manual_pairing as mp
+from tournaments.rounds import pairing_bridge
 
 
 def consequence(level: int) -> str:

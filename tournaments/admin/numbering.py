@@ -22,12 +22,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.numbers import number_or_none
-from tournaments import numbering, ratings, rr_schedule
+from tournaments import ratings
 from tournaments.conformance.events import NeedsConfirmation
 from tournaments.conformance.policy import Level, Warning
 from tournaments.conformance.words import describe, level_name
 from tournaments.errors import DomainError
 from tournaments.models import Entry, RoundStatus, Tournament
+from tournaments.players import numbering
+from tournaments.rounds import rr_schedule
 
 LIST_MAX_BYTES = 5 * 1024 * 1024  # as the CSV import: the FMJD list is far smaller
 CONSEQUENCES = {

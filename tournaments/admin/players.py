@@ -32,7 +32,7 @@ from tournaments.permissions import (
     player_fixed_fields,
     players_fixed_fields,
 )
-from tournaments.player_edit import fixed_words, player_save
+from tournaments.players.player_edit import fixed_words, player_save
 
 
 def refuse_typed_into_fixed(form: forms.ModelForm, fixed: Any) -> None:  # type: ignore[type-arg]

@@ -22,20 +22,22 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.numbers import number_or_none
-from tournaments import data_text, postponed, requested_byes, sheets
-from tournaments import slip as slips
+from tournaments import sheets, words
 from tournaments.conformance.policy import Level, Warning, unconfirmed
 from tournaments.conformance.words import describe, level_name
 from tournaments.errors import DomainError
 from tournaments.models import Game, Round, RoundStatus, SheetStatus
+from tournaments.players import requested_byes
 from tournaments.results import SINGLE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Result
+from tournaments.rounds import postponed
+from tournaments.rounds import slip as slips
 
 PREFIX = "games"  # the games inline's formset prefix (Game.round's related name)
 
-# The choices' words, in the arbiter's language: the shared labels (data_text), with the played results
+# The choices' words, in the arbiter's language: the shared labels (tournaments.words), with the played results
 # spelled out for the key legend; the stored values stay the FMJD notation.
 RESULT_LABELS: dict[Result, Any] = {
-    **data_text.RESULT_LABELS,
+    **words.RESULT_LABELS,
     Result.WHITE_WINS: _("2-0 (White wins)"),
     Result.DRAW: _("1-1 (draw)"),
     Result.BLACK_WINS: _("0-2 (Black wins)"),
@@ -387,7 +389,7 @@ class GameFormSet(BaseInlineFormSet):
         """In the conformance mode, a correction of the previous round asks a confirmation, one of an older
         round takes the tournament out of the mode, a correction for the rating report only asks one too."""
         from tournaments.admin import confirm
-        from tournaments.conformance import corrections
+        from tournaments.rounds import corrections
 
         pending = []
         for form in self.forms:
@@ -405,7 +407,7 @@ class GameFormSet(BaseInlineFormSet):
     def round_robin_warnings(self) -> list[Warning]:
         """A round robin's draft re-paired on this page: the round robin's guard (rr_guard) on the round as
         it will stand, asked here so the page comes back with what was typed; the service asks it again."""
-        from tournaments import rr_guard
+        from tournaments.rounds import rr_guard
 
         rnd = self.instance
         moved = [f for f in self.forms if hasattr(f, "cleaned_data") and {"white", "black"} & set(f.changed_data)]

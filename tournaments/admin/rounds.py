@@ -14,7 +14,6 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import manual_pairing, pairing_bridge, round_control, services
 from tournaments.admin import confirm
 from tournaments.admin.base import (
     ArbiterScopedAdmin,
@@ -30,9 +29,9 @@ from tournaments.admin.sheets import (
     GameSheetsMixin,
     RoundSheetsMixin,
 )
-from tournaments.conformance import corrections
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus
-from tournaments.slip import KEYS
+from tournaments.rounds import corrections, manual_pairing, pairing_bridge, round_control, services
+from tournaments.rounds.slip import KEYS
 
 
 class GameInline(ScopedInline):

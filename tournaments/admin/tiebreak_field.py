@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.standings import PRESETS, SWISS, TIEBREAKS, preset_of
-from tournaments.tiebreak_text import order_text, preset_label, tiebreak_label
+from tournaments.words import order_text, preset_label, tiebreak_label
 
 STANDARD = "standard"
 CUSTOM = "custom"

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.numbers import number_or_none
-from tournaments import pairing_bridge, period_ratings, selectors, services
+from tournaments import selectors
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
 from tournaments.admin.conformance import (
     ConformanceAdminMixin,
@@ -34,12 +34,14 @@ from tournaments.admin.sheets import (
 )
 from tournaments.admin.tiebreak_field import CUSTOM, SLOTS, STANDARD, TiebreakField
 from tournaments.admin.trf_import import import_trf_view
-from tournaments.entry_guard import check_entry_delete
 from tournaments.errors import DomainError
+from tournaments.locks import check_entry_delete
 from tournaments.models import Entry, ForbiddenPair, Tournament
 from tournaments.permissions import arbitrated_by
+from tournaments.players import period_ratings, roster
+from tournaments.rounds import pairing_bridge, services
 from tournaments.standings import PRESETS, default_preset
-from tournaments.tiebreak_text import preset_label
+from tournaments.words import preset_label
 
 
 class EntryInline(SafeAutocompleteMixin, ScopedInline):
@@ -276,7 +278,7 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
     def number_by_rating(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         self.check_objects(request, queryset)
         for t in queryset:
-            run_service(request, lambda t=t: services.entries_number_by_rating(tournament=t),
+            run_service(request, lambda t=t: roster.entries_number_by_rating(tournament=t),
                         gettext("%(tournament)s: pairing numbers set by rating.") % {"tournament": t})
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
@@ -288,7 +290,7 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
             obj.delete()
         for entry in instances:
             if entry.pk is None:
-                services.entry_add(tournament=form.instance, player=entry.player,
+                roster.entry_add(tournament=form.instance, player=entry.player,
                                    pairing_number=entry.pairing_number, user=request.user)
             else:
                 entry.save()

@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tournaments import rr_guard
 from tournaments.conformance.policy import Code, Level, Warning
 from tournaments.exchange.trf_review import criterion_code
 from tournaments.models import Game, Round, Tournament
 from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.model import Board, CheckReport, Pairing
 from tournaments.results import Result
+from tournaments.rounds import rr_guard
 
 
 def on_record(tournament: Tournament) -> set[int]:
@@ -56,7 +56,7 @@ def _pairs(pairs: Any) -> list[str]:
 def _check(tournament: Tournament, number: int) -> CheckReport:
     """pairing_bridge.check_round, except that a player without a game in the round (not even a bye or an
     absence) was not in it: a late entrant's earlier rounds, as a TRF's blank cell (trf_review)."""
-    from tournaments.pairing_bridge import pairing_request
+    from tournaments.rounds.pairing_bridge import pairing_request
 
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     games = list(Game.objects.filter(round__tournament=tournament, round__number=number).select_related(

@@ -24,10 +24,10 @@ from django.utils.translation import pgettext_lazy
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from rules.numbers import TOO_LARGE, TOO_SMALL, NumberError, parse_number
-from tournaments import numbering
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Player, Title, Tournament
-from tournaments.services import round_robin_closed
+from tournaments.players import numbering
+from tournaments.players.roster import round_robin_closed
 from tournaments.validators import describe_control
 
 COLUMNS = ("surname", "given_name", "fmjd_id", "federation", "title", "rating", "national_rating", "club",
@@ -293,7 +293,7 @@ def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, to
 
 def _enter(tournament: Tournament, players: list[Player]) -> dict[int, int]:
     """Enter the players not yet entered, numbered after the last pairing number: the rules of
-    services.entry_add, checked once for the whole list (the tournament row locked meanwhile)."""
+    roster.entry_add, checked once for the whole list (the tournament row locked meanwhile)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.is_round_robin and tournament.rounds.exists():
         raise DomainError(round_robin_closed() % {"tournament": tournament})

@@ -1,7 +1,7 @@
 """import_tournament --replace: the file must hold the record of the tournament it replaces.
 
 The replacement deletes the stored tournament and creates the file's copy (transfer._delete lets it through
-tournaments.deletion). That is a restore, or a tournament coming back from another server with its rounds
+tournaments.rounds.deletion). That is a restore, or a tournament coming back from another server with its rounds
 and corrections: either way the file is an export at least as new as what is stored here. A file written
 before a change recorded here (a result corrected with its reason, a round completed, a confirmed breach)
 would undo that change behind the record, with its reason and its event, and nothing on the tournament's

@@ -286,9 +286,9 @@ def _check_shape(doc: dict[str, Any]) -> None:
 
 def _delete(t: Tournament) -> None:
     # The whole tournament is replaced by the file's own copy of it (--replace, asked for by name), results
-    # and history included: not a loss of the record, so tournaments.deletion lets it through.
+    # and history included: not a loss of the record, so tournaments.rounds.deletion lets it through.
     # Games hold entries (PROTECT): rounds (and their games) go first, then the tournament.
-    from tournaments import deletion
+    from tournaments.rounds import deletion
 
     with deletion.allowed():
         Round.objects.filter(tournament=t).delete()

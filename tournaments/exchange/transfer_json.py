@@ -2,8 +2,8 @@
 
 A JSON field is free to the database; its readers are not: the pairing log, the sheet page, the TRF
 writer and the standings read keys and types without asking. So an import checks each such field against
-the shape its writer gives it (the writers: tournaments.pairing_bridge.pairing_record, the sheet's replay
-report in tournaments.sheets.verdict, tournaments.requested_byes, tournaments.conformance.events), and
+the shape its writer gives it (the writers: tournaments.rounds.pairing_bridge.pairing_record, the sheet's replay
+report in tournaments.sheets.verdict, tournaments.players.requested_byes, tournaments.conformance.events), and
 what no field says alone: the rounds are 1..n, every one before the last completed (services.round_pair
 pairs only after the round before is completed, and a completed round reopens only while it is the last).
 History records keep whatever shape they were written with: only current objects are read by pages.

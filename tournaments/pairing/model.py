@@ -201,7 +201,7 @@ class Explanation:
     bye_report: ByeReport | None = None
 
     def as_text(self) -> str:
-        """English, for the command line; the admin builds its own words (tournaments.pairing_bridge)."""
+        """English, for the command line; the admin builds its own words (tournaments.rounds.pairing_bridge)."""
         lines = [f"Round {self.round}: Dutch system (C.04.3), {len(self.brackets)} bracket(s)"]
         for b in self.brackets:
             kind = "heterogeneous" if b.moved_down else "homogeneous"

@@ -32,8 +32,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from tournaments.conformance.words import left_mode_text
-from tournaments.data_text import tournament_dates
 from tournaments.models import Tournament
+from tournaments.words import tournament_dates
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"

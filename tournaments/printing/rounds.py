@@ -16,7 +16,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, Spacer
 
-from tournaments.data_text import result_text
 from tournaments.models import Game, Round, Tournament
 from tournaments.printing.document import (
     FONT,
@@ -30,6 +29,7 @@ from tournaments.printing.document import (
     styled_table,
 )
 from tournaments.ratings import tournament_rating
+from tournaments.words import result_text
 
 MOVES_PER_SHEET = 100  # four blocks of 25 numbered lines
 COPIES = 2  # competition rules 3.10.2: a sheet must allow writing the game "au moins, en double exemplaire"

@@ -11,7 +11,6 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
-from tournaments.data_text import expelled_text, withdrawal_text
 from tournaments.models import Tournament
 from tournaments.printing.document import (
     FONT,
@@ -23,7 +22,7 @@ from tournaments.printing.document import (
     styled_table,
 )
 from tournaments.selectors import Crosstable, StandingLine
-from tournaments.tiebreak_text import format_tiebreak, tiebreak_label
+from tournaments.words import expelled_text, format_tiebreak, tiebreak_label, withdrawal_text
 
 
 def _notes(lines: Sequence[StandingLine]) -> list[Any]:
@@ -39,7 +38,7 @@ def _notes(lines: Sequence[StandingLine]) -> list[Any]:
 
 def standings_pdf(tournament: Tournament, lines: Sequence[StandingLine], *, heading: str) -> bytes:
     """`heading` says which round the table is after, and whether that round is complete
-    (tournaments.progress.heading)."""
+    (tournaments.ranking.progress.heading)."""
     tiebreaks = list(tournament.tiebreaks)
     wide = len(tiebreaks) > 3
     doc = Document(tournament, heading, wide=wide)

@@ -13,13 +13,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.translation import get_language
 
-from tournaments import final_standings, progress, selectors
+from tournaments import selectors
 from tournaments.models import Game, Tournament
 from tournaments.permissions import require_manage
 from tournaments.printing import rounds
 from tournaments.printing.standings import crosstable_pdf as crosstable_pdf_bytes
 from tournaments.printing.standings import standings_pdf as standings_pdf_bytes
 from tournaments.public.views import after_round_asked, public_tournament_or_404
+from tournaments.ranking import final_standings, progress
 
 # --- PDFs ------------------------------------------------------------------------------------
 

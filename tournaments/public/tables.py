@@ -15,7 +15,6 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.data_text import result_text, withdrawal_text
 from tournaments.models import Game
 from tournaments.selectors import (
     Crosstable,
@@ -24,7 +23,7 @@ from tournaments.selectors import (
     StandingLine,
     TournamentListing,
 )
-from tournaments.tiebreak_text import format_tiebreak, tiebreak_label
+from tournaments.words import format_tiebreak, result_text, tiebreak_label, withdrawal_text
 
 STATE_LABELS: dict[str, Any] = {
     "current": _("in progress"), "upcoming": _("upcoming"), "past": _("finished"), "undated": "",
@@ -111,7 +110,7 @@ class TournamentTable(_Base):
     @classmethod
     def build(cls, listings: Sequence[TournamentListing], dates: Callable[[Any], str],
               statuses: dict[int, str] | None = None) -> TournamentTable:
-        """`statuses`: tournament id -> its status read from the rounds (tournaments.progress); the
+        """`statuses`: tournament id -> its status read from the rounds (tournaments.ranking.progress); the
         dates alone would call a finished tournament "upcoming"."""
         rows = [{
             "name_html": format_html('<a href="{}">{}</a>',

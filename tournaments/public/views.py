@@ -13,8 +13,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from rules.numbers import number_or_none
-from tournaments import final_standings, progress, selectors
-from tournaments.data_text import expelled_text, result_label, tournament_dates, withdrawal_text
+from tournaments import selectors
 from tournaments.models import Game, Tournament
 from tournaments.public import viewer
 from tournaments.public.diagram import board_svg
@@ -26,7 +25,9 @@ from tournaments.public.tables import (
     StandingsTable,
     TournamentTable,
 )
+from tournaments.ranking import final_standings, progress
 from tournaments.sheets.line import GameLine
+from tournaments.words import expelled_text, result_label, tournament_dates, withdrawal_text
 
 
 def public_tournament_or_404(slug: str) -> Tournament:
@@ -105,7 +106,8 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 def tiebreak_help(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     """What each tie-break computes and how byes, forfeits and withdrawals count; for a tournament,
     its own order first."""
-    from tournaments import period_ratings, tiebreak_text
+    from tournaments import words
+    from tournaments.players import period_ratings
     from tournaments.standings import preset_of
 
     extra: dict[str, Any] = {}
@@ -116,12 +118,12 @@ def tiebreak_help(request: HttpRequest, slug: str | None = None) -> HttpResponse
         preset = preset_of(tournament.tiebreaks)
         extra = {**_context(tournament, "tiebreaks"),
                  "order": [(name, period_ratings.help_for(tournament, name,
-                                                          tiebreak_text.help_text(name, convention)))
+                                                          words.help_text(name, convention)))
                            for name in tournament.tiebreaks],
-                 "preset": tiebreak_text.preset_label(preset) if preset else ""}
+                 "preset": words.preset_label(preset) if preset else ""}
     return render(request, "tournaments/tiebreaks.html", {
-        **extra, "tiebreaks": tiebreak_text.tiebreak_rows(), "presets": tiebreak_text.preset_rows(),
-        "counting": tiebreak_text.counting_rules(convention),
+        **extra, "tiebreaks": words.tiebreak_rows(), "presets": words.preset_rows(),
+        "counting": words.counting_rules(convention),
     })
 
 

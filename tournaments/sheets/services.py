@@ -20,10 +20,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.pdn import read_games
-from tournaments import services
 from tournaments.errors import DomainError
 from tournaments.locks import lock_tournament_of_game, lock_tournament_of_round
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus, SheetStatus
+from tournaments.rounds import services
 from tournaments.sheets.line import line_from_json
 from tournaments.sheets.matching import Match, PairingRef, PlayerRef, SheetHeaders, match_games
 from tournaments.sheets.upload import (

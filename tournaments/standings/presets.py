@@ -1,6 +1,6 @@
 """Named tie-break presets: an ordered list of registry names that a federation's regulations
 prescribe, and the preset each new tournament starts with. Pure data; the words are made at the edge
-(tournaments/tiebreak_text.py).
+(tournaments/words.py).
 
 Sources, as found (the regulations themselves were not at hand, so each list
 follows what was found quoted and says where a reading was needed):

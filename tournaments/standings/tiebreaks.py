@@ -71,7 +71,7 @@ TieBreakFunction = Callable[[int, TieBreakContext, frozenset[int]], TieBreakValu
 
 
 class TieBreak(NamedTuple):
-    """A registry entry; its name for people is made at the edge (tournaments.tiebreak_text)."""
+    """A registry entry; its name for people is made at the edge (tournaments.words)."""
 
     function: TieBreakFunction
 

@@ -6,10 +6,10 @@ from typing import Any
 
 from django import template
 
-from tournaments import progress, selectors
-from tournaments.data_text import withdrawal_text
+from tournaments import selectors
 from tournaments.models import Tournament
-from tournaments.tiebreak_text import format_tiebreak, tiebreak_label
+from tournaments.ranking import progress
+from tournaments.words import format_tiebreak, tiebreak_label, withdrawal_text
 
 register = template.Library()
 

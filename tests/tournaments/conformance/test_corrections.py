@@ -8,11 +8,12 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_swiss_round
-from tournaments import pairing_bridge, selectors, services
-from tournaments.conformance import corrections, events
+from tournaments import selectors
+from tournaments.conformance import events
 from tournaments.conformance.policy import Code
 from tournaments.errors import DomainError
 from tournaments.models import ConformanceEvent, Game, System, Tournament
+from tournaments.rounds import corrections, pairing_bridge, services
 
 pytestmark = pytest.mark.django_db
 

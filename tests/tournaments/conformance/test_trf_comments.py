@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.tournaments.rounds import play_swiss_round
-from tournaments import pairing_bridge
-from tournaments.conformance import under_way
 from tournaments.models import System, Tournament
+from tournaments.rounds import pairing_bridge, under_way
 
 pytestmark = pytest.mark.django_db
 BBP = os.environ.get("DAMIER_BBPPAIRINGS") or ("/tmp/bbp/bbpPairings.exe" if Path(

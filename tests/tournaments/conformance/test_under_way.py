@@ -9,11 +9,11 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from tests.tournaments.rounds import play_swiss_round
-from tournaments import pairing_bridge
-from tournaments.conformance import events, under_way
+from tournaments.conformance import events
 from tournaments.conformance.policy import Code
 from tournaments.errors import DomainError
 from tournaments.models import ConformanceEvent, ForbiddenPair, System, Tournament
+from tournaments.rounds import pairing_bridge, under_way
 
 pytestmark = pytest.mark.django_db
 

@@ -15,6 +15,7 @@ from tests.tournaments.rounds import play_round, play_swiss_round
 from tournaments.conformance import events
 from tournaments.exchange.transfer import dumps, export_tournament, import_tournament, loads
 from tournaments.models import ConformanceEvent, Game, Tournament
+from tournaments.players import roster
 
 ALL = ["import-broke-rules", "import-not-engine-pairing"]
 
@@ -46,13 +47,12 @@ def test_an_engine_paired_tournament_comes_back_without_a_question(swiss_doc) ->
 @pytest.mark.django_db
 def test_a_late_entry_and_a_withdrawal_ask_nothing(swiss9) -> None:  # type: ignore[no-untyped-def]
     # the late entrant has no game in the rounds before his entry: he was not in them (as a TRF's blank cell)
-    from tournaments import services
     from tournaments.models import Player
 
     play_swiss_round(swiss9)
     play_swiss_round(swiss9)
-    services.entry_add(tournament=swiss9, player=Player.objects.create(surname="Late", given_name="X", rating=2500))
-    services.entry_withdraw(entry=swiss9.entries.get(pairing_number=5))
+    roster.entry_add(tournament=swiss9, player=Player.objects.create(surname="Late", given_name="X", rating=2500))
+    roster.entry_withdraw(entry=swiss9.entries.get(pairing_number=5))
     play_swiss_round(swiss9)
     doc = loads(dumps(export_tournament(swiss9)))
     result = import_tournament(doc, replace=True)

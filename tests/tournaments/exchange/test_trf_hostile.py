@@ -13,10 +13,10 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.exchange.trf_import import TrfImportError, decode_trf, import_trf
 from tournaments.models import Player, System, Tournament
 from tournaments.pairing.trf import parse_trf
+from tournaments.rounds import services
 
 IMPORT = "admin:tournaments_tournament_import_trf"
 

@@ -10,12 +10,11 @@ import pytest
 from django.core.management import call_command
 
 from tests.tournaments.rounds import play_swiss_round
-from tournaments import pairing_bridge
-from tournaments.conformance import under_way
 from tournaments.exchange.trf_events import read_conformance
 from tournaments.exchange.trf_import import import_trf, review_trf
 from tournaments.exchange.trf_review_text import review_text
 from tournaments.models import ConformanceEvent, System, Tournament
+from tournaments.rounds import pairing_bridge, under_way
 
 pytestmark = pytest.mark.django_db
 

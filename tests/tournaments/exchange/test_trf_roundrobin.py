@@ -11,11 +11,12 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
-from tournaments import pairing_bridge, services
-from tournaments.conformance import events, under_way
+from tournaments.conformance import events
 from tournaments.exchange.trf_import import TrfImportError, import_trf, review_trf
 from tournaments.exchange.trf_review_text import review_text
 from tournaments.models import ConformanceEvent, Game, System, Tournament
+from tournaments.players import roster
+from tournaments.rounds import pairing_bridge, under_way
 from tournaments.verification.__main__ import main as pairing_main
 
 pytestmark = pytest.mark.django_db
@@ -155,7 +156,7 @@ def test_a_withdrawal_comes_back_with_the_games_not_played(make_tournament) -> N
     t = make_tournament(5, system=System.ROUND_ROBIN, slug="rrw", tiebreaks=["sonneborn_berger"])
     play_round(t, {1: "2-0"})
     play_round(t, {1: "2F-0F"})
-    services.entry_withdraw(entry=t.entries.get(pairing_number=5), after_round=2)
+    roster.entry_withdraw(entry=t.entries.get(pairing_number=5), after_round=2)
     for _ in range(3):
         play_round(t)
     text = pairing_bridge.export_trf(t)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from tournaments import pairing_bridge, services
 from tournaments.models import Round, System, Tournament
 from tournaments.pairing.trf import parse_trf
+from tournaments.rounds import pairing_bridge, services
 from tournaments.verification.file_check import check_file
 
 

@@ -12,8 +12,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests.tournaments.pairing import reference_check as rc
-from tournaments import pairing_bridge, services
 from tournaments.models import Entry, Game, Player, Round, System, Tournament
+from tournaments.players import roster
+from tournaments.rounds import pairing_bridge, services
 
 FORCED = {(2, 2): "2F-0F", (2, 3): "0F-0F", (3, 1): "0F-2F"}
 
@@ -46,7 +47,7 @@ def test_export_then_import_gives_the_same_tournament(make_tournament, tmp_path:
     rng = random.Random(3)
     for number in range(1, 5):
         if number == 3:
-            services.entry_withdraw(entry=t.entries.get(pairing_number=4), after_round=2)
+            roster.entry_withdraw(entry=t.entries.get(pairing_number=4), after_round=2)
         _play(services.round_pair(tournament=t), rng)
     resting = t.entries.get(pairing_number=7)
     resting.excused_rounds = [5]

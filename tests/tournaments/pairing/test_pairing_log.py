@@ -6,15 +6,16 @@ from __future__ import annotations
 from django.utils import translation
 
 from tests.tournaments.rounds import play_swiss_round
-from tournaments import pairing_bridge, services
 from tournaments.models import System
+from tournaments.players import roster
+from tournaments.rounds import pairing_bridge, services
 
 
 def test_log_tells_groups_floaters_bye_and_colours(make_tournament) -> None:
     t = make_tournament(10, system=System.SWISS, slug="log", rounds_total=5)
     play_swiss_round(t)
     play_swiss_round(t)
-    services.entry_withdraw(entry=t.entries.get(pairing_number=10), after_round=2)
+    roster.entry_withdraw(entry=t.entries.get(pairing_number=10), after_round=2)
     log = services.round_pair(tournament=t).pairing_explanation
     assert log.startswith("Round 3: Dutch system (FIDE C.04.3), 9 players paired.")
     assert "Withdrawn, not paired: 10. Player10, Test." in log

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from tournaments import pairing_bridge, services
 from tournaments.models import Round, System, Tournament
+from tournaments.players import roster
+from tournaments.rounds import pairing_bridge, services
 
 BBP = os.environ.get("DAMIER_BBPPAIRINGS", "")
 
@@ -59,7 +60,7 @@ def test_bbppairings_pairs_the_exported_tournament_as_damier(make_tournament, tm
     compared = 0
     for number in range(1, 9):
         if number == 3:
-            services.entry_withdraw(entry=t.entries.get(pairing_number=6), after_round=2)
+            roster.entry_withdraw(entry=t.entries.get(pairing_number=6), after_round=2)
         if number == 4:
             resting = t.entries.get(pairing_number=2)
             resting.excused_rounds = [4]

@@ -4,9 +4,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments import pairing_bridge
 from tournaments.errors import DomainError
 from tournaments.models import Tournament
+from tournaments.rounds import pairing_bridge
 
 
 class Command(BaseCommand):

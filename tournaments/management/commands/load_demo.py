@@ -15,9 +15,11 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from rules import Board, Color
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.models import Game, GameSheet, Player, RoundStatus, System, Title, Tournament
+from tournaments.players import roster
 from tournaments.results import Result
+from tournaments.rounds import services
 from tournaments.sheets import sheet_accept_verdict, sheet_upload
 
 ARBITER_USERNAME = "arbiter"
@@ -88,8 +90,8 @@ class Command(BaseCommand):
                 defaults={"surname": surname, "given_name": given, "federation": fed, "title": title,
                           "rating": rating, "club": club, "birth_year": born},
             )
-            services.entry_add(tournament=tournament, player=player)
-        services.entries_number_by_rating(tournament=tournament)
+            roster.entry_add(tournament=tournament, player=player)
+        roster.entries_number_by_rating(tournament=tournament)
         rng = random.Random(2026)
         total = selectors.rounds_total(tournament)
         for number in range(1, total + 1):

@@ -12,7 +12,7 @@ found wrong later that it "will only affect pairing yet to be made" (F.7). So an
 a result already given: a game of a later round that has no result yet becomes "not played" (it will
 not be played), and every result already entered stands, a forfeit win of an opponent included.
 Changing one of them is a correction, made on its round's page (a reason, the checklist's warning, an
-event and its ### line: tournaments.conformance.corrections).
+event and its ### line: tournaments.rounds.corrections).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
-from tournaments.entry_guard import lock_tournament_of
 from tournaments.errors import DomainError
+from tournaments.locks import lock_tournament_of
 from tournaments.models import Entry, EntryStatus, Game, RoundStatus
 from tournaments.results import Result
 

@@ -85,7 +85,7 @@ class Recheck:
 
 
 def _check_all(tournament: Tournament) -> dict[int, Any]:
-    from tournaments.pairing_bridge import check_round
+    from tournaments.rounds.pairing_bridge import check_round
 
     out: dict[int, Any] = {}
     if tournament.is_round_robin:

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from tournaments.manual_phase import confirmed_at_validation
 from tournaments.models import Entry, Game, Numbering, Round, RoundStatus, System, Tournament
 from tournaments.pairing.roundrobin import berger_schedule
-from tournaments.pairing_bridge import broken_criteria, check_round, round_violations, violation_words
 from tournaments.results import Result
+from tournaments.rounds.manual_phase import confirmed_at_validation
+from tournaments.rounds.pairing_bridge import broken_criteria, check_round, round_violations, violation_words
 from tournaments.selectors import rating_order_key, rounds_total
 
 

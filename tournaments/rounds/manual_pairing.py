@@ -26,16 +26,18 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import pairing_bridge, services
+from tournaments import locks
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import DomainError
-from tournaments.manual_phase import confirmed_at_validation, is_editing, refuse_if_editing
 from tournaments.models import Entry, Game, Numbering, Round, RoundStatus, Tournament
 from tournaments.pairing import PairingRequest, pair_dutch
 from tournaments.pairing.colours import facts
 from tournaments.pairing.state import build_states
+from tournaments.players import roster
 from tournaments.results import Result
+from tournaments.rounds import pairing_bridge, services
+from tournaments.rounds.manual_phase import confirmed_at_validation, is_editing, refuse_if_editing
 
 __all__ = ["confirmed_at_validation", "is_editing", "refuse_if_editing"]  # with the phase's writes below
 
@@ -399,7 +401,7 @@ def round_create_by_hand(*, tournament: Tournament, expected_number: int, confir
     """The next round created empty, its manual pairing phase open: only when the engine cannot pair it
     within the absolute criteria (e.g. three players and four rounds, or every remaining pair a rematch),
     after the arbiter confirmed it (level 3, recorded)."""
-    tournament = services._lock_tournament(tournament)
+    tournament = locks.locked_tournament(tournament)
     if tournament.is_round_robin:
         raise DomainError(_("%(tournament)s: a round robin follows the Berger tables.") % {"tournament": tournament})
     previous = tournament.rounds.order_by("-number").first()
@@ -413,7 +415,7 @@ def round_create_by_hand(*, tournament: Tournament, expected_number: int, confir
     if number == 1 and tournament.numbering == Numbering.AUTO:
         from tournaments import selectors
 
-        services._renumber(tournament, sorted(tournament.entries.select_related("player"),
+        roster.renumber(tournament, sorted(tournament.entries.select_related("player"),
                                               key=selectors.rating_order_key))
     entries = entries_of(tournament)
     if len(entries) < 2:

@@ -2,7 +2,7 @@
 
 A round once published is the tournament's record: its pairing was announced, its results paired the
 rounds after it, its sheets back its results. Such a record changes only through the correction path
-(tournaments.conformance.corrections: a reason, the checklist's warning, an event). So deleting a game, a
+(tournaments.rounds.corrections: a reason, the checklist's warning, an event). So deleting a game, a
 sheet or a round of a published or completed round, an entry that played in one, a tournament that has
 one, or a conformance event of such a tournament (the warnings given and confirmed), is refused on every
 path: the admin's delete page and bulk action (`refusals`, which the admin shows instead of its button), a

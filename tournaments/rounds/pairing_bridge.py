@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments import period_ratings, ratings, selectors
+from tournaments import ratings, selectors
 from tournaments.conformance import events as conformance_events
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, Game, Round, TiebreakConvention, Tournament
@@ -25,7 +25,8 @@ from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.model import Board as EngineBoard
 from tournaments.pairing.model import ByeReport, CheckReport, PairingResult
 from tournaments.pairing.trf import TrfDetails, write_trf
-from tournaments.requested_byes import bye_result
+from tournaments.players import period_ratings
+from tournaments.players.requested_byes import bye_result
 from tournaments.results import Result
 from tournaments.verification.file_check import tiebreak_codes
 
@@ -104,7 +105,7 @@ def pair_next_round(tournament: Tournament, entries: list[Entry],
     boards: list[NewGame] = [(by_number[b.white], by_number[b.black], None) for b in result.boards]
     if result.bye is not None:
         boards.append((by_number[result.bye], None, Result.BYE))
-    # a requested bye: 0, or the draw's or the win's points the arbiter granted (tournaments.requested_byes)
+    # a requested bye: 0, or the draw's or the win's points the arbiter granted (tournaments.players.requested_byes)
     boards += [(by_number[x], None, bye_result(by_number[x], number)) for x in result.excused]
     withdrawn = tuple(p.id for p in request.players if p.withdrawn)
     return boards, pairing_record(result, by_number, withdrawn, bye_points=tournament.bye_points)
@@ -280,7 +281,7 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
     number = next_round or completed + 1
     total = selectors.rounds_total(tournament, len(entries)) or number
     if number > total:
-        from tournaments.postponed import final_words, refuse_final
+        from tournaments.rounds.postponed import final_words, refuse_final
 
         refuse_final(tournament, final_words()["trf"])  # the final file: every result in
     request = pairing_request(tournament, entries, number)

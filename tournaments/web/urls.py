@@ -1,6 +1,6 @@
 """Public pages (no login) and the PDFs; `scoresheets_pdf` is for the tournament's arbiters only.
 
-The public views are served through tournaments.public_cache (shared cache keyed on the tournament's
+The public views are served through tournaments.web.public_cache (shared cache keyed on the tournament's
 version, ETag/304); `params` names the query parameters a view reads (others are answered, not stored).
 """
 
@@ -9,7 +9,7 @@ from django.views.decorators.cache import never_cache
 
 from tournaments.printing import views as prints
 from tournaments.public import sheet_views, views
-from tournaments.public_cache import cached_public as cached
+from tournaments.web.public_cache import cached_public as cached
 
 app_name = "tournaments"
 

@@ -50,7 +50,7 @@ def rating_warnings(game: Game, new: str) -> list[Warning]:
 
 def record(game: Game, warnings: list[Warning], *, user: Any = None) -> list[Any]:
     """Keep the confirmed corrections; a previous-round one says what the check of the next round finds now."""
-    from tournaments.pairing_bridge import check_round
+    from tournaments.rounds.pairing_bridge import check_round
 
     kept = []
     for w in warnings:

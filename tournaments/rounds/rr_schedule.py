@@ -1,6 +1,6 @@
 """A round-robin round made by hand: the arbiter changes who plays whom in a draft round
 of a round robin on the hand-round page. The change goes through services.round_set_boards, where the
-round robin's guard (tournaments.rr_guard) asks a confirmation (3) for the round made by hand, for each
+round robin's guard (tournaments.rounds.rr_guard) asks a confirmation (3) for the round made by hand, for each
 pair meeting twice in a cycle and for each player given the same colour three times in a row; once
 confirmed, the events are recorded with it. The same guard holds on the round page and in the imports.
 """
@@ -13,10 +13,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments import services
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Round, RoundStatus, Tournament
-from tournaments.rr_guard import HandCheck, NumberBoards, check_hand_round, refuse_unplayable, round_boards
+from tournaments.rounds import services
+from tournaments.rounds.rr_guard import HandCheck, NumberBoards, check_hand_round, refuse_unplayable, round_boards
 
 __all__ = ["HandCheck", "NumberBoards", "check_hand_round", "round_boards", "rr_round_by_hand"]
 

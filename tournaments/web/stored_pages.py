@@ -1,6 +1,6 @@
 """Stored public pages answered before the layers a stored page does not need.
 
-During a round the crowd reloads the same few pages; once a page is stored (tournaments.public_cache),
+During a round the crowd reloads the same few pages; once a page is stored (tournaments.web.public_cache),
 answering it is a version query and a cache read. Behind them, the session, authentication, CSRF, messages,
 history and login-throttling middleware cost as much again for every reader, and none of them can change
 what an anonymous reader is shown. This middleware sits before them (after the security headers and the
@@ -26,9 +26,9 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils import translation
 
-from tournaments import kept_answers
-from tournaments.language import linked_language
-from tournaments.public_cache import look_up, page_cache_enabled, skip_health_check
+from tournaments.web import kept_answers
+from tournaments.web.language import linked_language
+from tournaments.web.public_cache import look_up, page_cache_enabled, skip_health_check
 
 
 class StoredPageMiddleware:
@@ -80,6 +80,6 @@ class StoredPageMiddleware:
         if not response.has_header("Content-Length"):
             response.headers["Content-Length"] = str(len(response.content))
         # An answer the full stack gives alike to the next reader asking in the same words, while the version
-        # holds: config/wsgi.py gives it again before Django builds a request (tournaments/kept_answers.py).
+        # holds: config/wsgi.py gives it again before Django builds a request (tournaments/web/kept_answers.py).
         kept_answers.mark(response, scope, match.kwargs.get("slug"), found.stamp)
         return response

@@ -1,6 +1,6 @@
 """Reads of the manual pairing phase that the round's services need (publish, pair the next round):
 whether a round's pairing is being edited by hand, and whether its breaches were confirmed when it was
-validated. The phase itself is tournaments/manual_pairing.py, which builds on the services."""
+validated. The phase itself is tournaments/rounds/manual_pairing.py, which builds on the services."""
 
 from __future__ import annotations
 

@@ -12,32 +12,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments import ratings
 from tournaments.conformance.policy import Code, Warning
 from tournaments.models import Entry, EntryRating, Tournament, UnratedMethod
-from tournaments.standings.rating_rounds import LaterRating, TieBreakRatings, lasts_over_30_days, span_days
-from tournaments.standings.unrated import UnratedRule, uses_ratings
-
-
-def uses_later_ratings(t: Tournament) -> bool:
-    return t.long_event and (t.tiebreak_rating_round is not None or t.tiebreak_rating_per_round)
-
-
-def tiebreak_ratings(t: Tournament, entries: Sequence[Entry]) -> TieBreakRatings | None:
-    """What the standings pass to the rating-based tie-breaks; None for the default (each player's first
-    rating, unrated left out), which costs no query."""
-    later_used = uses_later_ratings(t)
-    if t.unrated_method == UnratedMethod.DROP and not later_used:
-        return None
-    later: dict[int, list[LaterRating]] = {}
-    if later_used:
-        for r in EntryRating.objects.filter(entry__tournament=t).order_by("from_round"):
-            later.setdefault(r.entry_id, []).append(LaterRating(r.from_round, r.rating))
-    return TieBreakRatings(
-        first={e.pk: ratings.tournament_rating(e, t.rating_method) for e in entries}, later=later,
-        rule=UnratedRule(str(t.unrated_method), t.unrated_rating),
-        round=t.tiebreak_rating_round if later_used else None,
-        per_round=later_used and t.tiebreak_rating_per_round)
+from tournaments.selectors import tiebreak_ratings, uses_later_ratings
+from tournaments.standings.rating_rounds import TieBreakRatings, lasts_over_30_days, span_days
+from tournaments.standings.unrated import uses_ratings
 
 
 def event_dates(t: Tournament) -> list[Any]:
@@ -122,4 +101,4 @@ def trf_lines(t: Tournament) -> list[str]:
 
 
 __all__ = ["explanation", "help_for", "long_event_notices", "long_event_suggested", "note",
-           "span_days", "tiebreak_ratings", "trf_lines"]
+           "span_days", "trf_lines"]

@@ -37,7 +37,7 @@ from django.db import DatabaseError, connection
 from django.http import HttpResponse
 from django.http.cookie import parse_cookie
 
-from tournaments import public_cache
+from tournaments.web import public_cache
 
 # What Django and the layers above StoredPageMiddleware read of a request (tests/tournaments/
 # test_kept_answers.py lists those layers): the host (ALLOWED_HOSTS), the scheme and the proxy's

@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
-from tournaments.entry_guard import lock_tournament_of
 from tournaments.errors import DomainError
+from tournaments.locks import lock_tournament_of
 from tournaments.models import Entry, Game
 from tournaments.results import REQUESTED_BYES, Result
 

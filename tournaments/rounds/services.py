@@ -7,205 +7,34 @@ nothing is ever half-written.
 from __future__ import annotations
 
 import datetime
-import random
-import secrets
 from collections.abc import Collection, Iterable
 
-from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from tournaments import (
-    locks,
-    manual_phase,
-    numbering,
-    pairing_bridge,
-    postponed,
-    ratings,
-    requested_byes,
-    rr_guard,
-    selectors,
-)
+from tournaments import locks, ratings, selectors
 from tournaments.conformance import events
-from tournaments.data_text import result_label
-from tournaments.entry_guard import lock_tournament_of
 from tournaments.errors import DomainError, PublishNeedsConfirmation, StaleEditError
-from tournaments.expulsion import entry_expel  # noqa: F401  (a service: competition rules 2.6)
 from tournaments.models import (
     Entry,
-    EntryStatus,
     Game,
     Numbering,
-    Player,
     Round,
     RoundStatus,
     System,
     Tournament,
 )
 from tournaments.pairing.roundrobin import berger_schedule
+from tournaments.players import requested_byes, roster
 from tournaments.results import SINGLE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Result
-
-
-def round_robin_closed() -> str:
-    """The refusal of a late entry in a round robin (also the CSV import's), in the active language."""
-    return _("%(tournament)s: a round robin cannot take a new player once round 1 is paired.")
+from tournaments.rounds import manual_phase, pairing_bridge, postponed, rr_guard
+from tournaments.words import result_label
 
 
 def _no_such_board() -> str:
     return _("Round %(round)s has no board %(board)s.")
-
-
-def _lock_tournament(tournament: Tournament) -> Tournament:
-    """Serialise structural changes (pairing, entries) of one tournament across concurrent requests."""
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
-
-
-# --- Entries ---------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | None = None,
-              user: object = None) -> Entry:
-    """Enter a player. A Swiss entry once round 1 is paired is a late entry (tournaments.numbering): the
-    number his rating earns, the players below move down one, and a notice is recorded."""
-    tournament = _lock_tournament(tournament)
-    if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise DomainError(_("%(player)s is already entered in %(tournament)s.")
-                          % {"player": player, "tournament": tournament})
-    if tournament.is_round_robin and tournament.rounds.exists():
-        raise DomainError(round_robin_closed() % {"tournament": tournament})
-    if pairing_number is not None and not 1 <= pairing_number <= numbering.MAX_PAIRING_NUMBER:
-        raise DomainError(numbering.number_too_big(pairing_number) if pairing_number > 0 else
-                          _("A pairing number is 1 or more, not %(number)s.") % {"number": pairing_number})
-    late = numbering.is_late(tournament)
-    if late:
-        pairing_number = numbering.place_late_entry(tournament, player, pairing_number)
-    elif pairing_number is None:
-        last = tournament.entries.aggregate(m=Max("pairing_number"))["m"] or 0
-        pairing_number = last + 1
-        if pairing_number > numbering.MAX_PAIRING_NUMBER:
-            raise DomainError(numbering.number_too_big(pairing_number))
-    elif tournament.entries.filter(pairing_number=pairing_number).exists():
-        raise DomainError(_("%(tournament)s: pairing number %(number)s is already taken.")
-                          % {"tournament": tournament, "number": pairing_number})
-    try:
-        with transaction.atomic():
-            entry = Entry.objects.create(tournament=tournament, player=player, pairing_number=pairing_number)
-    except IntegrityError as exc:  # a concurrent request won the race
-        raise DomainError(_("%(player)s could not be entered in %(tournament)s: someone else entered a player at "
-                            "the same moment; look at the entries and try again.")
-                          % {"player": player, "tournament": tournament}) from exc
-    if late:
-        numbering.record_late_entry(tournament, entry, user=user)
-    return entry
-
-
-
-def _renumber(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
-    """Pairing numbers 1..n in the given order (tournaments.numbering.renumber: two passes, in range)."""
-    numbering.renumber([(e, number) for number, e in enumerate(entries, start=1)])
-    return entries
-
-
-def _before_round_one(tournament: Tournament) -> None:
-    if tournament.rounds.exists():
-        raise DomainError(_("%(tournament)s: pairing numbers are fixed once round 1 is paired.")
-                          % {"tournament": tournament})
-
-
-def _set_numbering(tournament: Tournament, numbering: str, seed: int | None, reason: str) -> None:
-    tournament.numbering, tournament.numbering_seed = numbering, seed
-    tournament._change_reason = reason  # type: ignore[attr-defined]  # kept in the history
-    tournament.save(update_fields=["numbering", "numbering_seed"])
-
-
-@transaction.atomic
-def entries_number_by_rating(*, tournament: Tournament) -> list[Entry]:
-    """Pairing numbers 1..n by rating, then title, then name: before round 1 only.
-
-    The tournament goes back to numbering by rating on its own (until round 1 is paired)."""
-    tournament = _lock_tournament(tournament)
-    _before_round_one(tournament)
-    entries = sorted(tournament.entries.select_related("player"), key=selectors.rating_order_key)
-    _renumber(tournament, entries)
-    _set_numbering(tournament, Numbering.AUTO, None, "pairing numbers set by rating")
-    return entries
-
-
-@transaction.atomic
-def entries_draw_lots(*, tournament: Tournament, seed: int | None = None) -> list[Entry]:
-    """Pairing numbers drawn by lot (a round robin's draw), before round 1; the seed is kept with the
-    tournament so the draw can be shown and repeated: the entries in their order before the draw,
-    shuffled by random.Random(seed)."""
-    tournament = _lock_tournament(tournament)
-    _before_round_one(tournament)
-    if seed is None:
-        seed = secrets.randbelow(10**12)
-    entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
-    random.Random(seed).shuffle(entries)
-    _renumber(tournament, entries)
-    _set_numbering(tournament, Numbering.LOT, seed, f"pairing numbers drawn by lot (seed {seed})")
-    return entries
-
-
-@transaction.atomic
-def entries_keep_numbers(*, tournament: Tournament) -> Tournament:
-    """The arbiter keeps the numbers as they stand (set by hand): round 1 is paired on them."""
-    tournament = _lock_tournament(tournament)
-    _before_round_one(tournament)
-    numbers = list(tournament.entries.order_by("pairing_number").values_list("pairing_number", flat=True))
-    if tournament.is_round_robin and numbers != list(range(1, len(numbers) + 1)):
-        raise DomainError(_("%(tournament)s: a round robin needs pairing numbers 1 to %(n)s without gaps "
-                            "(found %(found)s); draw them by lot or number them by rating.")
-                          % {"tournament": tournament, "n": len(numbers), "found": ", ".join(map(str, numbers))})
-    _set_numbering(tournament, Numbering.MANUAL, None, "pairing numbers kept as set by hand")
-    return tournament
-
-
-@transaction.atomic
-def entry_withdraw(*, entry: Entry, after_round: int | None = None) -> Entry:
-    """Competition rules 5.9: the player takes no further part after `after_round`.
-
-    Default: after the last round already paired (he leaves after the current round). Games of
-    later rounds already paired that have no result yet become 'not played'; a result already given there
-    (a forfeit the arbiter entered) stands, since a withdrawal never changes a result by itself: changing it
-    is a correction. The standings apply 5.9 A (round robin: cancellation or forfeits) or B (Swiss: results
-    stand) from there.
-    """
-    lock_tournament_of(entry)  # the tournament first, as the pairing takes it: never a lock-order circle
-    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament", "player").get(pk=entry.pk)
-    tournament = entry.tournament
-    if entry.is_withdrawn:
-        raise DomainError(_("%(player)s already withdrew after round %(round)s.")
-                          % {"player": entry.player, "round": entry.withdrawn_after_round})
-    last_paired = tournament.rounds.aggregate(m=Max("number"))["m"] or 0
-    if after_round is None:
-        after_round = last_paired
-    if after_round < 0 or after_round > last_paired:
-        raise DomainError(_("%(player)s: “withdrawn after round” must be between 0 and %(last)s.")
-                          % {"player": entry.player, "last": last_paired})
-    later = Game.objects.filter(Q(white=entry) | Q(black=entry), round__number__gt=after_round).select_related("round")
-    for game in later:
-        if game.parsed_result is not None and game.parsed_result.is_played:
-            raise DomainError(_("%(player)s has a result over the board in round %(round)s (%(result)s); he "
-                                "cannot have withdrawn after round %(after)s.")
-                              % {"player": entry.player, "round": game.round.number, "result": game.result,
-                                 "after": after_round})
-        if game.round.status == RoundStatus.COMPLETED:
-            raise DomainError(_("Round %(round)s is completed; reopen it before withdrawing after round %(after)s.")
-                              % {"round": game.round.number, "after": after_round})
-    for game in later:
-        if game.parsed_result is not None:
-            continue
-        game.result = Result.NOT_PLAYED.value
-        game.version += 1
-        game.save(update_fields=["result", "version"])
-    entry.status = EntryStatus.WITHDRAWN
-    entry.withdrawn_after_round = after_round
-    entry.save(update_fields=["status", "withdrawn_after_round"])
-    return entry
 
 
 # --- Rounds ----------------------------------------------------------------------------------
@@ -220,7 +49,7 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
     is paired. expected_number (the round the arbiter asked to pair) refuses a second click, or another
     arbiter's, that would pair the round after instead.
     """
-    tournament = _lock_tournament(tournament)
+    tournament = locks.locked_tournament(tournament)
     previous = tournament.rounds.order_by("-number").first()
     manual_phase.refuse_if_editing(previous, "pair")
     if expected_number is not None and (previous.number if previous else 0) + 1 != expected_number:
@@ -238,7 +67,7 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
         raise DomainError(_("Round %(round)s is not completed: complete it before pairing round %(next)s.") % values)
     number = previous.number + 1 if previous else 1
     if number == 1 and not tournament.is_round_robin and tournament.numbering == Numbering.AUTO:
-        _renumber(tournament, sorted(tournament.entries.select_related("player"), key=selectors.rating_order_key))
+        roster.renumber(tournament, sorted(tournament.entries.select_related("player"), key=selectors.rating_order_key))
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     if len(entries) < 2:
         raise DomainError(_("%(tournament)s: at least two players are needed to pair a round.")
@@ -517,11 +346,11 @@ def game_record_result(
     saved in between. A postponed game's result is entered at any time and is no correction (no reason).
 
     In the conformance mode a correction of the previous round asks a confirmation and one of an
-    older round takes the tournament out of the mode (tournaments.conformance.corrections); requested byes
+    older round takes the tournament out of the mode (tournaments.rounds.corrections); requested byes
     and a postponed game that is not a draw have their own warnings. `confirmed` holds the codes the arbiter
     confirmed; every warning of the change is asked at once.
     """
-    from tournaments.conformance import corrections
+    from tournaments.rounds import corrections
 
     # The round first, then the game: the order every writer of a round takes, so none can deadlock, and
     # no state change (complete, take back) slips in between the check below and the save.

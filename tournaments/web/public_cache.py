@@ -1,7 +1,7 @@
 """Public pages, PDFs and PDN exports served from Django's cache and answered with 304 when unchanged.
 
-Applied in tournaments/urls.py around the unchanged views. Every answer is keyed on the tournament's
-cache version (tournaments/cache_version.py: moved by the database in the same transaction as any write
+Applied in tournaments/web/urls.py around the unchanged views. Every answer is keyed on the tournament's
+cache version (tournaments/web/cache_version.py: moved by the database in the same transaction as any write
 a page shows), the language, the page and its query, so a reader never gets a page older than the last
 saved result: the version is read on every request (one indexed query) and a new version is a new key.
 
@@ -216,7 +216,7 @@ def _store(key: str, stored: Stored) -> None:
 def _query_key(request: HttpRequest, params: Iterable[str]) -> str | None:
     """The page's query in a canonical form, or None if it holds anything the view does not read
     (such a request is answered but not stored: random parameters must not fill the cache)."""
-    # `lang` (a shared link's language, set by tournaments.language before this runs) is part of the key
+    # `lang` (a shared link's language, set by tournaments.web.language before this runs) is part of the key
     # through the active language; keeping it in the query keeps the stored page one per link.
     allowed = set(params) | {"lang"}
     if any(name not in allowed for name in request.GET):
@@ -413,7 +413,7 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
         _public_headers(response, found.etag, found.stamp)
         return response
 
-    # Read by StoredPageMiddleware (tournaments/stored_pages.py), which answers from the cache before
+    # Read by StoredPageMiddleware (tournaments/web/stored_pages.py), which answers from the cache before
     # the session, authentication and form layers run.
     wrapper.damier_public = (params, scope)  # type: ignore[attr-defined]
     # Reads only: no transaction round trips for the crowd (ATOMIC_REQUESTS is on for the admin's writes).

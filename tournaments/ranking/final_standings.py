@@ -21,12 +21,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments import postponed, selectors
+from tournaments import selectors
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import DomainError
 from tournaments.models import RoundStatus, Tournament
 from tournaments.results import Result
+from tournaments.rounds import postponed
 from tournaments.standings.final import hand_order_problems, tie_groups
 
 
@@ -139,8 +140,8 @@ def ties_order_by_hand(*, tournament: Tournament, order: Sequence[int], confirme
 def table_heading(tournament: Tournament, data: selectors.TournamentData, kind: str, after_round: int | None) -> str:
     """The heading of a standings or crosstable page or PDF: 'Final standings' only when every result is in
     (checklist 161, 169); the last round's table with a postponed game open says it is provisional; earlier
-    tables keep their 'after round N' / 'round N in progress' (tournaments.progress)."""
-    from tournaments import progress
+    tables keep their 'after round N' / 'round N in progress' (tournaments.ranking.progress)."""
+    from tournaments.ranking import progress
 
     shown = progress.shown_round(data.games, after_round)
     base = progress.heading(kind, shown)
