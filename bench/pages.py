@@ -44,10 +44,12 @@ def build_swiss(n_players: int, n_rounds: int, *, slug: str = "big-swiss", seed:
         start_date=datetime.date(2026, 7, 1), end_date=datetime.date(2026, 7, 9), venue="Saint-Étienne",
         tiebreaks=["solkoff_short_truncated", "solkoff", "sonneborn_berger", "wins"],
     )
+    # Ratings fall evenly from 2500 to 1000 whatever the field's size (a rating is 0 to 3000).
     base = (Player.objects.order_by("-fmjd_id").values_list("fmjd_id", flat=True).first() or 0) + 1
     players = Player.objects.bulk_create([
         Player(surname=f"Joueur{i:03d}", given_name=rng.choice(["Émile", "Zoë", "Андрій", "Łukasz"]),
-               federation=rng.choice(["NED", "FRA", "SEN", "UKR"]), rating=2500 - i * 3 if i % 17 else None,
+               federation=rng.choice(["NED", "FRA", "SEN", "UKR"]),
+               rating=2500 - i * 1500 // n_players if i % 17 else None,
                fmjd_id=base + i)
         for i in range(n_players)
     ])
