@@ -62,7 +62,7 @@ if not DEBUG and not ALLOWED_HOSTS:
     raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must name the site's host(s) when DJANGO_DEBUG=0")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin.DamierAdminConfig",  # django.contrib.admin, its index listing the control rooms
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

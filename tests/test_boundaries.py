@@ -81,9 +81,10 @@ BOUNDARIES += [
     ("conformance shows no page", ("tournaments.conformance",),
      ("tournaments.admin", "tournaments.public", "tournaments.printing"), "tournaments/conformance/README.md"),
     # (the admin's own tag damier_manual reads its chapter map, tournaments.admin.manual)
+    # a tag shows what its view read: the reads (selectors, the scopes of permissions, the ranking) stay out
     ("template tags only read", ("tournaments.templatetags",),
      ("tournaments.rounds.services", "tournaments.sheets.services", "tournaments.sheets.upload",
-      "tournaments.exchange"),
+      "tournaments.exchange", "tournaments.selectors", "tournaments.permissions", "tournaments.ranking"),
      "tournaments/templatetags/README.md"),
     ("commands show no page", ("tournaments.management",),
      ("tournaments.admin", "tournaments.public", "tournaments.printing"), "tournaments/management/README.md"),

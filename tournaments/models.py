@@ -281,6 +281,9 @@ class Tournament(models.Model):
         return self.system in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
 
     def clean(self) -> None:
+        """The checks of the values alone; the rules that read the stored row and its rounds (what round 1
+        fixes, a round robin's tie-breaks) are tournaments.rounds.settings_rules, asked by every path that
+        changes the settings."""
         from tournaments.standings import TIEBREAKS
 
         if not isinstance(self.tiebreaks, list) or not all(isinstance(t, str) for t in self.tiebreaks):
@@ -293,45 +296,9 @@ class Tournament(models.Model):
             )
         if len(set(self.tiebreaks)) != len(self.tiebreaks):
             raise ValidationError({"tiebreaks": _("A tie-break is listed twice.")})
-        # A system change once paired is refused whatever else the form says: it is the decisive error.
-        self.clean_once_paired()
-        if self.is_round_robin:
-            from tournaments.standings import meaningless_in_round_robin
-            from tournaments.words import tiebreak_label
-
-            stored = Tournament.objects.filter(pk=self.pk).values("tiebreaks", "system").first() if self.pk else None
-            # A tournament saved before the rule keeps its list until it is changed.
-            kept = stored is not None and stored["tiebreaks"] == self.tiebreaks and stored["system"] == self.system
-            if not kept and (bad := meaningless_in_round_robin(self.tiebreaks)):
-                raise ValidationError({"tiebreaks": _(
-                    "%(names)s mean nothing in a round robin, where everyone meets the same field: the Solkoff "
-                    "(Buchholz) family and the opponents' average rating give the same field to every player. "
-                    "Choose the wins, the mutual result, the ranking order or Sonneborn-Berger.")
-                    % {"names": ", ".join(str(tiebreak_label(n)) for n in bad)}})
         if self.system == System.SWISS and not self.rounds_total:
             raise ValidationError({"rounds_total": _("A Swiss tournament needs its number of rounds.")})
         clean_rating_settings(self)
-
-    def clean_once_paired(self) -> None:
-        """What the paired rounds were built on may not change under them (rematches, lost colours)."""
-        if self.pk is None:
-            return
-        stored = Tournament.objects.filter(pk=self.pk).values("system").first()
-        last = self.rounds.aggregate(m=models.Max("number"))["m"] if stored else None
-        if not last:
-            return
-        if stored and stored["system"] != self.system:
-            raise ValidationError({"system": _(
-                "The system cannot change once round 1 is paired (%(n)s round(s) paired as %(system)s).")
-                % {"n": last, "system": System(stored["system"]).label}})
-        if stored is not None:
-            from tournaments.ratings import settings_fixed_once_paired
-
-            if errors := settings_fixed_once_paired(self):
-                raise ValidationError(errors)
-        if self.system == System.SWISS and self.rounds_total is not None and self.rounds_total < last:
-            raise ValidationError({"rounds_total": _(
-                "%(n)s rounds are already paired: the number of rounds cannot be smaller.") % {"n": last}})
 
     def is_arbiter(self, user: object) -> bool:
         """Chief or deputy arbiter of this tournament, or a superuser."""
@@ -401,7 +368,9 @@ class Entry(models.Model):
     STATE_FIELDS = ("status", "withdrawn_after_round", "expelled_after_round", "bye_points", "rating",
                     "national_rating")
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
+    def save(self, *args: Any, numbering_step: bool = False, **kwargs: Any) -> None:
+        """numbering_step: the numbering services renumber the field (they check under the same lock when
+        numbers may change); any other save that changes a number is a hand edit."""
         # A new entry takes the player's ratings unless its creator gave them (a file carries the ratings
         # the tournament was run on; ratings_given marks "unrated here" for a player rated today).
         if (self._state.adding and self.player_id is not None and self.rating is None
@@ -415,15 +384,13 @@ class Entry(models.Model):
         with transaction.atomic():
             from tournaments.locks import check_entry_change
 
-            stored = check_entry_change(self, numbering_step=getattr(self, "_numbering_step", False))
+            stored = check_entry_change(self, numbering_step=numbering_step)
             if stored is not None and kwargs.get("update_fields") is None:
                 for name in self.STATE_FIELDS:
                     setattr(self, name, stored[name])
             # An arbiter who changes a number on a form numbers by hand: the tournament stops numbering by
             # rating on its own, so his numbers are never silently replaced when round 1 is paired.
-            # The numbering services set _numbering_step and are not a hand edit.
-            if (stored is not None and stored["pairing_number"] != self.pairing_number
-                    and not getattr(self, "_numbering_step", False)):
+            if stored is not None and stored["pairing_number"] != self.pairing_number and not numbering_step:
                 Tournament.objects.filter(pk=self.tournament_id).exclude(numbering=Numbering.MANUAL).update(
                     numbering=Numbering.MANUAL)
             if stored is not None and stored["player_id"] != self.player_id:

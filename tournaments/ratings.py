@@ -100,35 +100,6 @@ def rating_errors(player: Player) -> dict[str, str]:
     return errors
 
 
-def settings_fixed_once_paired(tournament: Tournament) -> dict[str, str]:
-    """The rating, colour and round-robin settings a paired round was built on: they may not change under it.
-    (The system is refused by Tournament.clean; the settings that may change with a level-4 confirmation are
-    tournaments.rounds.under_way.WATCHED.)"""
-    # The model's own manager, not an import of tournaments.models: that module calls this one.
-    stored = type(tournament)._default_manager.filter(pk=tournament.pk).values(
-        "rating_method", "tie_order", "rr_reverse_last_two", "first_colour").first()
-    if stored is None or not tournament.rounds.exists():
-        return {}
-    errors: dict[str, str] = {}
-    if stored["rating_method"] != tournament.rating_method:
-        errors["rating_method"] = _("The tournament rating cannot change once round 1 is paired: the pairing "
-                                    "numbers and the rating tie-breaks were set on it.")
-    if stored["tie_order"] != tournament.tie_order:
-        errors["tie_order"] = _("The order of equal ratings was announced before round 1 and the pairing "
-                                "numbers follow it: it cannot change now.")
-    if stored["first_colour"] != tournament.first_colour and not tournament.is_round_robin:
-        # The colour drawn by lot before round 1 gave round 1's colours, and every later colour the Dutch
-        # system gives when nothing else decides (E.5); the TRF carries it (XXC) for a checker to rebuild
-        # round 1. Changed now, the record would contradict the boards already played.
-        errors["first_colour"] = _("The first-round colour was drawn before round 1 and round 1's colours were "
-                                   "given by it: it cannot change now. If round 1 is still a draft, delete it, "
-                                   "change the colour and pair it again.")
-    if stored["rr_reverse_last_two"] != tournament.rr_reverse_last_two and tournament.is_round_robin:
-        errors["rr_reverse_last_two"] = _("The schedule of a round robin is fixed once round 1 is paired: the "
-                                          "order of its rounds cannot change now.")
-    return errors
-
-
 @dataclass(frozen=True)
 class RatingChange:
     entry: Entry

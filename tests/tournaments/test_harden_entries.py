@@ -12,6 +12,7 @@ from tests.tournaments.test_permissions import scrape_form
 from tournaments.models import Entry, System, Tournament
 from tournaments.players import roster
 from tournaments.rounds import services
+from tournaments.rounds.settings_rules import check_settings
 
 
 def _client(user) -> Client:  # type: ignore[no-untyped-def]
@@ -82,7 +83,7 @@ def test_a_swiss_cannot_become_a_round_robin_once_paired(make_tournament, arbite
     services.round_pair(tournament=t)
     t.system = System.ROUND_ROBIN
     with pytest.raises(ValidationError) as caught:
-        t.full_clean()
+        check_settings(t)
     assert "system" in caught.value.message_dict
     client = _client(arbiter)
     url = reverse("admin:tournaments_tournament_change", args=[t.pk])
@@ -95,6 +96,7 @@ def test_the_system_may_change_before_round_one(make_tournament) -> None:  # typ
     t = make_tournament(6, system=System.SWISS, slug="sw", rounds_total=5)
     t.system = System.ROUND_ROBIN
     t.full_clean()
+    check_settings(t)
 
 
 def test_the_numbering_step_is_the_way_to_renumber(make_tournament) -> None:  # type: ignore[no-untyped-def]
@@ -102,3 +104,17 @@ def test_the_numbering_step_is_the_way_to_renumber(make_tournament) -> None:  # 
     t.entries.filter(pairing_number=4).update(rating=2999)
     roster.entries_number_by_rating(tournament=t)
     assert Entry.objects.get(tournament=t, pairing_number=1).rating == 2999
+
+
+def test_only_a_save_named_a_numbering_step_keeps_the_numbering(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    from tournaments.models import Numbering
+
+    t = make_tournament(4)
+    first, last = Entry.objects.get(tournament=t, pairing_number=1), Entry.objects.get(tournament=t, pairing_number=4)
+    first.pairing_number = 9
+    first.save(numbering_step=True)  # as the numbering services save
+    assert Tournament.objects.get(pk=t.pk).numbering == Numbering.AUTO
+    last._numbering_step = True  # type: ignore[attr-defined]  # a stray attribute is no mechanism
+    last.pairing_number = 8
+    last.save()  # a hand edit
+    assert Tournament.objects.get(pk=t.pk).numbering == Numbering.MANUAL

@@ -14,6 +14,7 @@ from tournaments.conformance import events
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Game, Player, RatingMethod, System, Tournament
 from tournaments.players import numbering, roster
+from tournaments.rounds.settings_rules import check_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -296,7 +297,7 @@ def test_rating_settings_are_fixed_once_round_1_is_paired(arbiter) -> None:  # t
     play_round(t)
     t.rating_method, t.tie_order = RatingMethod.HIGHER, "oldest"
     with pytest.raises(ValidationError) as exc:
-        t.full_clean()
+        check_settings(t)
     assert set(exc.value.message_dict) == {"rating_method", "tie_order"}
 
 

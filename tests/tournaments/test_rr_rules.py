@@ -14,6 +14,7 @@ from tournaments.models import System
 from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.pairing.rr_check import COLOUR_THREE, REPEAT, Finding, check_schedule
 from tournaments.rounds import rr_schedule, services
+from tournaments.rounds.settings_rules import check_settings
 from tournaments.standings import PRESETS, ROUND_ROBIN_MEANINGLESS, TIEBREAKS, meaningless_in_round_robin
 
 
@@ -58,7 +59,7 @@ def test_the_setting_drives_the_rounds_paired(make_tournament) -> None:  # type:
     assert rnd3 == published(4)[1]  # round 2 of the printed table is played third
     t.rr_reverse_last_two = False
     with pytest.raises(ValidationError, match="fixed once round 1 is paired"):
-        t.full_clean()
+        check_settings(t)
 
 
 # --- Tie-breaks --------------------------------------------------------------------------------
@@ -79,10 +80,11 @@ def test_a_round_robin_refuses_them_with_the_reason(make_tournament) -> None:  #
     t = make_tournament(4)
     t.tiebreaks = ["wins", "solkoff"]
     with pytest.raises(ValidationError) as exc:
-        t.full_clean()
+        check_settings(t)
     assert "mean nothing in a round robin" in " ".join(exc.value.message_dict["tiebreaks"])
     t.tiebreaks = ["wins", "sonneborn_berger", "mutual_result", "ranking_order"]
     t.full_clean()
+    check_settings(t)
 
 
 # --- A round made by hand ----------------------------------------------------------------------
@@ -170,10 +172,10 @@ def test_a_round_robin_saved_before_the_rule_keeps_its_list_until_changed(make_t
     t = make_tournament(4, slug="kept")
     Tournament.objects.filter(pk=t.pk).update(tiebreaks=["solkoff"])
     t.refresh_from_db()
-    t.full_clean()  # unchanged: accepted
+    check_settings(t)  # unchanged: accepted
     t.tiebreaks = ["solkoff", "wins"]
     with pytest.raises(ValidationError):
-        t.full_clean()
+        check_settings(t)
 
 
 def _rematch_boards(t, rnd):  # type: ignore[no-untyped-def]

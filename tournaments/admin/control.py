@@ -28,7 +28,7 @@ from tournaments.conformance.words import describe
 from tournaments.errors import DomainError, PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
 from tournaments.players import roster
-from tournaments.ratings import entry_rating  # the tournament's rating
+from tournaments.ratings import entry_rating, rating_changes
 from tournaments.rounds import manual_pairing, round_control, services, under_way
 
 # The words of each step's button, by step name; %(n)s is the round.
@@ -106,6 +106,7 @@ class ControlRoomMixin:
             numbering_fixed=FIXED_NUMBERING[tournament.numbering] if room.rounds else "",
             conformance_mark=mark(tournament),
             setup_notices=[describe(w) for w in under_way.setup_notices(tournament, room.players)],
+            rating_changes=rating_changes(tournament),
         ))
 
     def _step_href(self, tournament: Tournament, room: round_control.ControlRoom) -> str:

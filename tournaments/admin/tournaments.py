@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -39,7 +40,8 @@ from tournaments.locks import check_entry_delete
 from tournaments.models import Entry, ForbiddenPair, Tournament
 from tournaments.permissions import arbitrated_by
 from tournaments.players import period_ratings, roster
-from tournaments.rounds import pairing_bridge, services
+from tournaments.ranking import progress
+from tournaments.rounds import pairing_bridge, services, settings_rules
 from tournaments.standings import PRESETS, default_preset
 from tournaments.words import preset_label
 
@@ -143,6 +145,12 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
         ask_settings(self, cleaned)
         return cleaned
 
+    def _post_clean(self) -> None:
+        # The model checks each value; what the stored row and its rounds refuse is the settings' rules.
+        super()._post_clean()
+        if refusals := settings_rules.settings_refusals(self.instance):
+            self._update_errors(ValidationError(refusals))
+
 
 @admin.register(Tournament)
 class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ControlRoomMixin,
@@ -230,7 +238,10 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
         after_round = number_or_none(request.GET.get("round"))
         ties = ties_context(request, tournament)  # the final standings' ties (lots, order by hand)
         rows = selectors.standings(tournament, after_round=after_round)
+        heading = progress.heading("standings", progress.shown_round(selectors.tournament_data(tournament).games,
+                                                                     after_round))
         context = {**self.admin_site.each_context(request), "tournament": tournament, "rows": rows, **ties,
+                   "heading": heading,
                    "rounds": rounds, "after_round": after_round, "opts": self.model._meta,
                    "tiebreak_names": list(tournament.tiebreaks), "rating_note": period_ratings.note(tournament),
                    "title": f"{tournament} – {_('standings')}"}

@@ -40,6 +40,7 @@ from tournaments.models import (
     Round,
     Tournament,
 )
+from tournaments.rounds.settings_rules import check_settings
 
 FORMAT = "damier-tournament"
 VERSION = 1
@@ -501,6 +502,8 @@ class _Importer:
 def _clean(where: str, obj: models.Model, exclude: list[str]) -> None:
     try:
         obj.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+        if isinstance(obj, Tournament):
+            check_settings(obj)
     except ValidationError as exc:
         detail = "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())
         raise TransferError(f"{where}: {detail}") from None

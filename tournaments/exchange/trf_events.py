@@ -29,6 +29,7 @@ from rules.numbers import number_or_none
 from tournaments.conformance.policy import LEVELS, Code, Level
 from tournaments.models import ConformanceEvent, EntryRating, TiebreakConvention, Tournament
 from tournaments.pairing.trf import TrfError, trf_lines
+from tournaments.rounds.settings_rules import check_settings
 
 _CONVENTION = re.compile(r"### tie-break convention: (?P<value>\S+)(?: .*)?")
 # ASCII digits only, as everywhere in a TRF: `\d` takes every script's digits, and int() reads them too.
@@ -196,6 +197,7 @@ def _keep_ratings(tournament: Tournament, settings: RatingSettings) -> None:
         setattr(tournament, name, value)
     try:
         tournament.full_clean(validate_unique=False, validate_constraints=False)
+        check_settings(tournament)
     except ValidationError as exc:
         detail = "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())
         raise TrfError(f"### rating tie-breaks: {detail}") from None

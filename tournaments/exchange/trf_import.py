@@ -62,6 +62,7 @@ from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.pairing.trf import TrfError, TrfFile, TrfPlayer, cell_points, parse_trf, trf_lines
 from tournaments.pairing.trf_check import check_trf
 from tournaments.results import Result
+from tournaments.rounds.settings_rules import check_settings
 
 # the result of a game from the white player's cell: (white's code, black's code) -> Result
 _GAME = {
@@ -404,6 +405,8 @@ def _clean(obj: object, where: str, exclude: list[str] | None = None, *, constra
     try:
         obj.full_clean(exclude=exclude, validate_unique=False,  # type: ignore[attr-defined]
                        validate_constraints=constraints)
+        if isinstance(obj, Tournament):
+            check_settings(obj)
     except ValidationError as exc:
         detail = "; ".join(f"{field}: {' '.join(msgs)}" for field, msgs in exc.message_dict.items())
         raise TrfImportError(f"{where}: {detail}") from None

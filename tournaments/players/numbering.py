@@ -86,12 +86,11 @@ def renumber(moves: Sequence[tuple[Entry, int]]) -> None:
     busy = held | {new for _entry, new in moves}
     free = (n for n in range(1, len(busy) + len(moves) + 2) if n not in busy)
     for entry, _new in moves:
-        entry._numbering_step = True  # type: ignore[attr-defined]  # not a hand edit (see Entry.save)
         entry.pairing_number = next(free)
-        entry.save(update_fields=["pairing_number"])
+        entry.save(update_fields=["pairing_number"], numbering_step=True)
     for entry, new in moves:
         entry.pairing_number = new
-        entry.save(update_fields=["pairing_number"])
+        entry.save(update_fields=["pairing_number"], numbering_step=True)
 
 
 
@@ -280,8 +279,7 @@ def ratings_take_note(*, tournament: Tournament, expected: str | None = None, us
         entry.take_ratings(c.entry.player)
         if user is not None:
             entry._history_user = user  # type: ignore[attr-defined]
-        entry._numbering_step = True  # type: ignore[attr-defined]  # not a hand edit of the number
-        entry.save(update_fields=["rating", "national_rating"])
+        entry.save(update_fields=["rating", "national_rating"], numbering_step=True)
     return changes
 
 

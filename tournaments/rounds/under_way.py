@@ -13,7 +13,6 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -22,6 +21,7 @@ from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning, refusals
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, System, Tournament
+from tournaments.rounds.settings_rules import require_settings
 
 # A setting that may change under way, with the event it makes.
 WATCHED: dict[str, Code] = {
@@ -132,28 +132,21 @@ def tournament_save(*, tournament: Tournament, confirmed: Collection[str] = (), 
     a watched setting needs its level-4 confirmation; then every paired round is checked again with the new
     settings, and each change is kept as an event with its old and new values and what became wrong."""
     if tournament.pk is None:
+        require_settings(tournament)
         tournament.save()
         return SaveOutcome()
     stored = _locked(tournament)
     warnings = setting_warnings(stored, tournament)
     if not refusals(warnings):  # a change of system is refused first, in the policy's words
-        _refuse_fixed_settings(tournament)
+        # Checked again under the lock: the form checked before round 1 was paired, perhaps, and another
+        # caller of this service may not have checked at all.
+        require_settings(tournament)
     events.require(warnings, confirmed=confirmed)
     # The mode is never re-entered: an instance read before another arbiter left it must not write it back.
     tournament.conformance_left_round = stored.conformance_left_round
     before = _check_all(stored) if warnings else {}
     tournament.save()
     return _recheck_and_record(tournament, before, warnings, user)
-
-
-def _refuse_fixed_settings(tournament: Tournament) -> None:
-    """What may never change once round 1 is paired (the system, the first-round colour, the rating the
-    numbers were set on...), checked again under the lock: the form checked it before round 1 was paired,
-    perhaps, and any other caller of this service may not have checked it at all."""
-    try:
-        tournament.clean_once_paired()
-    except ValidationError as exc:
-        raise DomainError(" ".join(exc.messages)) from None
 
 
 def _recheck_and_record(tournament: Tournament, before: Any, warnings: list[Warning], user: Any) -> SaveOutcome:

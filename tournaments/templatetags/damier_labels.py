@@ -1,4 +1,4 @@
-"""Words for the admin's templates: the standings heading, tie-break names and values, never keys."""
+"""Words for the templates: tie-break names and values, never keys, and the 5.9 ruling of a row."""
 
 from __future__ import annotations
 
@@ -6,19 +6,9 @@ from typing import Any
 
 from django import template
 
-from tournaments import selectors
-from tournaments.models import Tournament
-from tournaments.ranking import progress
 from tournaments.words import format_tiebreak, tiebreak_label, withdrawal_text
 
 register = template.Library()
-
-
-@register.simple_tag
-def standings_heading(tournament: Tournament, after_round: int | None = None) -> str:
-    """'Standings after round N' or 'Standings – round N in progress (k results missing)'."""
-    data = selectors.tournament_data(tournament)
-    return progress.heading("standings", progress.shown_round(data.games, after_round))
 
 
 @register.filter(name="tiebreak_label")

@@ -1,5 +1,5 @@
-"""The control room's notice of ratings changed since the entries, as a tag so that the
-control room's own view stays as it is: `{% load damier_ratings %}{% rating_notice tournament %}`."""
+"""An entry's rating as its tournament reads it, for the control room's order by rating (the view gives the
+entries with their tournament, so the filter reads nothing)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,9 @@ from typing import Any
 
 from django import template
 
-from tournaments.ratings import entry_rating, rating_changes
+from tournaments.ratings import entry_rating
 
 register = template.Library()
-
-
-@register.inclusion_tag("admin/tournaments/tournament/rating_notice.html")
-def rating_notice(tournament: Any) -> dict[str, Any]:
-    return {"tournament": tournament, "changes": rating_changes(tournament)}
 
 
 @register.filter
