@@ -310,6 +310,12 @@ class Tournament(models.Model):
         return self.chief_arbiter_id == user_id or self.deputy_arbiters.filter(pk=user_id).exists()
 
 
+def numbered(number: int | str, name: str) -> str:
+    """A player named with his pairing number, "12. Dupont, Jean": str(entry), and the one format of the
+    pages and messages that name a player by number and name without an Entry at hand."""
+    return f"{number}. {name}"
+
+
 class EntryStatus(models.TextChoices):
     ACTIVE = "active", _("Active")
     WITHDRAWN = "withdrawn", _("Withdrawn")
@@ -361,7 +367,7 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.pairing_number}. {self.player}"
+        return numbered(self.pairing_number, self.player.full_name)
 
     # What only the services change (withdrawal, expulsion, requested byes, taking note of a rating): a save
     # of the whole entry (its change form) writes them as they stand, never as a page read earlier had them.

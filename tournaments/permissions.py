@@ -86,12 +86,31 @@ def colleagues(user: Any) -> QuerySet[Any]:
     return users.filter(Q(pk=user.pk) | Q(chief_of__in=mine) | Q(deputy_of__in=mine)).distinct()
 
 
+def arbitrates(user: Any, tournament: Tournament) -> bool:
+    """Chief or deputy arbiter of the tournament, or a superuser: the services' check of who may correct a
+    result (the pages check can_manage, which also asks for the workplace)."""
+    return tournament.is_arbiter(user)
+
+
 def can_manage(user: Any, obj: object) -> bool:
     """May change this tournament, or the entry, round, game or sheet of one."""
     if getattr(user, "is_superuser", False):
         return True
     tournament = tournament_of(obj)
-    return is_staff_arbiter(user) and tournament is not None and tournament.is_arbiter(user)
+    return is_staff_arbiter(user) and tournament is not None and arbitrates(user, tournament)
+
+
+def can_manage_or_list(user: Any, obj: object | None) -> bool:
+    """The admin's object-level check: an object as can_manage says; without one (a list, an add page),
+    whether the user may use the arbiter's workplace at all."""
+    if obj is None:
+        return bool(getattr(user, "is_superuser", False)) or is_staff_arbiter(user)
+    return can_manage(user, obj)
+
+
+def can_choose_arbiters(user: Any, tournament: Tournament) -> bool:
+    """Who arbitrates is the chief arbiter's decision (or an administrator's), not a deputy's."""
+    return bool(getattr(user, "is_superuser", False)) or tournament.chief_arbiter_id == getattr(user, "pk", None)
 
 
 def require_manage(user: Any, obj: object) -> Tournament:

@@ -31,14 +31,17 @@ from tournaments.models import (
     RoundStatus,
     SheetStatus,
 )
-from tournaments.permissions import arbitrated_by, colleagues, managed_tournaments, tournament_of
+from tournaments.permissions import (
+    arbitrated_by,
+    can_manage_or_list,
+    colleagues,
+    is_staff_arbiter,
+    managed_tournaments,
+    tournament_of,
+)
 from tournaments.results import Result
 from tournaments.rounds.pairing_bridge import violation_words
 from tournaments.words import result_label
-
-
-def is_arbiter(user: Any) -> bool:
-    return bool(user.is_active and user.is_staff)
 
 
 def run_service(request: HttpRequest, func: Callable[[], object], success: str) -> bool:
@@ -158,16 +161,10 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         return super().formfield_for_manytomany(db_field, request, **kwargs)
 
     def _allowed(self, request: HttpRequest, obj: object | None) -> bool:
-        user = request.user
-        if user.is_superuser:
-            return True
-        if not is_arbiter(user):
-            return False
-        tournament = tournament_of(obj) if obj is not None else None
-        return obj is None or (tournament is not None and tournament.is_arbiter(user))
+        return can_manage_or_list(request.user, obj)
 
     def has_module_permission(self, request: HttpRequest) -> bool:
-        return is_arbiter(request.user)
+        return is_staff_arbiter(request.user)
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return self._allowed(request, obj)
@@ -176,7 +173,7 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         return self._allowed(request, obj)
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
-        return is_arbiter(request.user)
+        return is_staff_arbiter(request.user)
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return bool(request.user.is_superuser)
@@ -291,11 +288,7 @@ class ScopedInline(admin.TabularInline):
     """Inlines follow their parent's object-level permission, not Django's model permissions."""
 
     def _allowed(self, request: HttpRequest, obj: object | None) -> bool:
-        if request.user.is_superuser:
-            return True
-        tournament = tournament_of(obj) if obj is not None else None
-        return is_arbiter(request.user) and (obj is None or (tournament is not None
-                                                              and tournament.is_arbiter(request.user)))
+        return can_manage_or_list(request.user, obj)
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return self._allowed(request, obj)

@@ -232,7 +232,7 @@ def _int(value: str | None) -> int | None:
 def _first(entries: list[Any], shown: int = 5) -> str:
     """"1. Name (2430), 2. ..." for the first few: enough to see the order was applied."""
     ordered = sorted(entries, key=lambda e: e.pairing_number)
-    text = ", ".join(f"{e.pairing_number}. {e.player.full_name}"
+    text = ", ".join(str(e)
                      + (f" ({rating})" if (rating := entry_rating(e)) else "") for e in ordered[:shown])
     more = len(ordered) - shown
     return text + (_(" and %(n)s more") % {"n": more} if more > 0 else "")

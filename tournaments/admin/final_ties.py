@@ -16,7 +16,8 @@ from tournaments import selectors
 from tournaments.admin.results_entry import warning_lines
 from tournaments.conformance import events
 from tournaments.errors import DomainError
-from tournaments.models import Tournament
+from tournaments.models import Tournament, numbered
+from tournaments.permissions import can_manage
 from tournaments.ranking import final_standings
 from tournaments.standings.final import tie_groups
 
@@ -36,7 +37,7 @@ def _pairing_numbers(typed: str) -> list[int]:
 def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     """Runs the asked step (POST) and returns what the page shows: the state, the ties, what to confirm."""
     out: dict[str, Any] = {"to_confirm": [], "typed_order": "", "asked": "", "lots_token": ""}
-    if request.method == "POST" and tournament.is_arbiter(request.user):
+    if request.method == "POST" and can_manage(request.user, tournament):
         out["asked"] = "lots" if "draw_lots" in request.POST else "hand" if "order_by_hand" in request.POST else ""
         out["typed_order"] = (request.POST.get("tie_order") or "").strip()
         confirmed = request.POST.getlist("confirm")
@@ -64,7 +65,7 @@ def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]
     out["is_final"] = state.final
     bare = Tournament.objects.get(pk=tournament.pk)
     bare.lots_seed, bare.hand_order = None, []
-    out["ties"] = [[f"{r.player.pairing_number}. {r.player.name}" for r in g]
+    out["ties"] = [[numbered(r.player.pairing_number, r.player.name) for r in g]
                    for g in tie_groups(selectors.standings(bare))] if state.final else []
     out["lots_seed"] = tournament.lots_seed
     return out

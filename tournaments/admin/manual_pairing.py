@@ -32,6 +32,7 @@ from tournaments.conformance.words import describe, level_name
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Round, RoundStatus, Tournament
 from tournaments.pairing.state import build_states
+from tournaments.permissions import can_manage
 from tournaments.rounds import manual_pairing as mp
 from tournaments.rounds import pairing_bridge
 
@@ -209,7 +210,7 @@ class ManualPairingMixin:
 
     def by_hand_view(self, request: HttpRequest, tournament_pk: int) -> HttpResponse:
         tournament = get_object_or_404(Tournament, pk=tournament_pk)
-        if not tournament.is_arbiter(request.user) and not request.user.is_superuser:  # type: ignore[union-attr]
+        if not can_manage(request.user, tournament):
             raise PermissionDenied
         control = reverse("admin:tournaments_tournament_control", args=[tournament.pk])
         number = mp.engine_cannot_pair(tournament)
@@ -254,7 +255,7 @@ def _typed(request: HttpRequest) -> tuple[list[tuple[str, str]], str]:
 
 def _player_label(entry: Entry, score: int) -> str:
     points = ngettext("%(n)s point", "%(n)s points", score) % {"n": score}
-    return f"{entry.pairing_number}. {entry.player.full_name} ({points})"
+    return f"{entry} ({points})"
 
 
 def _board_words(item: str, names: dict[int, str]) -> str:

@@ -27,7 +27,7 @@ from tournaments.conformance.events import NeedsConfirmation
 from tournaments.conformance.policy import Level, Warning
 from tournaments.conformance.words import describe, level_name
 from tournaments.errors import DomainError
-from tournaments.models import Entry, RoundStatus, Tournament
+from tournaments.models import Entry, RoundStatus, Tournament, numbered
 from tournaments.players import numbering
 from tournaments.rounds import rr_schedule
 
@@ -49,7 +49,7 @@ def warning_rows(warnings: list[Warning]) -> list[dict[str, Any]]:
 
 def entry_label(entry: Entry, method: str) -> str:
     rating = ratings.tournament_rating(entry, method)
-    return f"{entry.pairing_number}. {entry.player.full_name}" + (f" ({rating})" if rating is not None else "")
+    return str(entry) + (f" ({rating})" if rating is not None else "")
 
 
 class ExchangeForm(forms.Form):
@@ -221,7 +221,7 @@ class NumbersMixin:
                         messages.warning(request, text)
                     return HttpResponseRedirect(control)
         odd = len(entries) % 2 == 1
-        players = [(n, f"{n}. {names[n]}") for n in sorted(entries)]
+        players = [(n, numbered(n, names[n])) for n in sorted(entries)]
         boards = [{"board": b, "white": w, "black": bl} for b, (w, bl) in sorted(chosen.items())]
         return render(request, "admin/tournaments/tournament/rr_hand.html", self._context(  # type: ignore[attr-defined]
             request, tournament, _("Round %(n)s made by hand: %(tournament)s") % {"n": number,

@@ -18,7 +18,6 @@ from simple_history.admin import SimpleHistoryAdmin
 from tournaments.admin.base import (
     AsciiIdMixin,
     hide_other_accounts,
-    is_arbiter,
     keep_typed_on_refusal,
     refusing_form,
 )
@@ -28,6 +27,7 @@ from tournaments.exchange.player_import import players_import_csv
 from tournaments.models import Player, Tournament
 from tournaments.permissions import (
     can_change_player,
+    is_staff_arbiter,
     managed_tournaments,
     player_fixed_fields,
     players_fixed_fields,
@@ -80,13 +80,13 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         return obj.rating_source or gettext("typed by hand")
 
     def has_module_permission(self, request: HttpRequest) -> bool:
-        return is_arbiter(request.user)
+        return is_staff_arbiter(request.user)
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return is_arbiter(request.user)
+        return is_staff_arbiter(request.user)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        return is_arbiter(request.user)
+        return is_staff_arbiter(request.user)
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return can_change_player(request.user, obj)

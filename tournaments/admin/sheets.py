@@ -31,6 +31,7 @@ from rules.numbers import number_or_none
 from tournaments import sheets
 from tournaments.errors import DomainError
 from tournaments.models import Game, GameSheet, Round, Tournament
+from tournaments.permissions import can_manage_or_list
 from tournaments.sheets.words import issue_message, issue_where, sentence, severity_label, status_label
 
 # A sign beside the words, so the status never rests on colour (the colours: static/damier/admin-a11y.css).
@@ -154,10 +155,7 @@ class GameSheetInline(admin.StackedInline):
     readonly_fields = fields
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        user = request.user
-        if user.is_superuser:
-            return True
-        return bool(user.is_active and user.is_staff and (obj is None or obj.round.tournament.is_arbiter(user)))
+        return can_manage_or_list(request.user, obj)
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -38,7 +38,7 @@ from tournaments.admin.trf_import import import_trf_view
 from tournaments.errors import DomainError
 from tournaments.locks import check_entry_delete
 from tournaments.models import Entry, ForbiddenPair, Tournament
-from tournaments.permissions import arbitrated_by
+from tournaments.permissions import can_choose_arbiters
 from tournaments.players import period_ratings, roster
 from tournaments.ranking import progress
 from tournaments.rounds import pairing_bridge, services, settings_rules
@@ -160,7 +160,7 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
     form = TournamentForm
     # The change page leads to the control room, where the day is run.
     change_form_template = "admin/tournaments/tournament/change_form.html"
-    tournament_lookup = "pk"  # scope() filters on the tournament itself
+    tournament_lookup = ""  # the rows are the tournaments themselves
     list_display = ("name", "control_room", "system", "start_date", "venue", "public", "entry_count", "round_count",
                     "links")
     list_filter = ("system", "public")
@@ -178,11 +178,6 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
         RATING_FIELDSET,
         (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),
     )
-
-    def scope(self, qs: QuerySet[Any], user: Any) -> QuerySet[Any]:
-        if user.is_superuser:
-            return qs
-        return qs.filter(arbitrated_by(user)).distinct()
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         return super().get_queryset(request).annotate(
@@ -213,8 +208,7 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = super().get_readonly_fields(request, obj)
-        if obj is not None and not request.user.is_superuser and obj.chief_arbiter_id != request.user.pk:
-            # Who arbitrates is the chief arbiter's decision (or an administrator's), not a deputy's.
+        if obj is not None and not can_choose_arbiters(request.user, obj):
             return (*fields, "chief_arbiter", "deputy_arbiters")
         return fields
 

@@ -25,7 +25,7 @@ from tournaments.results import REQUESTED_BYES, Result
 
 def player_value(entry: Entry) -> str:
     """How an event names a player: his pairing number and name (data, not a sentence)."""
-    return f"{entry.pairing_number}. {entry.player.full_name}"
+    return str(entry)
 
 
 def bye_warnings(entry: Entry, round_number: int, result: Result, *, game_id: int | None = None) -> list[Warning]:

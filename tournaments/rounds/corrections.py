@@ -21,6 +21,7 @@ from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.locks import lock_tournament_of_game
 from tournaments.models import Game, Round, RoundStatus
+from tournaments.permissions import arbitrates
 from tournaments.results import TWO_PLAYER_RESULTS, Result
 
 
@@ -83,7 +84,7 @@ def game_record_rating_result(*, game: Game, result: str, expected_version: int 
         raise StaleEditError(_("Board %(board)s of round %(round)s was changed by someone else since you opened "
                                "it; reload the page.") % {"board": locked.board, "round": locked.round.number})
     rnd: Round = locked.round
-    if user is not None and not rnd.tournament.is_arbiter(user):
+    if user is not None and not arbitrates(user, rnd.tournament):
         raise DomainError(_("Only an arbiter of %(tournament)s can correct a result.") % {"tournament": rnd.tournament})
     if rnd.status != RoundStatus.COMPLETED or rounds_after(locked) < 1:
         raise DomainError(_("Round %(round)s, board %(board)s: a correction for the rating report only is for a "

@@ -130,7 +130,7 @@ def entries_of(tournament: Tournament) -> list[Entry]:
 
 
 def names_of(entries: Iterable[Entry]) -> dict[int, str]:
-    return {e.pairing_number: f"{e.pairing_number}. {e.player.full_name}" for e in entries}
+    return {e.pairing_number: str(e) for e in entries}
 
 
 def request_for(rnd: Round, entries: list[Entry]) -> PairingRequest:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournaments import ratings, selectors
 from tournaments.conformance import events as conformance_events
 from tournaments.errors import DomainError
-from tournaments.models import Entry, ForbiddenPair, Game, Round, TiebreakConvention, Tournament
+from tournaments.models import Entry, ForbiddenPair, Game, Round, TiebreakConvention, Tournament, numbered
 from tournaments.pairing import Pairing, PairingRequest, PlayedRound, PointSystem, SwissPlayer, pair_dutch
 from tournaments.pairing.checker import check_pairing
 from tournaments.pairing.model import Board as EngineBoard
@@ -112,7 +112,7 @@ def pair_next_round(tournament: Tournament, entries: list[Entry],
 
 
 def _names(by_number: dict[int, Entry]) -> dict[str, str]:
-    return {str(n): f"{n}. {e.player.full_name}" for n, e in by_number.items()}
+    return {str(n): numbered(n, e.player.full_name) for n, e in by_number.items()}
 
 
 def _who(names: dict[str, str], ids: Iterable[int]) -> str:
@@ -380,8 +380,7 @@ def broken_criteria(rnd: Round) -> list[Any]:
 
 def violation_words(tournament: Tournament, violations: Iterable[Any]) -> list[str]:
     """The checker's violations (codes and pairing numbers) in the reader's language, players by name."""
-    names = {e.pairing_number: f"{e.pairing_number}. {e.player.full_name}"
-             for e in tournament.entries.select_related("player")}
+    names = {e.pairing_number: str(e) for e in tournament.entries.select_related("player")}
     words = []
     for v in violations:
         who = _(" and ").join(names.get(n, str(n)) for n in v.players)

@@ -27,6 +27,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing.roundrobin import berger_schedule
+from tournaments.permissions import arbitrates
 from tournaments.players import requested_byes, roster
 from tournaments.results import SINGLE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Result
 from tournaments.rounds import manual_phase, pairing_bridge, postponed, rr_guard
@@ -371,7 +372,7 @@ def game_record_result(
     new = parse_result(result) if result not in (None, "") else None
     completing_postponed = locked.result == Result.POSTPONED.value and new is not None and not new.is_postponed
     if rnd.status == RoundStatus.COMPLETED and not completing_postponed:
-        if user is not None and not rnd.tournament.is_arbiter(user):
+        if user is not None and not arbitrates(user, rnd.tournament):
             raise DomainError(_("Round %(number)s, board %(board)s: only an arbiter of %(tournament)s can correct "
                                 "a result.") % {"number": rnd.number, "board": locked.board,
                                                  "tournament": rnd.tournament})
