@@ -59,8 +59,8 @@ ADMIN = [
     ("admin manual chapter", "/admin/manual/conformance/"),
 ]
 
-# Violations another branch is fixing on a page it owns: (page, rule id) tolerated there only, until that
-# branch lands. An entry that no longer shows anywhere in the full run fails it, so none outlives its fix.
+# Violations tolerated while their fix is under way: (page, rule id), on that page only. An entry that shows
+# nowhere in a full run fails the run, so none outlives its fix.
 KNOWN: dict[tuple[str, str], str] = {}
 SEEN: dict[str, set[str]] = {}  # page -> rule ids violated in any configuration of this run
 RUNS: set[str] = set()

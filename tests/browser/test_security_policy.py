@@ -59,7 +59,7 @@ def test_no_page_of_the_demo_has_anything_refused(demo: str, page: Any) -> None:
         page.goto(demo + path)
         page.wait_for_load_state("load")
         seen[path] = _refused(page)
-    # The schedule's Print button, its handler now in admin-a11y.js.
+    # The schedule's Print button, whose handler is in admin-a11y.js.
     page.goto(f"{demo}/admin/tournaments/tournament/{t.pk}/schedule/")
     # (Ends with a value: Playwright calls an expression that evaluates to a function.)
     page.evaluate("window.__printed = 0; window.print = function () { window.__printed += 1; }; 0")

@@ -44,7 +44,7 @@ class PlayedRound:
     pab: bool = False  # pairing-allocated bye
     requested: bool = False  # a bye asked for in advance: Z (0 points), H (a draw's), F (a win's)
     # What the engine does not need but a TRF must say: a game not rated (W D L) and a postponed game
-    # counted as a draw for now (?).
+    # counted as a draw for now (TRF "?").
     rated: bool = True
     postponed: bool = False
 
