@@ -118,3 +118,22 @@ def test_only_a_save_named_a_numbering_step_keeps_the_numbering(make_tournament)
     last.pairing_number = 8
     last.save()  # a hand edit
     assert Tournament.objects.get(pk=t.pk).numbering == Numbering.MANUAL
+
+
+def test_a_hand_edit_on_a_form_numbers_by_hand_and_the_services_do_not(make_tournament, arbiter) -> None:  # type: ignore[no-untyped-def]
+    from tournaments.models import Numbering
+    from tournaments.players import numbering
+    from tournaments.ratings import rating_changes
+
+    t = make_tournament(4, system=System.SWISS, slug="sw", rounds_total=3)
+    t.entries.filter(pairing_number=4).update(rating=2999)
+    roster.entries_number_by_rating(tournament=t)  # the numbering service renumbers: still by rating
+    Entry.objects.filter(tournament=t, pairing_number=2).update(rating=1)
+    changes = rating_changes(t)
+    assert changes  # taking the ratings on saves the entries as a numbering step
+    numbering.ratings_take_note(tournament=t, expected=numbering.changes_signature(changes))
+    assert Tournament.objects.get(pk=t.pk).numbering == Numbering.AUTO
+    client = _client(arbiter)
+    url = reverse("admin:tournaments_entry_change", args=[Entry.objects.get(tournament=t, pairing_number=4).pk])
+    assert client.post(url, scrape_form(client, url, pairing_number=7, _save="Save")).status_code == 302
+    assert Tournament.objects.get(pk=t.pk).numbering == Numbering.MANUAL
