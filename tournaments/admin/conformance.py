@@ -30,7 +30,7 @@ from tournaments.rounds.pairing_bridge import violation_words
 
 def ask_settings(form: forms.ModelForm, cleaned: dict[str, Any]) -> None:
     """In the tournament form's clean(): a watched setting changed once a round is paired asks its level-4
-    confirmation. (A change of system is refused by Tournament.clean, with its own words.)"""
+    confirmation. (A change of system is refused by tournaments.rounds.settings_rules, with its own words.)"""
     stored = form.instance
     if stored.pk is None:
         return
