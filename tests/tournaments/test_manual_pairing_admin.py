@@ -8,7 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round, play_swiss_round
+from tests.tournaments.warning_screen import assert_one_screen
 from tournaments.conformance import events
+from tournaments.conformance.policy import Level
 from tournaments.models import Round, System
 from tournaments.rounds import services
 
@@ -81,7 +83,8 @@ def test_from_the_control_room_to_a_validated_pairing_with_a_rematch(six, client
     response = client_of.post(url, form(rnd, boards))
     text = response.content.decode()
     assert response.status_code == 409
-    assert "have already played each other" in text and "Warning (confirmation)" in text
+    assert "have already played each other" in text and "Level 3: confirmation" in text
+    assert_one_screen(response, Level.CONFIRM)
     a, b = boards[0]
     assert f'value="rematch:{min(a, b)}-{max(a, b)}"' in text
     # What the arbiter chose is still selected; nothing was written.

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.numbers import number_or_none
 from tournaments import selectors
+from tournaments.admin import warnings
 from tournaments.conformance.words import describe
 from tournaments.errors import DomainError, PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
@@ -105,7 +106,8 @@ class ControlRoomMixin:
             numbering_label=tournament.get_numbering_display(),
             numbering_fixed=FIXED_NUMBERING[tournament.numbering] if room.rounds else "",
             conformance_mark=mark(tournament),
-            setup_notices=[describe(w) for w in under_way.setup_notices(tournament, room.players)],
+            setup_notices=warnings.block(request, under_way.setup_notices(tournament, room.players),
+                                         block_id="dm-setup-notice"),
         ))
 
     def _step_href(self, tournament: Tournament, room: round_control.ControlRoom) -> str:

@@ -14,7 +14,8 @@ from django.urls import reverse
 from tests.tournaments.rounds import play_swiss_round
 from tests.tournaments.test_permissions import scrape_form
 from tests.tournaments.test_round_entry import form_in, messages_in
-from tournaments.conformance.policy import Code
+from tests.tournaments.warning_screen import assert_one_screen
+from tournaments.conformance.policy import Code, Level
 from tournaments.models import ConformanceEvent, Entry, ForbiddenPair, Game, System, Tournament
 from tournaments.standings import default_preset
 
@@ -162,8 +163,10 @@ def test_an_old_round_on_the_round_page_leave_or_rating_only(make_tournament, ch
 
 def test_the_control_room_notices_a_setup_that_cannot_finish(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
     t = make_tournament(6, system=System.SWISS, slug="n6", rounds_total=6)
-    page = text_of(chief.get(reverse("admin:tournaments_tournament_control", args=[t.pk])))
-    assert "Notice: 6 rounds cannot all be paired with 6 players without a rematch." in page
+    response = chief.get(reverse("admin:tournaments_tournament_control", args=[t.pk]))
+    assert_one_screen(response, Level.NOTICE)
+    page = text_of(response)
+    assert "Level 2: notice" in page and "6 rounds cannot all be paired with 6 players without a rematch." in page
 
 
 def test_no_setting_turns_a_warning_off_or_down(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
