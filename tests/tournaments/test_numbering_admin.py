@@ -90,6 +90,7 @@ def test_a_regeneration_shows_the_moves_asks_then_records(make_tournament, chief
     signature = page.context["moves_signature"]
     page = chief.post(numbers_url(t), {"action": "regenerate", "moves": signature})
     assert 'value="numbers-regenerated"' in text(page) and "Confirm and regenerate" in text(page)
+    assert_one_screen(page, Level.CONFIRM)
     page = chief.post(numbers_url(t), {"action": "regenerate", "moves": signature,
                                        "confirmed": "numbers-regenerated"}, follow=True)
     assert "regenerated from the ratings" in text(page)

@@ -52,6 +52,7 @@ def test_rounds_changed_under_way_asks_keeps_the_values_then_rechecks_and_record
     html = response.content.decode()
     assert response.status_code == 200
     assert 'name="confirmed" value="rounds-changed"' in html and "Level 4" in text_of(response)
+    assert_one_screen(response, Level.LEAVE)
     assert "leaves the conformance mode" in text_of(response)
     assert "The number of rounds changed from 5 to 7." in text_of(response)
     kept = form_in(html)
@@ -124,6 +125,7 @@ def test_leaving_the_mode_from_the_admin(swiss8, chief) -> None:  # type: ignore
     assert url in chief.get(change(swiss8)).content.decode()
     page = chief.get(url)
     assert 'name="confirmed" value="left-mode"' in page.content.decode() and "Level 4" in text_of(page)
+    assert_one_screen(page, Level.LEAVE)
     chief.post(url, {})
     swiss8.refresh_from_db()
     assert swiss8.in_conformance and not ConformanceEvent.objects.exists()
