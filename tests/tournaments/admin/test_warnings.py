@@ -13,6 +13,7 @@ from tests.tournaments.warning_screen import TEMPLATE, assert_one_screen
 from tournaments.admin import warnings
 from tournaments.conformance.policy import Code, Level, Warning
 from tournaments.models import Entry, System
+from tournaments.rounds import services
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -92,3 +93,19 @@ def test_no_page_renders_a_warning_of_its_own() -> None:
     assert drawing == [TEMPLATE]
     naming = sorted(p.name for p in (ROOT / "tournaments" / "admin").glob("*.py") if "level_name" in p.read_text())
     assert naming == ["conformance.py", "warnings.py"]
+
+
+@pytest.mark.django_db
+def test_the_control_room_says_a_notice_in_the_screens_words(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
+    """Pairing while a postponed game has no result: the level-2 notice after the step, in the one wording."""
+    t = make_tournament(6, system=System.SWISS, slug="pp", rounds_total=2)
+    rnd = services.round_pair(tournament=t)
+    services.round_publish(round=rnd)
+    for game in rnd.games.order_by("board"):
+        services.game_record_result(game=game, result="postponed" if game.board == 1 else "2-0")
+    services.round_complete(round=rnd)
+    response = chief.post(reverse("admin:tournaments_tournament_step", args=[t.pk]),
+                          {"step": "pair", "round": 2, "version": ""}, follow=True)
+    said = [str(m) for m in response.context["messages"]]
+    notice = warnings.rows([Warning(Code.PAIRED_WITH_POSTPONED, {"round": 2})])[0]
+    assert any(m.startswith(notice.line) for m in said), said
