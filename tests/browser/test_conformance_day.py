@@ -126,18 +126,18 @@ def test_the_checklists_scenario_in_one_afternoon_on_a_french_phone(swiss8: dict
         page.get_by_label(f"Damier {i}, Noirs").select_option(pk[black])
     with page.expect_navigation():
         page.click("#mp-save")
-    assert "se sont déjà rencontrés" in page.locator(".mp-warnings").inner_text()
+    assert "se sont déjà rencontrés" in page.locator("#dm-confirm").inner_text()
     assert page.get_by_label("Damier 1, Blancs").input_value() == pk[wanted[0][0]]  # what he chose stays chosen
     shot(page, "vcl-day-2-rematch-warning-phone-fr")
     _axe(page, "manual pairing with a rematch (phone, fr)")
-    _tick_all(page, ".mp-warnings input[type=checkbox]")
+    _tick_all(page, "#dm-confirm input[type=checkbox]")
     with page.expect_navigation():
         page.click("#mp-confirm")
     with page.expect_navigation():
         page.click("#mp-validate")
     assert "différent" in page.locator("#mp-compare").inner_text()
     shot(page, "vcl-day-3-engine-beside-hand-phone-fr")
-    _tick_all(page, ".mp-warnings input[type=checkbox]")
+    _tick_all(page, "#dm-confirm input[type=checkbox]")
     with page.expect_navigation():
         page.click("#mp-validate-confirm")
     assert "Publier la ronde 3" in page.locator("#dc-next").inner_text()

@@ -75,15 +75,15 @@ def test_a_rematch_paired_by_hand_is_confirmed_compared_and_written_to_the_trf(l
         page.get_by_label(f"Damier {i}, Noirs").select_option(pk[bl])
     with page.expect_navigation():
         page.click("#mp-save")
-    warnings = page.locator(".mp-warnings")
+    warnings = page.locator("#dm-confirm")
     assert "se sont déjà rencontrés" in warnings.inner_text()
-    assert "Avertissement (confirmation)" in warnings.inner_text()
+    assert "Niveau 3 : confirmation" in warnings.inner_text()
     # What was chosen is still chosen.
     assert page.get_by_label("Damier 1, Blancs").input_value() == pk[wanted[0][0]]
     shot(page, "manual-pairing-rematch-warning-390-fr")
     _axe(page, "manual pairing warning 390px fr")
     # By keyboard: each box ticked with Space, then the confirmation.
-    for box in page.locator(".mp-warnings input[type=checkbox]").all():
+    for box in page.locator("#dm-confirm input[type=checkbox]").all():
         box.focus()
         page.keyboard.press("Space")
         assert box.is_checked()
@@ -101,7 +101,7 @@ def test_a_rematch_paired_by_hand_is_confirmed_compared_and_written_to_the_trf(l
     assert "appariement du moteur" in headers and "votre appariement" in headers
     shot(page, "manual-pairing-validate-390-fr")
     _axe(page, "manual pairing validation 390px fr")
-    for box in page.locator(".mp-warnings input[type=checkbox]").all():
+    for box in page.locator("#dm-confirm input[type=checkbox]").all():
         box.check()
     with page.expect_navigation():
         page.click("#mp-validate-confirm")
@@ -151,7 +151,7 @@ def test_a_round_the_engine_cannot_pair_is_paired_wholly_by_hand(transactional_d
     assert "La ronde 4 ne peut pas être appariée" in page.locator(".messagelist").inner_text()
     shot(page, "manual-pairing-by-hand-create-390-fr")
     _axe(page, "manual pairing create by hand 390px fr")
-    page.locator(".mp-warnings input[type=checkbox]").check()
+    page.locator("#dm-confirm input[type=checkbox]").check()
     with page.expect_navigation():
         page.click("#mp-create")
     assert "Pas encore appariés" in page.locator("#mp-left-out").inner_text()
@@ -161,8 +161,8 @@ def test_a_round_the_engine_cannot_pair_is_paired_wholly_by_hand(transactional_d
     page.get_by_label("Exempt").select_option(pk[3])
     with page.expect_navigation():
         page.click("#mp-save")
-    assert "se sont déjà rencontrés" in page.locator(".mp-warnings").inner_text()
-    for box in page.locator(".mp-warnings input[type=checkbox]").all():
+    assert "se sont déjà rencontrés" in page.locator("#dm-confirm").inner_text()
+    for box in page.locator("#dm-confirm input[type=checkbox]").all():
         box.check()
     with page.expect_navigation():
         page.click("#mp-confirm")
@@ -170,7 +170,7 @@ def test_a_round_the_engine_cannot_pair_is_paired_wholly_by_hand(transactional_d
     with page.expect_navigation():
         page.click("#mp-validate")
     assert "ne peut pas apparier cette ronde" in page.locator(".mp-note").first.inner_text()
-    page.locator(".mp-warnings input[type=checkbox]").check()
+    page.locator("#dm-confirm input[type=checkbox]").check()
     with page.expect_navigation():
         page.click("#mp-validate-confirm")
     assert "Publier la ronde 4" in page.locator("#dc-next").inner_text()
@@ -200,7 +200,7 @@ def test_the_pairing_page_on_a_desktop_in_english(lyon: dict[str, Any], browser:
         page.keyboard.press("Enter")
     # The engine gave both their due colour: swapped, both get the other one, which asks for a confirmation;
     # the swap stays on the page meanwhile.
-    assert "both players get the colour they are not due" in page.locator(".mp-warnings").inner_text()
+    assert "both players get the colour they are not due" in page.locator("#dm-confirm").inner_text()
     assert (page.get_by_label("Board 2, White").input_value(), page.get_by_label("Board 2, Black").input_value()) \
         == (black, white)
     shot(page, "manual-pairing-open-desktop-en")

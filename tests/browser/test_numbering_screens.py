@@ -82,12 +82,12 @@ def test_numbers_and_round_robin_screens_on_a_phone_in_french(setup: dict[str, A
     page.focus("#dn-exchange")
     with page.expect_navigation():
         page.keyboard.press("Enter")
-    assert page.locator(".dn-warnings input[type=checkbox]").count() == 1
+    assert page.locator("#dm-confirm input[type=checkbox]").count() == 1
     assert page.locator("#id_first").input_value() == str(first.pk)  # the choice is kept
     fits(page)
     axe.assert_accessible(page, "numbers exchange asked phone fr")
     shot(page, "numbers-exchange-confirm-phone-fr")
-    page.focus(".dn-warnings input[type=checkbox]")
+    page.focus("#dm-confirm input[type=checkbox]")
     page.keyboard.press("Space")
     with page.expect_navigation():
         page.click("#dn-exchange")
@@ -127,11 +127,11 @@ def test_numbers_and_round_robin_screens_on_a_phone_in_french(setup: dict[str, A
         page.select_option(f"#board-{board}-black", str(black))
     with page.expect_navigation():
         page.click("#dn-hand-save")
-    assert page.locator(".dn-warnings input[type=checkbox]").count() >= 2
+    assert page.locator("#dm-confirm input[type=checkbox]").count() >= 2
     fits(page)
     axe.assert_accessible(page, "rr hand warnings phone fr")
     shot(page, "rr-hand-round-warnings-phone-fr")
-    for box in page.locator(".dn-warnings input[type=checkbox]").all():
+    for box in page.locator("#dm-confirm input[type=checkbox]").all():
         box.check()
     with page.expect_navigation():
         page.click("#dn-hand-save")

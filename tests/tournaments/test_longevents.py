@@ -11,7 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.test_permissions import change_url, scrape_form
+from tests.tournaments.warning_screen import assert_one_screen
 from tournaments import selectors
+from tournaments.admin import warnings
+from tournaments.conformance.policy import Level
 from tournaments.models import Entry, EntryRating, Game, Player, Round, RoundStatus, System, Tournament
 from tournaments.players import period_ratings
 from tournaments.results import Result
@@ -101,7 +104,9 @@ def test_long_event_suggested_by_the_dates_and_rating_tiebreaks_advised_against(
     page = text_of(response)
     assert "FIDE C.07 Article 10 advises against rating-based tie-breaks" in page
     assert "FMJD rules have no text on it" in page
-    html = chief.get(change_url(event)).content.decode()
+    # the message after the save is the screen's row in one line: its level and the one wording of a notice
+    assert "Level 2: notice" in page and warnings.consequence(Level.NOTICE) in page
+    html = assert_one_screen(chief.get(change_url(event)), Level.NOTICE)
     assert 'id="long-event-rating-tiebreaks"' in html and 'id="long-event-suggestion"' not in html
 
 

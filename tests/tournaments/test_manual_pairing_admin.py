@@ -8,7 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round, play_swiss_round
+from tests.tournaments.warning_screen import assert_one_screen
 from tournaments.conformance import events
+from tournaments.conformance.policy import Level
 from tournaments.models import Round, System
 from tournaments.rounds import services
 
@@ -81,7 +83,8 @@ def test_from_the_control_room_to_a_validated_pairing_with_a_rematch(six, client
     response = client_of.post(url, form(rnd, boards))
     text = response.content.decode()
     assert response.status_code == 409
-    assert "have already played each other" in text and "Warning (confirmation)" in text
+    assert "have already played each other" in text and "Level 3: confirmation" in text
+    assert_one_screen(response, Level.CONFIRM)
     a, b = boards[0]
     assert f'value="rematch:{min(a, b)}-{max(a, b)}"' in text
     # What the arbiter chose is still selected; nothing was written.
@@ -94,7 +97,7 @@ def test_from_the_control_room_to_a_validated_pairing_with_a_rematch(six, client
     assert rnd.games.get(board=1).white.pairing_number == a
 
     response = client_of.post(url, {"action": "validate", "version": Round.objects.get(pk=rnd.pk).version})
-    text = response.content.decode()
+    text = assert_one_screen(response, Level.CONFIRM)
     assert response.status_code == 409
     assert 'id="mp-compare"' in text and "(differs)" in text and 'value="manual-pairing"' in text
     assert "Engine&#x27;s pairing" in text or "Engine's pairing" in text
@@ -161,6 +164,7 @@ def test_a_round_the_engine_cannot_pair_is_offered_by_hand(make_tournament, clie
     assert response.status_code == 302 and response["Location"] == by_hand
     page = client_of.get(by_hand)
     assert page.status_code == 200 and 'value="engine-cannot-pair"' in page.content.decode()
+    assert_one_screen(page, Level.CONFIRM)
     refused = client_of.post(by_hand, {"round": 4})
     assert refused.status_code == 409 and not t.rounds.filter(number=4).exists()
     response = client_of.post(by_hand, {"round": 4, "confirm": "engine-cannot-pair"})

@@ -11,6 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.rounds import play_round
+from tests.tournaments.warning_screen import assert_one_screen
+from tournaments.conformance.policy import Level
 from tournaments.models import Entry, Player, System, Tournament
 from tournaments.players import numbering, roster
 from tournaments.rounds import rr_schedule, services
@@ -58,7 +60,8 @@ def test_an_exchange_asks_keeps_the_choice_then_is_recorded(make_tournament, chi
                                        "version": version})
     assert page.status_code == 200
     body = text(page)
-    assert "Level: confirmation" in body and 'name="confirmed" value="numbers-exchanged"' in body
+    assert_one_screen(page, Level.CONFIRM)
+    assert "Level 3: confirmation" in body and 'name="confirmed" value="numbers-exchanged"' in body
     assert f'<option value="{first.pk}" selected>' in body and f'<option value="{second.pk}" selected>' in body
     assert not t.conformance_events.exists()
     page = chief.post(numbers_url(t), {"action": "exchange", "first": first.pk, "second": second.pk,
@@ -87,6 +90,7 @@ def test_a_regeneration_shows_the_moves_asks_then_records(make_tournament, chief
     signature = page.context["moves_signature"]
     page = chief.post(numbers_url(t), {"action": "regenerate", "moves": signature})
     assert 'value="numbers-regenerated"' in text(page) and "Confirm and regenerate" in text(page)
+    assert_one_screen(page, Level.CONFIRM)
     page = chief.post(numbers_url(t), {"action": "regenerate", "moves": signature,
                                        "confirmed": "numbers-regenerated"}, follow=True)
     assert "regenerated from the ratings" in text(page)
@@ -165,7 +169,8 @@ def test_a_round_robin_round_made_by_hand(make_tournament, chief) -> None:
             "board-2-black": b2}
     page = chief.post(hand_url(t, 2), post)
     body = text(page)
-    assert "Level: confirmation" in body and 'value="rematch"' in body and 'value="schedule-by-hand"' in body
+    assert_one_screen(page, Level.CONFIRM)
+    assert "Level 3: confirmation" in body and 'value="rematch"' in body and 'value="schedule-by-hand"' in body
     assert f'<option value="{b1}" selected>' in body  # what the arbiter chose is kept
     page = chief.post(hand_url(t, 2), {**post, "confirmed": ["schedule-by-hand", "rematch"]}, follow=True)
     assert "Round 2 is set as you made it" in text(page)

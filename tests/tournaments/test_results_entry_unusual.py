@@ -9,6 +9,8 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.test_round_entry import form_in, messages_in, parse, results_of
+from tests.tournaments.warning_screen import assert_one_screen
+from tournaments.conformance.policy import Level
 from tournaments.models import Round, System
 from tournaments.players import roster
 from tournaments.rounds import services
@@ -54,7 +56,7 @@ def test_a_ruling_and_requested_byes_on_the_round_page(make_tournament, chief) -
     # the second one: the page comes back with the warning to tick, the value as typed, nothing saved
     response = chief.post(url2, form_in(html, **{field: "excused-1", "games-0-result": "2-0", "_continue": "1"}))
     assert response.status_code == 200
-    body = response.content.decode()
+    body = assert_one_screen(response, Level.CONFIRM)
     assert 'name="confirm" value="half-point-bye"' in body and "another requested bye worth a draw" in body
     assert parse(body).selected[field] == "excused-1" and parse(body).selected["games-0-result"] == "2-0"
     assert results_of(rnd2)[board2] == "excused" and results_of(rnd2)[1] == ""
@@ -106,7 +108,7 @@ def test_ties_drawn_by_lot_and_ordered_by_hand_on_the_admin_standings(make_tourn
     services.round_complete(round=rnd)
     html = chief.get(standings).content.decode()
     assert "Final standings: every result is in." in html and "Draw lots for the ties" in html
-    body = chief.post(standings, {"draw_lots": "1"}).content.decode()  # asked first
+    body = assert_one_screen(chief.post(standings, {"draw_lots": "1"}), Level.CONFIRM)  # asked first
     assert 'name="confirm" value="lots-drawn"' in body
     chief.post(standings, {"draw_lots": "1", "confirm": "lots-drawn", "lots_token": _lots_token(body)})
     t.refresh_from_db()

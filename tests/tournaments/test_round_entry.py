@@ -13,6 +13,8 @@ from django.urls import reverse
 
 from tests.tournaments.rounds import play_round, play_swiss_round
 from tests.tournaments.test_permissions import _FormScraper, scrape_form
+from tests.tournaments.warning_screen import assert_one_screen
+from tournaments.conformance.policy import Level
 from tournaments.models import ForbiddenPair, Game, Round, Tournament
 from tournaments.rounds import services
 
@@ -237,6 +239,7 @@ def test_a_completed_round_is_corrected_with_a_reason_and_the_later_pairing_is_n
     html = response.content.decode()
     assert response.status_code == 200 and results_of(rnd)[1] == "1-1"
     assert 'name="confirmed" value="previous-round-corrected"' in html and "Level 3" in html
+    assert_one_screen(response, Level.CONFIRM)
     assert parse(html).selected["games-0-result"] == "2-0" and "slip misread by the arbiter" in html
     response = chief.post(url, scrape_form(chief, url, **{"games-0-result": "2-0", "_continue": "1",
                                                           "correction_reason": "slip misread by the arbiter",

@@ -2,30 +2,25 @@
 
 A service raises `events.NeedsConfirmation` (levels 3 and 4) or `events.Refused` (level 5). Where the page is
 a Django form, the form catches it (`ask`), the form comes back invalid with every typed value kept, and the
-page shows `block(...)`: each warning with its level in words, what it means, and a checkbox named
-`confirmed` carrying its code. The resubmission passes the ticked codes (`confirmed_codes`) to the service.
+page shows the one warning screen (`tournaments/admin/warnings.py`, `block`) with a checkbox named
+`confirmed` per code. The resubmission passes the ticked codes (`confirmed_codes`) to the service.
 Where there is no form to come back to (an admin action, a button), `ask_confirmation` shows a page that
 posts back every value it was given, with the same checkboxes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from tournaments.admin.warnings import FIELD, block
 from tournaments.conformance import events
-from tournaments.conformance.policy import Level, Warning
-from tournaments.conformance.words import describe, level_name
-
-FIELD = "confirmed"  # the checkboxes' name, one value per confirmed code
+from tournaments.conformance.policy import Warning
 
 
 def confirmed_codes(data: Any) -> frozenset[str]:
@@ -36,50 +31,6 @@ def confirmed_codes(data: Any) -> frozenset[str]:
         return frozenset(v for v in data.getlist(FIELD) if v)
     value = data.get(FIELD) if isinstance(data, Mapping) else None
     return frozenset(value if isinstance(value, (list, tuple, set, frozenset)) else [value] if value else [])
-
-
-def consequence(level: int) -> str:
-    if level == Level.LEAVE:
-        return _("Confirming takes the tournament out of the conformance mode for good: every page of the "
-                 "tournament will say so, the event is kept in its history and written in its TRF. It cannot "
-                 "be undone.")
-    if level == Level.CONFIRM:
-        return _("Confirming keeps this as an event in the tournament's history and in its TRF; it does not "
-                 "change the tournament's conformance mode.")
-    if level == Level.REFUSE:
-        return _("This is refused: nothing was saved.")
-    return _("For your information; nothing to confirm.")
-
-
-@dataclass(frozen=True)
-class Shown:
-    """One checkbox: a code, its level and the words of every warning of that code."""
-
-    code: str
-    level: int
-    level_words: str
-    texts: list[str]
-    consequence: str
-    leaves: bool
-
-
-def shown(warnings: Iterable[Warning]) -> list[Shown]:
-    """The warnings grouped by code (the confirmation is per code), the gravest first."""
-    by_code: dict[str, list[Warning]] = {}
-    for w in warnings:
-        by_code.setdefault(str(w.code), []).append(w)
-    rows = [Shown(code, int(ws[0].level), level_name(ws[0].level), [describe(w) for w in ws],
-                  consequence(ws[0].level), ws[0].level is Level.LEAVE) for code, ws in by_code.items()]
-    return sorted(rows, key=lambda r: -r.level)
-
-
-def block(request: HttpRequest | None, warnings: Iterable[Warning], *, ticked: Iterable[str] = ()) -> SafeString:
-    """The warnings and their checkboxes, to put inside the form that will be posted again."""
-    rows = shown(warnings)
-    if not rows:
-        return SafeString("")
-    return SafeString(render_to_string("admin/tournaments/confirm_warnings.html", {
-        "warnings": rows, "ticked": set(ticked), "field": FIELD}, request))
 
 
 def ask(form: forms.BaseForm | forms.BaseFormSet, warnings: list[Warning], *, field: str | None = None) -> bool:

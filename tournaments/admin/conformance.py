@@ -17,7 +17,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.admin import confirm
+from tournaments.admin import confirm, warnings
 from tournaments.admin.base import ScopedInline
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code
@@ -165,11 +165,11 @@ class ConformanceAdminMixin:
                            change: bool = False, form_url: str = "", obj: Any = None) -> Any:
         formsets = [f.formset for f in context.get("inline_admin_formsets", [])]
         form = getattr(context.get("adminform"), "form", None)
-        pending = confirm.pending(form, *formsets)
-        context["confirmation_block"] = confirm.block(request, pending, ticked=confirm.confirmed_codes(
+        # The warnings waiting for a confirmation and the setup's notices: one screen at the top of the form.
+        shown = confirm.pending(form, *formsets) + (under_way.setup_notices(obj) if obj is not None else [])
+        context["confirmation_block"] = warnings.block(request, shown, ticked=confirm.confirmed_codes(
             request.POST) if request.method == "POST" else ())
         context["conformance_mark"] = mark(obj)
-        context["setup_notices"] = [describe(w) for w in under_way.setup_notices(obj)] if obj is not None else []
         return super().render_change_form(request, context, add, change, form_url, obj)  # type: ignore[misc]
 
     def history_view(self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None) -> Any:

@@ -24,7 +24,8 @@ from django.utils.translation import gettext_lazy
 
 from rules.numbers import number_or_none
 from tournaments import selectors
-from tournaments.conformance.words import describe
+from tournaments.admin import warnings
+from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import DomainError, PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
 from tournaments.players import roster
@@ -105,7 +106,8 @@ class ControlRoomMixin:
             numbering_label=tournament.get_numbering_display(),
             numbering_fixed=FIXED_NUMBERING[tournament.numbering] if room.rounds else "",
             conformance_mark=mark(tournament),
-            setup_notices=[describe(w) for w in under_way.setup_notices(tournament, room.players)],
+            setup_notices=warnings.block(request, under_way.setup_notices(tournament, room.players),
+                                         block_id="dm-setup-notice"),
             rating_changes=rating_changes(tournament),
         ))
 
@@ -190,9 +192,10 @@ class ControlRoomMixin:
                                          "title, then name): %(list)s.") % {"list": _first(entries)})
             messages.success(request, _("Round %(n)s is paired as a draft: look at it below (or change it on "
                                         "the round page), then publish it.") % {"n": number})
-            for event in tournament.conformance_events.filter(round_number=number, code="paired-with-postponed"):
+            for event in tournament.conformance_events.filter(round_number=number, code=Code.PAIRED_WITH_POSTPONED):
                 # the checklist's level-2 notice (Q168): said here, kept in the events and the TRF
-                messages.warning(request, describe(event) + " " + manual_pairing.listed(event.values.get("games")))
+                for row in warnings.rows([Warning(Code.PAIRED_WITH_POSTPONED, event.values)]):
+                    messages.warning(request, row.line + " " + manual_pairing.listed(event.values.get("games")))
         elif name == "pair_again":
             assert rnd is not None
             services.round_pair_again(round=rnd, expected_version=version)

@@ -14,8 +14,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.admin import warnings
 from tournaments.admin.base import run_service
-from tournaments.admin.results_entry import warning_lines
 from tournaments.conformance import events
 from tournaments.errors import DomainError
 from tournaments.models import Entry
@@ -36,10 +36,10 @@ class ByeForm(forms.Form):
 
 
 def _page(admin_obj: Any, request: HttpRequest, queryset: QuerySet[Entry], *, form: forms.Form, action: str,
-          title: Any, intro: str, button: Any, to_confirm: list[Any] | None = None) -> HttpResponse:
+          title: Any, intro: str, button: Any, to_confirm: str = "") -> HttpResponse:
     context = {**admin_obj.admin_site.each_context(request), "form": form, "entries": queryset,
                "opts": admin_obj.model._meta, "title": title, "action": action, "intro": intro, "button": button,
-               "to_confirm": to_confirm or [], "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME}
+               "to_confirm": to_confirm, "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME}
     return render(request, "admin/tournaments/entry/results_action.html", context)
 
 
@@ -80,7 +80,7 @@ def grant_bye(admin_obj: Any, request: HttpRequest, queryset: QuerySet[Entry]) -
     admin_obj.check_objects(request, queryset)
     form = ByeForm(request.POST if "apply" in request.POST else None,
                    initial={"round_number": _last_round(queryset) + 1, "points": 0})
-    to_confirm: list[Any] = []
+    to_confirm = ""
     if form.is_valid():
         n, points = form.cleaned_data["round_number"], form.cleaned_data["points"]
         confirmed = request.POST.getlist("confirm")
@@ -89,7 +89,7 @@ def grant_bye(admin_obj: Any, request: HttpRequest, queryset: QuerySet[Entry]) -
                 done = [bye_request(entry=e, round_number=n, points=points, confirmed=confirmed, user=request.user)
                         for e in queryset.select_related("player", "tournament")]
         except events.NeedsConfirmation as exc:
-            to_confirm = warning_lines(exc.warnings)
+            to_confirm = warnings.block(request, exc.warnings, field="confirm")
         except DomainError as exc:
             form.add_error(None, str(exc))
         else:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 
 from rules.numbers import number_or_none
 from tournaments import selectors
-from tournaments.admin.results_entry import warning_lines
+from tournaments.admin import warnings
 from tournaments.conformance import events
 from tournaments.errors import DomainError
 from tournaments.models import Tournament, numbered
@@ -36,7 +36,7 @@ def _pairing_numbers(typed: str) -> list[int]:
 
 def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     """Runs the asked step (POST) and returns what the page shows: the state, the ties, what to confirm."""
-    out: dict[str, Any] = {"to_confirm": [], "typed_order": "", "asked": "", "lots_token": ""}
+    out: dict[str, Any] = {"to_confirm": "", "typed_order": "", "asked": "", "lots_token": ""}
     if request.method == "POST" and can_manage(request.user, tournament):
         out["asked"] = "lots" if "draw_lots" in request.POST else "hand" if "order_by_hand" in request.POST else ""
         out["typed_order"] = (request.POST.get("tie_order") or "").strip()
@@ -54,7 +54,7 @@ def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]
                                                    user=request.user)
                 messages.success(request, gettext("Tied players ordered by hand."))
         except events.NeedsConfirmation as exc:
-            out["to_confirm"] = warning_lines(exc.warnings)
+            out["to_confirm"] = warnings.block(request, exc.warnings, field="confirm")
             out["lots_token"] = "".join(_token(tournament, w.values) for w in exc.warnings
                                         if str(w.code) == "lots-drawn")
         except DomainError as exc:

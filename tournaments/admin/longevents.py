@@ -8,13 +8,13 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest
 from django.utils.html import format_html
-from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import ratings
+from tournaments.admin import warnings
 from tournaments.admin.base import ScopedInline
-from tournaments.conformance.words import describe, level_name
+from tournaments.conformance.policy import Warning
 from tournaments.models import EntryRating, Tournament
 from tournaments.players import period_ratings
 
@@ -23,10 +23,9 @@ RATING_FIELDS = ("long_event", "unrated_method", "unrated_rating", "tiebreak_rat
 FIELDSET = (_("Rating tie-breaks"), {"fields": RATING_FIELDS})
 
 
-def notices(t: Tournament) -> list[str]:
-    """The level-2 notices of the stored settings, in words with their level."""
-    return [gettext("%(level)s: %(text)s") % {"level": capfirst(level_name(w.level)), "text": describe(w)}
-            for w in period_ratings.long_event_notices(t.long_event, t.tiebreaks)]
+def notices(t: Tournament) -> list[Warning]:
+    """The level-2 notices of the stored settings."""
+    return period_ratings.long_event_notices(t.long_event, t.tiebreaks)
 
 
 class LongEventFormMixin:
@@ -45,8 +44,8 @@ class LongEventFormMixin:
             days = period_ratings.span_days(period_ratings.event_dates(self.instance))
             parts.append(format_html('<strong id="long-event-suggestion">{}</strong>', gettext(
                 "Suggested: the dates of this tournament span %(days)s days.") % {"days": days}))
-        parts.extend(format_html('<strong id="long-event-rating-tiebreaks" role="note">{}</strong>', text)
-                     for text in notices(self.instance))
+        if found := notices(self.instance):
+            parts.append(warnings.block(None, found, block_id="long-event-rating-tiebreaks"))
         if parts:
             field.help_text = format_html("{} {}", format_html(" ".join(["{}"] * len(parts)), *parts),
                                           field.help_text)
@@ -57,8 +56,8 @@ class LongEventAdminMixin:
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)  # type: ignore[misc]
-        for text in notices(obj):
-            messages.warning(request, text)
+        for row in warnings.rows(notices(obj)):
+            messages.warning(request, row.line)
 
 
 class EntryRatingInline(ScopedInline):

@@ -7,8 +7,7 @@ consequence and a checkbox, the typed pairing kept; "Validate" compares the roun
 side by side and asks to confirm a difference. A round the engine cannot pair is created empty from the
 control room (`by_hand_view`), behind its own confirmation.
 
-The warnings are rendered by templates/admin/tournaments/manual_pairing_warnings.html, a second
-rendering beside the shared one of tournaments/admin/confirm.py (confirm_warnings.html).
+The warnings are the one warning screen of the admin (tournaments/admin/warnings.py).
 """
 
 from __future__ import annotations
@@ -22,13 +21,15 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.numbers import number_or_none
+from tournaments.admin import warnings
 from tournaments.conformance import events
-from tournaments.conformance.policy import Code, Level, Warning
-from tournaments.conformance.words import describe, level_name
+from tournaments.conformance.policy import Code, Warning
+from tournaments.conformance.words import describe
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Round, RoundStatus, Tournament
 from tournaments.pairing.state import build_states
@@ -37,17 +38,11 @@ from tournaments.rounds import manual_pairing as mp
 from tournaments.rounds import pairing_bridge
 
 
-def consequence(level: int) -> str:
-    if level == Level.LEAVE:
-        return _("Confirming takes the tournament out of the conformance mode for good.")
-    return _("Confirming records it in the tournament's history and as a ### line of its TRF file.")
-
-
-def warning_items(exc: events.NeedsConfirmation) -> list[dict[str, Any]]:
-    """One row per warning: its words, its level in words, its consequence, the value its checkbox sends."""
-    keys = getattr(exc, "keys", None) or [str(w.code) for w in exc.warnings]
-    return [{"text": describe(w), "level": level_name(w.level), "consequence": consequence(w.level), "key": key,
-             "id": f"confirm-{i}"} for i, (w, key) in enumerate(zip(exc.warnings, keys, strict=True), start=1)]
+def warnings_block(request: HttpRequest, exc: events.NeedsConfirmation) -> SafeString:
+    """The one warning screen, a box per breach: its key names the breach and its players (a rematch of 3
+    and 8), so that confirming one rematch does not confirm the next."""
+    return warnings.block(request, exc.warnings, field="confirm", required=True,
+                          keys=getattr(exc, "keys", None) or [str(w.code) for w in exc.warnings])
 
 
 class ManualPairingMixin:
@@ -118,10 +113,10 @@ class ManualPairingMixin:
             return self._mp_post(request, rnd)
         return self._mp_page(request, rnd)
 
-    def _mp_page(self, request: HttpRequest, rnd: Round, *, typed: Any = None, warnings: Any = None,
+    def _mp_page(self, request: HttpRequest, rnd: Round, *, typed: Any = None, warnings: SafeString | None = None,
               version: int | None = None, status: int = 200) -> HttpResponse:
         context = self._mp_context(request, rnd, editing=mp.is_editing(rnd), is_draft=rnd.status == RoundStatus.DRAFT,
-                                version=rnd.version if version is None else version, warnings=warnings or [],
+                                version=rnd.version if version is None else version, warnings=warnings or "",
                                 title=_("Round %(n)s: the pairing by hand") % {"n": rnd.number})
         if rnd.status == RoundStatus.DRAFT:
             try:
@@ -170,7 +165,8 @@ class ManualPairingMixin:
         except events.NeedsConfirmation as exc:
             if action == "validate":
                 return self._mp_validate_page(request, rnd, exc, version)
-            return self._mp_page(request, rnd, typed=typed, warnings=warning_items(exc), version=version, status=409)
+            return self._mp_page(request, rnd, typed=typed, warnings=warnings_block(request, exc), version=version,
+                                status=409)
         except DomainError as exc:
             messages.error(request, _("Nothing was saved: %(why)s") % {"why": exc})
             if typed is not None:  # what the arbiter typed stays on the page
@@ -203,7 +199,7 @@ class ManualPairingMixin:
         unpaired = "; ".join(names.get(n, str(n)) for n in comparison.engine_unpaired)
         return render(request, "admin/tournaments/manual_pairing_validate.html", self._mp_context(
             request, rnd, title=_("Round %(n)s: validate the pairing made by hand") % {"n": rnd.number},
-            comparison=comparison, rows=rows, unpaired=unpaired, warnings=warning_items(exc),
+            comparison=comparison, rows=rows, unpaired=unpaired, warnings=warnings_block(request, exc),
             version=rnd.version if version is None else version), status=409)
 
     # --- a round the engine cannot pair -------------------------------------------------------------
@@ -241,8 +237,7 @@ class ManualPairingMixin:
             "number": number, "control_url": control, "error": error, "is_nav_sidebar_enabled": False,
             "unpaired": [names.get(n, str(n)) for n in unpaired],
             "title": _("Round %(n)s: pair it by hand") % {"n": number},
-            "warnings": [{"text": describe(warning), "level": level_name(warning.level),
-                          "consequence": consequence(warning.level), "key": str(warning.code), "id": "confirm-1"}],
+            "warnings": warnings.block(request, [warning], field="confirm", required=True),
         }, status=409 if error else 200)
 
 

@@ -3,9 +3,8 @@
 Pairing numbers (one page per tournament): the players with their FMJD, national and tournament ratings;
 a notice for each rating changed since the entry (taking note records it); exchanging two numbers;
 regenerating them from the ratings, with what moves shown first. A round-robin draft round can be made
-by hand on its own page. A write that breaks the rules asks again on the same page, each warning with its
-level and a box to tick, keeping what the arbiter chose (templates/admin/tournaments/tournament/
-warnings_ratings.html, a rendering of its own beside the shared one of tournaments/admin/confirm.py).
+by hand on its own page. A write that breaks the rules asks again on the same page, keeping what the
+arbiter chose, with the one warning screen of the admin (tournaments/admin/warnings.py).
 """
 
 from __future__ import annotations
@@ -18,33 +17,20 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.numbers import number_or_none
 from tournaments import ratings
+from tournaments.admin import warnings
 from tournaments.conformance.events import NeedsConfirmation
-from tournaments.conformance.policy import Level, Warning
-from tournaments.conformance.words import describe, level_name
 from tournaments.errors import DomainError
 from tournaments.models import Entry, RoundStatus, Tournament, numbered
 from tournaments.players import numbering
 from tournaments.rounds import rr_schedule
 
 LIST_MAX_BYTES = 5 * 1024 * 1024  # as the CSV import: the FMJD list is far smaller
-CONSEQUENCES = {
-    Level.NOTICE: gettext_lazy("A notice: it is recorded in the tournament's history and its TRF."),
-    Level.CONFIRM: gettext_lazy("Tick to confirm: the action is then done and recorded in the tournament's history "
-                                "and its TRF."),
-    Level.LEAVE: gettext_lazy("Tick to confirm: the tournament then leaves the conformance mode for good."),
-}
-
-
-def warning_rows(warnings: list[Warning]) -> list[dict[str, Any]]:
-    """What the page shows of each warning: its words, its level in words and its consequence."""
-    return [{"code": str(w.code), "text": describe(w), "level": level_name(w.level),
-             "consequence": CONSEQUENCES.get(w.level, ""), "index": i}
-            for i, w in enumerate(warnings, start=1)]
 
 
 def entry_label(entry: Entry, method: str) -> str:
@@ -101,7 +87,7 @@ class NumbersMixin:
             try:
                 done = self._numbers_action(request, tournament, action, form, confirmed)
             except NeedsConfirmation as exc:
-                pending = {"action": action, "warnings": warning_rows(exc.warnings),
+                pending = {"action": action, "warnings": warnings.block(request, exc.warnings, required=True),
                            "version": request.POST.get("version", ""), "moves": request.POST.get("moves", "")}
             except DomainError as exc:
                 messages.error(request, _("Nothing was done: %(why)s") % {"why": exc})
@@ -199,7 +185,7 @@ class NumbersMixin:
         names = {n: e.player.full_name for n, e in entries.items()}
         current = rr_schedule.round_boards(rnd)
         chosen, errors = current, []
-        warnings: list[dict[str, Any]] = []
+        asked = SafeString("")
         later: list[str] = []
         if request.method == "POST":
             chosen, errors = _posted_boards(request, current, set(entries))
@@ -209,7 +195,7 @@ class NumbersMixin:
                         round=rnd, boards=chosen, expected_version=_int(request.POST.get("version")),
                         confirmed=request.POST.getlist("confirmed"), user=request.user)
                 except NeedsConfirmation as exc:
-                    warnings = warning_rows(exc.warnings)
+                    asked = warnings.block(request, exc.warnings, required=True)
                     later = _later_words(rr_schedule.check_hand_round(tournament, number, chosen, names), names)
                 except DomainError as exc:
                     errors.append(str(exc))
@@ -226,7 +212,7 @@ class NumbersMixin:
         return render(request, "admin/tournaments/tournament/rr_hand.html", self._context(  # type: ignore[attr-defined]
             request, tournament, _("Round %(n)s made by hand: %(tournament)s") % {"n": number,
                                                                                  "tournament": tournament},
-            round=rnd, boards=boards, players=players, odd=odd, warnings=warnings, later=later, errors=errors))
+            round=rnd, boards=boards, players=players, odd=odd, warnings=asked, later=later, errors=errors))
 
 
 def _int(value: str | None) -> int | None:

@@ -18,13 +18,14 @@ from django.forms.models import BaseInlineFormSet
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils.functional import cached_property
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.numbers import number_or_none
 from tournaments import sheets, words
+from tournaments.admin import warnings as warnings_screen
 from tournaments.conformance.policy import Level, Warning, unconfirmed
-from tournaments.conformance.words import describe, level_name
 from tournaments.errors import DomainError
 from tournaments.models import Game, Round, RoundStatus, SheetStatus
 from tournaments.players import requested_byes
@@ -99,27 +100,6 @@ def result_warnings(game: Game, typed: str) -> list[Warning]:
     if new.is_requested_bye and game.is_bye:
         warnings += requested_byes.bye_warnings(game.white, game.round.number, new, game_id=game.pk)
     return warnings
-
-
-@dataclass(frozen=True)
-class WarningLine:
-    """A warning as the page shows it: its level in words, what it says and, to confirm it, its code."""
-
-    code: str
-    level: str
-    text: str
-    needs_confirmation: bool
-
-
-def warning_lines(warnings: list[Warning]) -> list[WarningLine]:
-    seen: set[tuple[str, str]] = set()
-    out = []
-    for w in warnings:
-        line = WarningLine(str(w.code), level_name(w.level), describe(w), w.level in (Level.CONFIRM, Level.LEAVE))
-        if (line.code, line.text) not in seen:
-            seen.add((line.code, line.text))
-            out.append(line)
-    return out
 
 
 def stored_result(form: forms.ModelForm) -> str:  # type: ignore[type-arg]
@@ -323,7 +303,7 @@ class GameFormSet(BaseInlineFormSet):
         self.reason_error = ""
         self.confirm_error = ""
         self.warnings: list[Warning] = []  # what the typed results break (checked again by the service)
-        self.to_confirm: list[WarningLine] = []
+        self.to_confirm = SafeString("")  # the one warning screen, when a warning waits for its box
 
     @property
     def confirmed(self) -> list[str]:
@@ -334,8 +314,8 @@ class GameFormSet(BaseInlineFormSet):
         return list(dict.fromkeys([*self.data.getlist("confirm"), *self.data.getlist("confirmed")]))
 
     @property
-    def notices(self) -> list[WarningLine]:
-        return [w for w in warning_lines(self.warnings) if not w.needs_confirmation]
+    def notices(self) -> list[warnings_screen.Row]:
+        return [row for row in warnings_screen.rows(self.warnings) if row.level == Level.NOTICE]
 
     def add_fields(self, form: forms.Form, index: int | None) -> None:
         super().add_fields(form, index)
@@ -441,7 +421,9 @@ class GameFormSet(BaseInlineFormSet):
                 form.add_error("result", str(exc))
         missing = unconfirmed(self.warnings, set(self.confirmed))
         if missing:
-            self.to_confirm = [w for w in warning_lines(self.warnings) if w.needs_confirmation]
+            self.to_confirm = warnings_screen.block(
+                None, [w for w in self.warnings if w.level in (Level.CONFIRM, Level.LEAVE)], field="confirm",
+                ticked=self.confirmed)
             self.confirm_error = gettext("Nothing was saved yet: confirm each warning below (tick its box), then "
                                          "save again.")
             errors.append(self.confirm_error)

@@ -229,7 +229,7 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
         for warning in warnings:
             messages.warning(request, warning)
         for notice in formset.notices:  # level 2: said, and kept in the tournament's events
-            messages.warning(request, f"{notice.level}: {notice.text}")
+            messages.warning(request, notice.line)
         moved = [f for f in formset.forms if {"white", "black"} & set(f.changed_data)]
         if moved:
             if not rnd.tournament.is_round_robin:

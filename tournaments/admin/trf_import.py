@@ -20,9 +20,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.admin import warnings
 from tournaments.conformance import events
-from tournaments.conformance.policy import Level
-from tournaments.conformance.words import level_name
 from tournaments.errors import DomainError
 from tournaments.exchange.trf_import import ReviewedFile, TrfImportError, decode_trf, import_reviewed, review_trf
 from tournaments.exchange.trf_review_text import adjustment_text, round_text, summary_text, version_text
@@ -102,8 +101,9 @@ def _review_context(reviewed: ReviewedFile, ticked: set[str]) -> dict[str, Any]:
         "version": version_text(review),
         "adjustments": [adjustment_text(a) for a in review.adjustments],
         "summary": summary_text(review),
-        "rounds": [{"number": r.round, "broken": r.broken, "lines": round_text(r), "ticked": str(r.round) in ticked}
-                   for r in review.rounds_to_confirm],
-        "to_confirm": [r.round for r in review.rounds_to_confirm],
-        "level": level_name(Level.CONFIRM),
+        "rounds": [{"number": r.round, "broken": r.broken, "lines": round_text(r)} for r in review.rounds_to_confirm],
+        # One box per round (its number is what the box sends): the one warning screen of the admin.
+        "warnings": warnings.block(None, [r.warning() for r in review.rounds_to_confirm], field="confirm_round",
+                                   keys=[str(r.round) for r in review.rounds_to_confirm], ticked=ticked,
+                                   block_id="trf-confirm"),
     }

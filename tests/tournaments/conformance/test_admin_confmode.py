@@ -14,7 +14,8 @@ from django.urls import reverse
 from tests.tournaments.rounds import play_swiss_round
 from tests.tournaments.test_permissions import scrape_form
 from tests.tournaments.test_round_entry import form_in, messages_in
-from tournaments.conformance.policy import Code
+from tests.tournaments.warning_screen import assert_one_screen
+from tournaments.conformance.policy import Code, Level
 from tournaments.models import ConformanceEvent, Entry, ForbiddenPair, Game, System, Tournament
 from tournaments.standings import default_preset
 
@@ -51,6 +52,7 @@ def test_rounds_changed_under_way_asks_keeps_the_values_then_rechecks_and_record
     html = response.content.decode()
     assert response.status_code == 200
     assert 'name="confirmed" value="rounds-changed"' in html and "Level 4" in text_of(response)
+    assert_one_screen(response, Level.LEAVE)
     assert "leaves the conformance mode" in text_of(response)
     assert "The number of rounds changed from 5 to 7." in text_of(response)
     kept = form_in(html)
@@ -123,6 +125,7 @@ def test_leaving_the_mode_from_the_admin(swiss8, chief) -> None:  # type: ignore
     assert url in chief.get(change(swiss8)).content.decode()
     page = chief.get(url)
     assert 'name="confirmed" value="left-mode"' in page.content.decode() and "Level 4" in text_of(page)
+    assert_one_screen(page, Level.LEAVE)
     chief.post(url, {})
     swiss8.refresh_from_db()
     assert swiss8.in_conformance and not ConformanceEvent.objects.exists()
@@ -162,8 +165,10 @@ def test_an_old_round_on_the_round_page_leave_or_rating_only(make_tournament, ch
 
 def test_the_control_room_notices_a_setup_that_cannot_finish(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
     t = make_tournament(6, system=System.SWISS, slug="n6", rounds_total=6)
-    page = text_of(chief.get(reverse("admin:tournaments_tournament_control", args=[t.pk])))
-    assert "Notice: 6 rounds cannot all be paired with 6 players without a rematch." in page
+    response = chief.get(reverse("admin:tournaments_tournament_control", args=[t.pk]))
+    assert_one_screen(response, Level.NOTICE)
+    page = text_of(response)
+    assert "Level 2: notice" in page and "6 rounds cannot all be paired with 6 players without a rematch." in page
 
 
 def test_no_setting_turns_a_warning_off_or_down(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]

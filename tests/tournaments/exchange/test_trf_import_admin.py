@@ -10,6 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.exchange.test_trf_review import REMATCH, TRF16
+from tests.tournaments.warning_screen import assert_one_screen
+from tournaments.conformance.policy import Level
 from tournaments.models import ConformanceEvent, Tournament
 
 URL = "admin:tournaments_tournament_import_trf"
@@ -32,11 +34,13 @@ def _upload(text: str) -> SimpleUploadedFile:
 def test_review_then_confirm_then_import(arbiter, client_for) -> None:
     c = client_for(arbiter)
     assert "Import from a TRF file" in c.get(reverse("admin:tournaments_tournament_changelist")).content.decode()
-    page = c.post(reverse(URL), {"file": _upload(REMATCH), "slug": "rm", "review": "1"}).content.decode()
+    response = c.post(reverse(URL), {"file": _upload(REMATCH), "slug": "rm", "review": "1"})
+    page = assert_one_screen(response, Level.CONFIRM)
     assert "Review (nothing written yet)" in page and not Tournament.objects.exists()
     assert "Round 3 breaks the pairing rules on board(s) 3-1, 4-2:" in page
-    assert 'id="confirm-round-3"' in page and 'value="rm"' in page  # the slug typed is kept
-    assert "I accept round 1 although it is not Damier's pairing" in page  # its colours are not the engine's
+    assert 'name="confirm_round" value="3"' in page and 'value="rm"' in page  # the slug typed is kept
+    # its colours are not the engine's
+    assert "An imported round (1) is not the pairing the engine makes from the same standings" in page
     text = REMATCH
     # Import without the tick: refused, nothing written, the review and the file still there
     page = c.post(reverse(URL), {"text": text, "slug": "rm", "import": "1"}).content.decode()
@@ -59,7 +63,7 @@ def test_the_adjustments_are_listed_and_a_bad_file_named(arbiter, client_for) ->
     assert "TRF-2016 (from 132, U)" in page
     assert "Line 7, player 1: the points column says 3.0, the results make 4.0; the results are used." in page
     # no rule broken, but round 2 is not the engine's pairing: its box, and no other
-    assert page.count('name="confirm_round"') == 1 and 'id="confirm-round-2"' in page
+    assert page.count('name="confirm_round"') == 1 and 'name="confirm_round" value="2"' in page
     page = c.post(reverse(URL), {"file": _upload("XXR 3\n001 x\n"), "review": "1"}).content.decode()
     assert "Nothing imported: line 2 (001): starting rank (columns 5-8)" in page
     assert not Tournament.objects.exists()
