@@ -422,10 +422,9 @@ class RoundSheetsMixin(_ExtraActions):
         if packed is not None and "confirm" in request.POST:
             assigned = _assignments(request)
             try:
-                with transaction.atomic():
-                    # Matched again against the round as it is now: a sheet stored meanwhile is not overwritten.
-                    preview = _preview_again(rnd, packed)
-                    stored = sheets.round_import_confirm(preview=preview, user=request.user, assignments=assigned)
+                preview, stored = sheets.round_import_store(
+                    round=rnd, data=packed["t"], source_name=packed["n"], replace=bool(packed["r"]),
+                    user=request.user, assignments=assigned)
             except DomainError as exc:
                 # The preview is shown again with the arbiter's choices, and what went wrong.
                 messages.error(request, gettext("Nothing stored: %(why)s") % {"why": exc})
