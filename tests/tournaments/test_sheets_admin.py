@@ -157,3 +157,26 @@ def test_the_sheet_page_words_the_readers_problems_in_the_arbiters_language(setu
         ("nag_out_of_range", {"text": "$300"})]
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "annotation “$300” hors limites ($0 à $255)" in page, page[page.find("sheet-issues"):][:1500]
+
+
+
+# --- Storing a previewed round file: one service, its own transaction ----------------------------------
+
+
+def test_storing_a_previewed_round_file_matches_again_and_stores_in_one_transaction(make_tournament) -> None:
+    from tests.tournaments.test_permissions import sheet_pdn
+    from tournaments import sheets
+    from tournaments.errors import DomainError
+
+    rnd = play_round(make_tournament(4), complete=False)
+    game = rnd.games.select_related("white__player", "black__player", "round").get(board=1)
+    text = sheet_pdn(game, game.result)
+    sheets.sheet_upload(game=game, data=text, source_name="meanwhile.pdn")  # stored since the preview
+    preview, stored = sheets.round_import_store(round=rnd, data=text, source_name="r1.pdn")
+    assert stored == [] and not preview.matched  # matched again: the board has its sheet now
+    with pytest.raises(DomainError):  # an assignment the file cannot hold: nothing stored
+        sheets.round_import_store(round=rnd, data=text, source_name="r1.pdn", replace=True, assignments={9: 1})
+    assert GameSheet.objects.get(game=game).source_name == "meanwhile.pdn"
+    preview, stored = sheets.round_import_store(round=rnd, data=text, source_name="r1.pdn", replace=True)
+    assert [s.game_id for s in stored] == [game.pk]
+    assert GameSheet.objects.get(game=game).source_name == "r1.pdn"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
@@ -43,17 +44,37 @@ from tournaments.results import Result
 from tournaments.rounds.pairing_bridge import violation_words
 from tournaments.words import result_label
 
+T = TypeVar("T")
 
-def run_service(request: HttpRequest, func: Callable[[], object], success: str) -> bool:
-    """Run one service call; a DomainError becomes an error message and nothing is written."""
+
+@dataclass(frozen=True)
+class Ran(Generic[T]):
+    """What a service call gave the page: true with its value, false when refused (the message is said)."""
+
+    ok: bool
+    value: T | None = None
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def run_service(request: HttpRequest, func: Callable[[], T], success: str | Callable[[T], str] | None = None, *,
+                refused: str = "%(why)s", passes: tuple[type[DomainError], ...] = ()) -> Ran[T]:
+    """Run one service call in one transaction; a refusal (DomainError) becomes an error message, worded by
+    `refused` (its %(why)s is the refusal), and nothing is written. A question the page asks itself (a
+    confirmation, named in `passes`) is raised to the page. `success` is said when the call went through; a
+    callable words it from the call's value."""
     try:
         with transaction.atomic():
-            func()
+            value = func()
     except DomainError as exc:
-        messages.error(request, str(exc))
-        return False
-    messages.success(request, success)
-    return True
+        if isinstance(exc, passes):
+            raise
+        messages.error(request, refused % {"why": exc})
+        return Ran(False)
+    if success is not None:
+        messages.success(request, success(value) if callable(success) else success)
+    return Ran(True, value)
 
 
 class AsciiIdMixin:
@@ -206,20 +227,15 @@ class ArbiterScopedAdmin(AsciiIdMixin, SimpleHistoryAdmin):
     # or a service then refuses: said in words, nothing done, rather than an error page.
     def delete_view(self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
                     ) -> HttpResponse:
-        try:
-            with transaction.atomic():
-                return super().delete_view(request, object_id, extra_context)
-        except DomainError as exc:
-            messages.error(request, gettext("Nothing deleted: %(why)s") % {"why": exc})
-            return HttpResponseRedirect(request.get_full_path())
+        ran = run_service(request, lambda: super(ArbiterScopedAdmin, self).delete_view(request, object_id,
+                                                                                        extra_context),
+                          refused=gettext("Nothing deleted: %(why)s"))
+        return ran.value if ran else HttpResponseRedirect(request.get_full_path())
 
     def response_action(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
-        try:
-            with transaction.atomic():
-                return super().response_action(request, queryset)
-        except DomainError as exc:
-            messages.error(request, gettext("Nothing was done: %(why)s") % {"why": exc})
-            return HttpResponseRedirect(request.get_full_path())
+        ran = run_service(request, lambda: super(ArbiterScopedAdmin, self).response_action(request, queryset),
+                          refused=gettext("Nothing was done: %(why)s"))
+        return ran.value if ran else HttpResponseRedirect(request.get_full_path())
 
     def check_objects(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         for obj in queryset:

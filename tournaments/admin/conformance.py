@@ -9,7 +9,6 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db import transaction
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
@@ -18,11 +17,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.admin import confirm, warnings
-from tournaments.admin.base import ScopedInline
+from tournaments.admin.base import ScopedInline, run_service
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code
 from tournaments.conformance.words import describe, left_mode_text, level_name
-from tournaments.errors import DomainError
 from tournaments.models import ConformanceEvent, ForbiddenPair, Tournament
 from tournaments.rounds import under_way
 from tournaments.rounds.pairing_bridge import violation_words
@@ -186,13 +184,9 @@ class ConformanceAdminMixin:
             messages.info(request, mark(tournament))
             return HttpResponseRedirect(change)
         if request.method == "POST" and confirm.confirmed_codes(request.POST):
-            try:
-                with transaction.atomic():
-                    under_way.conformance_leave(tournament=tournament,
-                                                confirmed=confirm.confirmed_codes(request.POST), user=request.user)
-            except DomainError as exc:
-                messages.error(request, _("Nothing was done: %(why)s") % {"why": exc})
-            else:
+            if run_service(request, lambda: under_way.conformance_leave(
+                    tournament=tournament, confirmed=confirm.confirmed_codes(request.POST), user=request.user),
+                    refused=_("Nothing was done: %(why)s")):
                 tournament.refresh_from_db()
                 messages.warning(request, mark(tournament))
             return HttpResponseRedirect(change)

@@ -14,7 +14,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
@@ -25,8 +24,9 @@ from django.utils.translation import gettext_lazy
 from rules.numbers import number_or_none
 from tournaments import selectors
 from tournaments.admin import warnings
+from tournaments.admin.base import run_service
 from tournaments.conformance.policy import Code, Warning
-from tournaments.errors import DomainError, PublishNeedsConfirmation
+from tournaments.errors import PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
 from tournaments.players import roster
 from tournaments.ratings import entry_rating, rating_changes
@@ -156,19 +156,20 @@ class ControlRoomMixin:
                 request, tournament, _("Take round %(n)s back to draft?") % {"n": number}, round=rnd,
                 step=name, version=version, violations=[], button=step_label(name, number)))
         try:
-            with transaction.atomic():
-                return self._run_step(request, tournament, name, number, version, rnd, confirmed, control)
+            ran = run_service(request, lambda: self._run_step(request, tournament, name, number, version, rnd,
+                                                              confirmed, control),
+                              refused=_("Nothing was done: %(why)s"), passes=(PublishNeedsConfirmation,))
         except PublishNeedsConfirmation as exc:
             return render(request, "admin/tournaments/tournament/confirm_step.html", self._context(
                 request, tournament, _("Publish round %(n)s although its pairing breaks the rules?") % {"n": number},
                 round=rnd, step=name, version=version, violations=exc.violations,
                 button=_("Publish round %(n)s anyway") % {"n": number}))
-        except DomainError as exc:
-            messages.error(request, _("Nothing was done: %(why)s") % {"why": exc})
-            if name == "pair" and manual_pairing.engine_cannot_pair(tournament) == number:
-                # The engine cannot pair it: the round can be created empty and paired by hand.
-                return HttpResponseRedirect(reverse("admin:tournaments_round_by_hand", args=[tournament.pk]))
-            return HttpResponseRedirect(control)
+        if ran.value is not None:
+            return ran.value
+        if name == "pair" and manual_pairing.engine_cannot_pair(tournament) == number:
+            # The engine cannot pair it: the round can be created empty and paired by hand.
+            return HttpResponseRedirect(reverse("admin:tournaments_round_by_hand", args=[tournament.pk]))
+        return HttpResponseRedirect(control)
 
     def _run_step(self, request: HttpRequest, tournament: Tournament, name: str, number: int,
                   version: int | None, rnd: Round | None, confirmed: bool, control: str) -> HttpResponse:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from rules.numbers import number_or_none
 from tournaments import selectors
 from tournaments.admin import warnings
+from tournaments.admin.base import run_service
 from tournaments.conformance import events
 from tournaments.errors import DomainError
 from tournaments.models import Tournament, numbered
@@ -41,7 +42,8 @@ def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]
         out["asked"] = "lots" if "draw_lots" in request.POST else "hand" if "order_by_hand" in request.POST else ""
         out["typed_order"] = (request.POST.get("tie_order") or "").strip()
         confirmed = request.POST.getlist("confirm")
-        try:
+
+        def step() -> None:
             if out["asked"] == "lots":
                 shown = _shown(tournament, request.POST.get("lots_token", ""))
                 # A confirmation counts only for the draw it was shown with (its seed rides in the page).
@@ -53,12 +55,13 @@ def ties_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]
                 final_standings.ties_order_by_hand(tournament=tournament, order=numbers, confirmed=confirmed,
                                                    user=request.user)
                 messages.success(request, gettext("Tied players ordered by hand."))
+
+        try:
+            run_service(request, step, passes=(events.NeedsConfirmation,))
         except events.NeedsConfirmation as exc:
             out["to_confirm"] = warnings.block(request, exc.warnings, field="confirm")
             out["lots_token"] = "".join(_token(tournament, w.values) for w in exc.warnings
                                         if str(w.code) == "lots-drawn")
-        except DomainError as exc:
-            messages.error(request, str(exc))
         tournament.refresh_from_db()
     state = final_standings.final_state(tournament)
     out["final_text"] = final_standings.status_text(state)

@@ -17,7 +17,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
@@ -27,6 +26,7 @@ from django.utils.translation import ngettext
 
 from rules.numbers import number_or_none
 from tournaments.admin import warnings
+from tournaments.admin.base import run_service
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning
 from tournaments.conformance.words import describe
@@ -133,42 +133,49 @@ class ManualPairingMixin:
         if swap is not None:
             action = "save"
         typed = None
+
+        def step() -> HttpResponse | None:
+            nonlocal typed
+            if action == "start":
+                mp.manual_edit_start(round=rnd, expected_version=version, user=request.user)
+                messages.success(request, _("Round %(n)s: the pairing is open for editing by hand. Validate it "
+                                            "when it is done.") % {"n": rnd.number})
+                return HttpResponseRedirect(request.path)
+            if action == "save":
+                typed = _typed(request)
+                if swap is not None and 1 <= swap <= len(typed[0]):
+                    w, b = typed[0][swap - 1]
+                    typed[0][swap - 1] = (b, w)
+                boards, bye = self._mp_entries(rnd, typed)
+                mp.manual_edit_save(round=rnd, boards=boards, bye=bye, confirmed=confirmed,
+                                    expected_version=version, user=request.user)
+                messages.success(request, _("Round %(n)s: pairing saved (still being edited).") % {"n": rnd.number})
+                return HttpResponseRedirect(request.path + (f"#board-{swap}" if swap else ""))
+            if action == "validate":
+                result = mp.manual_edit_validate(round=rnd, confirmed=confirmed, expected_version=version,
+                                                 user=request.user)
+                if result.comparison.differs:
+                    messages.success(request, _("Round %(n)s: the pairing is validated. It differs from the "
+                                                "engine's pairing; the difference is recorded in the tournament's "
+                                                "history and its TRF file.") % {"n": rnd.number})
+                else:
+                    messages.success(request, _("Round %(n)s: the pairing is validated. It is the engine's own "
+                                                "pairing: nothing to record.") % {"n": rnd.number})
+                return HttpResponseRedirect(reverse("admin:tournaments_tournament_control",
+                                                    args=[rnd.tournament_id]))
+            return None
+
         try:
-            with transaction.atomic():
-                if action == "start":
-                    mp.manual_edit_start(round=rnd, expected_version=version, user=request.user)
-                    messages.success(request, _("Round %(n)s: the pairing is open for editing by hand. Validate it "
-                                                "when it is done.") % {"n": rnd.number})
-                    return HttpResponseRedirect(request.path)
-                if action == "save":
-                    typed = _typed(request)
-                    if swap is not None and 1 <= swap <= len(typed[0]):
-                        w, b = typed[0][swap - 1]
-                        typed[0][swap - 1] = (b, w)
-                    boards, bye = self._mp_entries(rnd, typed)
-                    mp.manual_edit_save(round=rnd, boards=boards, bye=bye, confirmed=confirmed,
-                                        expected_version=version, user=request.user)
-                    messages.success(request, _("Round %(n)s: pairing saved (still being edited).") % {"n": rnd.number})
-                    return HttpResponseRedirect(request.path + (f"#board-{swap}" if swap else ""))
-                if action == "validate":
-                    result = mp.manual_edit_validate(round=rnd, confirmed=confirmed, expected_version=version,
-                                                     user=request.user)
-                    if result.comparison.differs:
-                        messages.success(request, _("Round %(n)s: the pairing is validated. It differs from the "
-                                                    "engine's pairing; the difference is recorded in the tournament's "
-                                                    "history and its TRF file.") % {"n": rnd.number})
-                    else:
-                        messages.success(request, _("Round %(n)s: the pairing is validated. It is the engine's own "
-                                                    "pairing: nothing to record.") % {"n": rnd.number})
-                    return HttpResponseRedirect(reverse("admin:tournaments_tournament_control",
-                                                        args=[rnd.tournament_id]))
+            ran = run_service(request, step, refused=_("Nothing was saved: %(why)s"),
+                              passes=(events.NeedsConfirmation,))
         except events.NeedsConfirmation as exc:
             if action == "validate":
                 return self._mp_validate_page(request, rnd, exc, version)
             return self._mp_page(request, rnd, typed=typed, warnings=warnings_block(request, exc), version=version,
                                 status=409)
-        except DomainError as exc:
-            messages.error(request, _("Nothing was saved: %(why)s") % {"why": exc})
+        if ran.value is not None:
+            return ran.value
+        if not ran:
             if typed is not None:  # what the arbiter typed stays on the page
                 return self._mp_page(request, rnd, typed=typed, version=version, status=400)
             return HttpResponseRedirect(request.path)
@@ -220,17 +227,17 @@ class ManualPairingMixin:
         error = ""
         if request.method == "POST":
             try:
-                with transaction.atomic():
-                    rnd = mp.round_create_by_hand(tournament=tournament, expected_number=_int(request.POST.get(
-                        "round")) or 0, confirmed=request.POST.getlist("confirm"), user=request.user)
-                messages.success(request, _("Round %(n)s is created empty: pair it by hand below, then validate "
-                                            "it.") % {"n": number})
-                return HttpResponseRedirect(reverse("admin:tournaments_round_pairing", args=[rnd.pk]))
+                created = run_service(request, lambda: mp.round_create_by_hand(
+                    tournament=tournament, expected_number=_int(request.POST.get("round")) or 0,
+                    confirmed=request.POST.getlist("confirm"), user=request.user),
+                    _("Round %(n)s is created empty: pair it by hand below, then validate it.") % {"n": number},
+                    refused=_("Nothing was done: %(why)s"), passes=(events.NeedsConfirmation,))
             except events.NeedsConfirmation:
                 error = _("Tick the box to confirm, or cancel.")
-            except DomainError as exc:
-                messages.error(request, _("Nothing was done: %(why)s") % {"why": exc})
-                return HttpResponseRedirect(control)
+            else:
+                if created.value is None:
+                    return HttpResponseRedirect(control)
+                return HttpResponseRedirect(reverse("admin:tournaments_round_pairing", args=[created.value.pk]))
         warning = Warning(Code.ENGINE_CANNOT_PAIR, {"round": number, "players": list(unpaired)})
         return render(request, "admin/tournaments/manual_pairing_create.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta, "tournament": tournament,

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from rules.numbers import number_or_none
 from tournaments import ratings
 from tournaments.admin import warnings
+from tournaments.admin.base import run_service
 from tournaments.conformance.events import NeedsConfirmation
 from tournaments.errors import DomainError
 from tournaments.models import Entry, RoundStatus, Tournament, numbered
@@ -85,14 +86,13 @@ class NumbersMixin:
             return self._check_list(request, tournament, form)
         if action:
             try:
-                done = self._numbers_action(request, tournament, action, form, confirmed)
+                ran = run_service(request, lambda: self._numbers_action(request, tournament, action, form, confirmed),
+                                  refused=_("Nothing was done: %(why)s"), passes=(NeedsConfirmation,))
             except NeedsConfirmation as exc:
                 pending = {"action": action, "warnings": warnings.block(request, exc.warnings, required=True),
                            "version": request.POST.get("version", ""), "moves": request.POST.get("moves", "")}
-            except DomainError as exc:
-                messages.error(request, _("Nothing was done: %(why)s") % {"why": exc})
             else:
-                if done:
+                if ran.value:
                     return HttpResponseRedirect(here)
         return self._numbers_page(request, tournament, form, pending)
 
@@ -144,11 +144,10 @@ class NumbersMixin:
                            % {"file": upload.name, "limit": LIST_MAX_BYTES // (1024 * 1024)})
         else:
             source = str(upload.name)[:160]
-            try:
-                diffs = numbering.list_differences(tournament, upload.read(), source)
-            except DomainError as exc:
-                messages.error(request, _("Nothing was read: %(why)s") % {"why": exc})
-            else:
+            read = run_service(request, lambda: numbering.list_differences(tournament, upload.read(), source),
+                               refused=_("Nothing was read: %(why)s"))
+            if read.value is not None:
+                diffs = read.value
                 if not diffs:
                     messages.info(request, _("%(file)s: the ratings of this tournament's players are those of the "
                                              "list.") % {"file": source})

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db import models, transaction
+from django.db import models
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
@@ -20,6 +20,7 @@ from tournaments.admin.base import (
     hide_other_accounts,
     keep_typed_on_refusal,
     refusing_form,
+    run_service,
 )
 from tournaments.errors import DomainError
 from tournaments.exchange import player_import
@@ -176,17 +177,17 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
         report = None
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]
-            try:
-                with transaction.atomic():
-                    before = self._foreign_players(request)
-                    # Never more than the limit in memory: one byte over is enough for the refusal.
-                    report = players_import_csv(data=upload.read(player_import.MAX_BYTES + 1), source=upload.name,
-                                                tournament=form.cleaned_data["tournament"])
-                    self._check_foreign_players(request, before)
-            except DomainError as exc:
-                report = None
-                messages.error(request, str(exc))
-            else:
+
+            def read() -> Any:
+                before = self._foreign_players(request)
+                # Never more than the limit in memory: one byte over is enough for the refusal.
+                done = players_import_csv(data=upload.read(player_import.MAX_BYTES + 1), source=upload.name,
+                                          tournament=form.cleaned_data["tournament"])
+                self._check_foreign_players(request, before)
+                return done
+
+            report = run_service(request, read).value
+            if report is not None:
                 if report.ok:
                     n = len(report.lines)
                     messages.success(request, ngettext("%(n)s player line imported from %(file)s.",

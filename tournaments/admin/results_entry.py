@@ -32,6 +32,7 @@ from tournaments.players import requested_byes
 from tournaments.results import SINGLE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Result
 from tournaments.rounds import postponed
 from tournaments.rounds import slip as slips
+from tournaments.rounds.result_entry import ResultEntry, TypedResult
 
 PREFIX = "games"  # the games inline's formset prefix (Game.round's related name)
 
@@ -295,11 +296,18 @@ class _LoadedGame(forms.ModelChoiceField):
 
 
 class GameFormSet(BaseInlineFormSet):
-    """The boards of one round, checked together: the slip's refusals and a correction's reason."""
+    """The boards of one round, checked together: the table, the slip (its results moved into the table, its
+    refusals on their rows), a correction's reason. `entry()` is what was read, for the service to save."""
 
-    def __init__(self, *args: Any, slip: SlipOutcome | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.slip = slip or SlipOutcome()
+    def __init__(self, data: QueryDict | None = None, *args: Any, **kwargs: Any) -> None:
+        self.slip = SlipOutcome()
+        rnd = kwargs.get("instance")
+        if data is not None:
+            # The formset reads its own copy: the request's POST stays as it was posted.
+            data = data.copy()
+            if isinstance(rnd, Round) and rnd.pk and (data.get("slip") or "").strip():
+                data, self.slip = apply_slip(data, rnd)
+        super().__init__(data, *args, **kwargs)
         self.reason_error = ""
         self.confirm_error = ""
         self.warnings: list[Warning] = []  # what the typed results break (checked again by the service)
@@ -360,6 +368,21 @@ class GameFormSet(BaseInlineFormSet):
         if errors:
             raise forms.ValidationError(errors)
         self.ask_conformance()
+
+    def moved_forms(self) -> list[forms.Form]:
+        """The rows of a draft round whose players the arbiter changed."""
+        return [f for f in self.forms if {"white", "black"} & set(f.changed_data)]
+
+    def entry(self) -> ResultEntry:
+        """What the valid page says to save: the results typed (table and slip), the boards re-paired."""
+        results = []
+        for form in self.forms:
+            typed = form.typed_result()
+            if typed is not None:
+                results.append(TypedResult(form.instance, typed, form.cleaned_data.get("loaded_version")))
+        boards = {f.instance.board: (f.cleaned_data["white"], f.cleaned_data.get("black")) for f in self.moved_forms()}
+        return ResultEntry(results=results, boards=boards, reason=self.reason, rating_only=self.rating_only,
+                           confirmed=self.confirmed)
 
     @property
     def rating_only(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -24,13 +25,14 @@ from tournaments.admin.base import (
     run_service,
 )
 from tournaments.admin.manual_pairing import ManualPairingMixin
-from tournaments.admin.results_entry import PREFIX, GameFormSet, GameInlineForm, apply_slip
+from tournaments.admin.results_entry import PREFIX, GameFormSet, GameInlineForm
 from tournaments.admin.sheets import (
     GameSheetsMixin,
     RoundSheetsMixin,
 )
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus
-from tournaments.rounds import corrections, manual_pairing, pairing_bridge, round_control, services
+from tournaments.pairing.model import CheckReport
+from tournaments.rounds import manual_pairing, pairing_bridge, result_entry, services
 from tournaments.rounds.slip import KEYS
 
 
@@ -96,17 +98,19 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
     fields = ("number", "date", "status", "print_links")
     readonly_fields = ("number", "status", "print_links")
     actions = ["publish", "complete", "reopen", "delete_draft", "check_pairing"]
+    broken_pairing = False  # set on a page's own copy (changeform_view) when its save left a broken pairing
 
     def changeform_view(self, request: HttpRequest, object_id: str | None = None, form_url: str = "",
                         extra_context: dict[str, Any] | None = None) -> HttpResponse:
         rnd = self.get_object(request, unquote(object_id)) if object_id else None
         if rnd is None:
             return super().changeform_view(request, object_id, form_url, extra_context)
-        if request.method == "POST" and self.has_change_permission(request, rnd) \
-                and (request.POST.get("slip") or "").strip():
-            request.POST, request._damier_slip = apply_slip(request.POST, rnd)  # type: ignore[attr-defined]
         context = {**self.round_context(rnd), **(extra_context or {})}
-        return super().changeform_view(request, object_id, form_url, context)
+        # One page, one copy of this admin: what the save found (a broken pairing) reaches the page's messages
+        # on the copy, never on the request nor on the admin every request shares.
+        page = copy.copy(self)
+        page.broken_pairing = False
+        return super(RoundAdmin, page).changeform_view(request, object_id, form_url, context)
 
     def render_change_form(self, request: HttpRequest, context: dict[str, Any], add: bool = False,
                            change: bool = False, form_url: str = "", obj: Any = None) -> Any:
@@ -122,12 +126,6 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
                 obj.tournament.rounds.filter(number__gt=obj.number).exists()
             context["rating_only_ticked"] = posted and request.POST.get("rating_only") == "1"
         return super().render_change_form(request, context, add, change, form_url, obj)
-
-    def get_formset_kwargs(self, request: HttpRequest, obj: Any, inline: Any, prefix: str) -> dict[str, Any]:
-        kwargs = super().get_formset_kwargs(request, obj, inline, prefix)
-        if inline.model is Game:
-            kwargs["slip"] = getattr(request, "_damier_slip", None)
-        return kwargs
 
     def round_context(self, rnd: Round) -> dict[str, Any]:
         """The head of the page: the round's state, what is missing, where the next step is."""
@@ -162,7 +160,7 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
     def message_user(self, request: HttpRequest, message: Any, level: int = messages.INFO, extra_tags: str = "",
                      fail_silently: bool = False) -> None:
         # A save that leaves a broken pairing is no success: its warning (save_formset) says so instead.
-        if level == messages.SUCCESS and getattr(request, "_damier_violations", False):
+        if level == messages.SUCCESS and self.broken_pairing:
             return
         super().message_user(request, message, level, extra_tags, fail_silently)
 
@@ -203,54 +201,28 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         if formset.model is not Game:
             return super().save_formset(request, form, formset, change)
-        # The admin's change message reads these three lists.
-        formset.new_objects, formset.deleted_objects, formset.changed_objects = [], [], []
         rnd = form.instance
-        correcting = rnd.status == RoundStatus.COMPLETED
-        warnings: list[str] = []
-        confirmed = confirm.confirmed_codes(request.POST)
-        for game_form in formset.forms:
-            typed = game_form.typed_result()
-            if typed is None:
-                continue
-            if formset.rating_only:
-                game = corrections.game_record_rating_result(
-                    game=game_form.instance, result=typed, confirmed=confirmed, user=request.user,
-                    expected_version=game_form.cleaned_data.get("loaded_version"))
-                formset.changed_objects.append((game, ["rating_result"]))
-                continue
-            game = services.game_record_result(game=game_form.instance, result=typed,
-                                               expected_version=game_form.cleaned_data.get("loaded_version"),
-                                               reason=formset.reason if correcting else "", user=request.user,
-                                               confirmed=[*confirmed, *formset.confirmed])
-            formset.changed_objects.append((game, ["result"]))
-            if correcting:
-                warnings += [w for w in round_control.correction_warnings(game) if w not in warnings]
-        for warning in warnings:
+        entry = formset.entry()
+        saved = result_entry.round_enter_results(round=rnd, entry=entry, user=request.user)
+        # The admin's change message reads these three lists.
+        formset.new_objects, formset.deleted_objects = [], []
+        field = "rating_result" if entry.rating_only else "result"
+        formset.changed_objects = [(game, [field]) for game in saved.games]
+        for warning in saved.correction_warnings:
             messages.warning(request, warning)
         for notice in formset.notices:  # level 2: said, and kept in the tournament's events
             messages.warning(request, notice.line)
-        moved = [f for f in formset.forms if {"white", "black"} & set(f.changed_data)]
-        if moved:
-            if not rnd.tournament.is_round_robin:
-                # A hand edit is part of the manual pairing phase: the first one opens it.
-                manual_pairing.manual_edit_start(round=rnd, user=request.user)
-            # A round robin's boards go through its guard (rr_guard): the form asked its confirmations already.
-            services.round_set_boards(round=rnd, boards={
-                f.instance.board: (f.cleaned_data["white"], f.cleaned_data.get("black")) for f in moved},
-                confirmed=confirmed, user=request.user)
-            formset.changed_objects += [(f.instance, ["white", "black"]) for f in moved]
-            if not rnd.tournament.is_round_robin:
-                self._report_draft(request, rnd)
+        formset.changed_objects += [(f.instance, ["white", "black"]) for f in formset.moved_forms()]
+        if saved.report is not None:
+            self._report_draft(request, rnd, saved.report)
         return None
 
-    def _report_draft(self, request: HttpRequest, rnd: Round) -> None:
+    def _report_draft(self, request: HttpRequest, rnd: Round, report: CheckReport) -> None:
         """After a hand edit: a broken absolute criterion is a warning listing each one, never a success."""
-        report = pairing_bridge.check_round(rnd.tournament, rnd.number)
         if not report.violations:
             report_messages(request, rnd, report)
             return
-        request._damier_violations = True  # type: ignore[attr-defined]
+        self.broken_pairing = True
         items = format_html_join("", "<li>{}</li>", ((w,) for w in pairing_bridge.violation_words(rnd.tournament,
                                                                                               report.violations)))
         messages.warning(request, format_html(

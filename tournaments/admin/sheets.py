@@ -18,7 +18,6 @@ from django.contrib import admin, messages
 from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
@@ -29,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.numbers import number_or_none
 from tournaments import sheets
-from tournaments.errors import DomainError
+from tournaments.admin.base import run_service
 from tournaments.models import Game, GameSheet, Round, Tournament
 from tournaments.permissions import can_manage_or_list
 from tournaments.sheets.words import issue_message, issue_where, sentence, severity_label, status_label
@@ -273,41 +272,29 @@ class GameSheetsMixin(_ExtraActions):
         form = SheetUploadForm()
         if request.method == "POST" and "rule" in request.POST:
             version = request.POST.get("sheet_version", "")
-            try:
-                sheets.sheet_accept_verdict(game=game, expected_version=number_or_none(version),
-                                            user=request.user)
-            except DomainError as exc:
-                messages.error(request, gettext("Not accepted: %(why)s") % {"why": exc})
-            else:
-                messages.success(request, gettext("Board %(board)s: verdict accepted; the public game page now "
-                                                  "shows it.") % {"board": game.board})
+            run_service(request, lambda: sheets.sheet_accept_verdict(
+                game=game, expected_version=number_or_none(version), user=request.user),
+                gettext("Board %(board)s: verdict accepted; the public game page now shows it.")
+                % {"board": game.board},
+                refused=gettext("Not accepted: %(why)s"))
             return HttpResponseRedirect(request.path)
         if request.method == "POST" and "accept" in request.POST:
             version = request.POST.get("version", "")
-            try:
-                with transaction.atomic():
-                    sheets.sheet_accept_result(game=game, expected_version=number_or_none(version),
-                                               user=request.user)
-            except DomainError as exc:
-                messages.error(request, gettext("Not accepted: %(why)s") % {"why": exc})
-            else:
-                messages.success(request, gettext("Board %(board)s: the sheet's result is now the recorded result.")
-                                 % {"board": game.board})
+            run_service(request, lambda: sheets.sheet_accept_result(
+                game=game, expected_version=number_or_none(version), user=request.user),
+                gettext("Board %(board)s: the sheet's result is now the recorded result.") % {"board": game.board},
+                refused=gettext("Not accepted: %(why)s"))
             return HttpResponseRedirect(request.path)
         if request.method == "POST":
             form = SheetUploadForm(request.POST, request.FILES)
             if form.is_valid():
                 data, name = form.payload()
-                try:
-                    with transaction.atomic():
-                        sheet = sheets.sheet_upload(game=game, data=data, source_name=name, user=request.user,
-                                                    replace=form.cleaned_data["replace"],
-                                                    assign=form.cleaned_data["assign"])
-                except DomainError as exc:
-                    messages.error(request, gettext("Nothing stored: %(why)s") % {"why": exc})
-                else:
-                    messages.success(request, gettext("Sheet stored for board %(board)s: %(status)s.")
-                                     % {"board": game.board, "status": status_label(sheet.status)})
+                if run_service(request, lambda: sheets.sheet_upload(
+                        game=game, data=data, source_name=name, user=request.user,
+                        replace=form.cleaned_data["replace"], assign=form.cleaned_data["assign"]),
+                        lambda sheet: gettext("Sheet stored for board %(board)s: %(status)s.")
+                        % {"board": game.board, "status": status_label(sheet.status)},
+                        refused=gettext("Nothing stored: %(why)s")):
                     return HttpResponseRedirect(request.path)
         game = Game.objects.select_related("round__tournament", "white__player", "black__player", "sheet").get(pk=pk)
         sheet = game.sheet if sheets.game_sheet_status(game) not in ("", sheets.MISSING) else None
@@ -341,14 +328,10 @@ class GameSheetsMixin(_ExtraActions):
                                           "say which version was shown; try again.")
                                % {"board": game.board, "round": game.round.number})
                 continue
-            try:
-                with transaction.atomic():
-                    sheets.sheet_accept_result(game=game, expected_version=version)
-            except DomainError as exc:
-                messages.error(request, _("Not accepted: %(why)s") % {"why": exc})
-            else:
-                messages.success(request, _("Board %(board)s of round %(round)s: the sheet's result is now the "
-                                            "recorded result.") % {"board": game.board, "round": game.round.number})
+            run_service(request, lambda g=game, v=version: sheets.sheet_accept_result(game=g, expected_version=v),
+                        _("Board %(board)s of round %(round)s: the sheet's result is now the recorded result.")
+                        % {"board": game.board, "round": game.round.number},
+                        refused=gettext("Not accepted: %(why)s"))
         return None
 
 
@@ -419,19 +402,16 @@ class RoundSheetsMixin(_ExtraActions):
             return HttpResponseRedirect(request.path)  # the preview expired or was altered (said by _unpack)
         if packed is not None and "confirm" in request.POST:
             assigned = _assignments(request)
-            try:
-                with transaction.atomic():
-                    # Matched again against the round as it is now: a sheet stored meanwhile is not overwritten.
-                    preview = _preview_again(rnd, packed)
-                    stored = sheets.round_import_confirm(preview=preview, user=request.user, assignments=assigned)
-            except DomainError as exc:
+            ran = run_service(request, lambda: sheets.round_import_store(
+                round=rnd, data=packed["t"], source_name=packed["n"], replace=bool(packed["r"]), user=request.user,
+                assignments=assigned), lambda done: gettext("%(n)s sheet(s) stored for round %(round)s.")
+                % {"n": len(done[1]), "round": rnd.number}, refused=gettext("Nothing stored: %(why)s"))
+            if not ran or ran.value is None:
                 # The preview is shown again with the arbiter's choices, and what went wrong.
-                messages.error(request, gettext("Nothing stored: %(why)s") % {"why": exc})
                 preview = _preview_again(rnd, packed)
                 signed = request.POST.get("payload", "")
             else:
-                messages.success(request, gettext("%(n)s sheet(s) stored for round %(round)s.")
-                                 % {"n": len(stored), "round": rnd.number})
+                preview = ran.value[0]
                 if preview.skipped:
                     messages.warning(request, gettext("Not stored, a sheet arrived since the preview: board(s) "
                                                       "%(boards)s.") % {"boards": ", ".join(map(str, preview.skipped))})
@@ -444,13 +424,10 @@ class RoundSheetsMixin(_ExtraActions):
             form = RoundUploadForm(request.POST, request.FILES)
             if form.is_valid():
                 upload = form.cleaned_data["file"]
-                try:
-                    preview = sheets.round_import_preview(round=rnd, data=upload.read(sheets.max_bytes() + 1),
-                                                          source_name=upload.name,
-                                                          replace=form.cleaned_data["replace"])
-                except DomainError as exc:
-                    messages.error(request, gettext("Nothing stored: %(why)s") % {"why": exc})
-                else:
+                preview = run_service(request, lambda: sheets.round_import_preview(
+                    round=rnd, data=upload.read(sheets.max_bytes() + 1), source_name=upload.name,
+                    replace=form.cleaned_data["replace"]), refused=gettext("Nothing stored: %(why)s")).value
+                if preview is not None:
                     signed = _pack(rnd, preview, form.cleaned_data["replace"]) if preview.items else ""
         page = _preview_page(request, preview)
         boards = [] if preview is None else _free_boards(rnd, preview)

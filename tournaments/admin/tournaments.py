@@ -35,7 +35,6 @@ from tournaments.admin.sheets import (
 )
 from tournaments.admin.tiebreak_field import CUSTOM, SLOTS, STANDARD, TiebreakField
 from tournaments.admin.trf_import import import_trf_view
-from tournaments.errors import DomainError
 from tournaments.locks import check_entry_delete
 from tournaments.models import Entry, ForbiddenPair, Tournament
 from tournaments.permissions import can_choose_arbiters
@@ -257,10 +256,9 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
             messages.error(request, _("Select one tournament to export."))
             return None
         tournament = queryset.get()
-        try:
-            text = pairing_bridge.export_trf(tournament)
-        except DomainError as exc:  # no final file while a postponed game is open: said on the page
-            messages.error(request, str(exc))
+        # No final file while a postponed game is open: said on the page.
+        text = run_service(request, lambda: pairing_bridge.export_trf(tournament)).value
+        if text is None:
             return None
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'

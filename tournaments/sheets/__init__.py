@@ -17,8 +17,8 @@ _HOMES = {
     "MISSING": "verdict", "NEEDS_LOOK": "verdict", "NO_BOARD_RESULTS": "verdict", "Judgement": "verdict",
     "judge": "verdict",
     **dict.fromkeys(("ImportItem", "RoundImport", "assign_unmatched", "game_sheet_status", "needs_look_q",
-                     "round_import_confirm", "round_import_preview", "sheet_accept_result", "sheet_accept_verdict",
-                     "sheet_replay", "sheet_upload", "sheets_replay"), "services"),
+                     "round_import_confirm", "round_import_preview", "round_import_store", "sheet_accept_result",
+                     "sheet_accept_verdict", "sheet_replay", "sheet_upload", "sheets_replay"), "services"),
 }
 
 __all__ = sorted(_HOMES)

@@ -300,6 +300,18 @@ def round_import_confirm(*, preview: RoundImport, user: Any = None,
     return stored
 
 
+@transaction.atomic
+def round_import_store(*, round: Round, data: bytes | str, source_name: str = "", replace: bool = False,
+                       user: Any = None, assignments: dict[int, int] | None = None
+                       ) -> tuple[RoundImport, list[GameSheet]]:
+    """A previewed file stored: matched again against the round as it is now, so that a sheet stored since the
+    preview is not overwritten (the preview's `skipped` boards), then confirmed with the arbiter's assignments.
+    One transaction: a refusal (DomainError) stores nothing."""
+    preview = round_import_preview(round=round, data=data, source_name=source_name, replace=replace)
+    stored = round_import_confirm(preview=preview, user=user, assignments=assignments)
+    return preview, stored
+
+
 # --- Replay and acceptance ---------------------------------------------------------------------
 
 
