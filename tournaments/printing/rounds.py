@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
@@ -29,6 +30,7 @@ from tournaments.printing.document import (
     styled_table,
 )
 from tournaments.ratings import tournament_rating
+from tournaments.results import Result
 from tournaments.words import result_text
 
 MOVES_PER_SHEET = 100  # four blocks of 25 numbered lines
@@ -47,21 +49,32 @@ def _wall_title(text: str) -> Paragraph:
                                       leading=WALL_SIZE + 8, spaceAfter=3 * mm))
 
 
-def _bye_text(game: Game, bye_points: int) -> str:
-    if game.result == "excused":
-        return _("excused (0 points)")
+def bye_text(game: Game, bye_points: int) -> str:
+    """A board without an opponent named by its kind and its value, as the standings count it: the
+    pairing's bye scores the tournament's bye points, a requested bye the 0, 1 or 2 points the arbiter
+    granted (results.Result)."""
+    result = Result(game.result) if game.result in Result._value2member_map_ else None
+    if result is Result.EXCUSED:
+        return _("requested bye (absent): 0 points")
+    if result is Result.EXCUSED_DRAW:
+        return _("requested bye: +1 point (a draw)")
+    if result is Result.EXCUSED_WIN:
+        return _("requested bye: +2 points (a win)")
+    if result is Result.NOT_PLAYED:
+        return _("not played")
     if bye_points == 0:  # a round robin's free round: every player has one, it scores nothing
         return _("free round (no game)")
-    return _("bye (+%(points)s points)") % {"points": bye_points}
+    return ngettext("pairing bye: +%(points)s point", "pairing bye: +%(points)s points",
+                    bye_points) % {"points": bye_points}
 
 
 def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
                  points_before: Mapping[int, int], bye_points: int) -> bytes:
     """Board, pairing numbers, names and each player's points before the round, at wall size.
 
-    A bye (or an excused round) is one line: the player, then "bye (+2 points)" across the opponent's
-    columns; nothing else on that line repeats it. `points_before` maps entry id -> points in the
-    standings after the previous round.
+    The boards come first; the players without an opponent follow in a table of their own, without a
+    board number (nobody looks for a board there), each bye named by its kind and value.
+    `points_before` maps entry id -> points in the standings after the previous round.
     """
     doc = _wall_doc(tournament, rnd, _("Round %(n)s pairings"))
     usable = doc.pagesize[0] - 24 * mm
@@ -73,27 +86,39 @@ def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
                                     ("TEXTCOLOR", (3, 1), (3, -1), colors.HexColor("#333333")),
                                     ("TEXTCOLOR", (5, 1), (5, -1), colors.HexColor("#333333"))]
     name_w = fixed[2] - 8
-    for i, g in enumerate(games, start=1):
-        w = g.white.player
-        # On the wall the name and title; the federation would cost the name its end.
-        white = [g.board, g.white.pairing_number, fit_name(player_text(w.full_name, w.title, ""), name_w, WALL_SIZE),
-                 points_before.get(g.white_id, 0)]
+    alone = [g for g in games if g.black is None]
+    for g in games:
         if g.black is None:
-            rows.append([*white, _bye_text(g, bye_points), "", "", ""])
-            extra += [("SPAN", (4, i), (7, i)), ("ALIGN", (4, i), (4, i), "LEFT")]
             continue
-        b = g.black.player
-        rows.append([*white, result_text(g.result), points_before.get(g.black_id, 0),
-                     fit_name(player_text(b.full_name, b.title, ""), name_w, WALL_SIZE),
-                     g.black.pairing_number])
-    if not games:
+        w, b = g.white.player, g.black.player
+        # On the wall the name and title; the federation would cost the name its end.
+        rows.append([g.board, g.white.pairing_number,
+                     fit_name(player_text(w.full_name, w.title, ""), name_w, WALL_SIZE),
+                     points_before.get(g.white_id, 0), result_text(g.result), points_before.get(g.black_id, 0),
+                     fit_name(player_text(b.full_name, b.title, ""), name_w, WALL_SIZE), g.black.pairing_number])
+    flowables: list[Any] = [_wall_title(_("Round %(n)s pairings") % {"n": rnd.number})]
+    if len(rows) > 1:
+        flowables.append(styled_table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra))
+    elif not alone:
         rows.append(["", "", _("No game in this round."), "", "", "", "", ""])
-    table = styled_table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra)
+        flowables.append(styled_table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra))
+    if alone:
+        flowables += [Spacer(1, 5 * mm), _byes_table(alone, usable, points_before, bye_points)]
     note = ParagraphStyle("wall-note", fontName=FONT, fontSize=10, leading=13)
-    return doc.build([
-        _wall_title(_("Round %(n)s pairings") % {"n": rnd.number}), table, Spacer(1, 3 * mm),
-        para(_("No.: pairing number. Pts: points before this round."), note),
-    ])
+    flowables += [Spacer(1, 3 * mm), para(_("No.: pairing number. Pts: points before this round."), note)]
+    return doc.build(flowables)
+
+
+def _byes_table(alone: Sequence[Game], usable: float, points_before: Mapping[int, int], bye_points: int) -> Any:
+    widths = [14 * mm, 0, 14 * mm, 0]
+    widths[1] = widths[3] = (usable - sum(widths)) / 2
+    rows: list[list[Any]] = [[_("No."), _("Without an opponent"), _("Pts"), _("Bye")]]
+    for g in sorted(alone, key=lambda g: g.white.pairing_number):
+        p = g.white.player
+        rows.append([g.white.pairing_number, fit_name(player_text(p.full_name, p.title, ""), widths[1] - 8, WALL_SIZE),
+                     points_before.get(g.white_id, 0), fit_name(bye_text(g, bye_points), widths[3] - 8, WALL_SIZE)])
+    return styled_table(rows, widths, align_left=[1, 3], size=WALL_SIZE,
+                        extra=[("TEXTCOLOR", (2, 1), (2, -1), colors.HexColor("#333333"))])
 
 
 def _sort_key(name: str) -> tuple[str, str]:
@@ -112,16 +137,17 @@ def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye
     lines: list[tuple[str, list[Any]]] = []
     for g in games:
         sides = [(g.white, g.black, _("White")), (g.black, g.white, _("Black"))] if g.black else [(g.white, None, "–")]
+        board: int | str = g.board if g.black else ""  # a bye has no board to find
         for entry, opponent, colour in sides:
             assert entry is not None
             p = entry.player
             if opponent is None:
-                against = _bye_text(g, bye_points)
+                against = bye_text(g, bye_points)
             else:
                 o = opponent.player
                 against = f"{player_text(o.full_name, o.title, '')} ({opponent.pairing_number})"
             lines.append((p.full_name, [fit_name(player_text(p.full_name, p.title, ""), fixed[0] - 8,
-                                                  WALL_SIZE), entry.pairing_number, g.board, colour,
+                                                  WALL_SIZE), entry.pairing_number, board, colour,
                                         fit_name(against, fixed[4] - 8, WALL_SIZE)]))
     rows: list[list[Any]] = [[_("Player"), _("No."), _("Board"), _("Colour"), _("Opponent (No.)")]]
     rows.extend(cells for _name, cells in sorted(lines, key=lambda line: _sort_key(line[0])))
