@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Spacer, Table, TableStyle
 
 from tournaments.models import Entry, EntryStatus, Tournament
@@ -71,40 +72,54 @@ def starting_list_pdf(tournament: Tournament, entries: Sequence[Entry], *, order
 
 
 def schedule_pdf(tournament: Tournament, schedule: Sequence[Sequence[tuple[Entry, Entry | None]]]) -> bytes:
-    """Every round of a round robin on landscape pages, as many rounds side by side as fit: each round a
-    small table of boards (White – Black, by pairing number and name)."""
+    """Every round of a round robin on one landscape sheet where they fit: each round a small table of
+    boards (White – Black, pairing number and name), as few rounds side by side as the sheet's height
+    allows, so that the names keep the widest columns. A field too large for one sheet runs on."""
     doc = Document(tournament, _("Schedule of all rounds"), wide=True)
-    usable_w = doc.pagesize[0] - 24 * mm
-    usable_h = doc.pagesize[1] - 34 * mm - 14 * mm
-    boards = max((len(r) for r in schedule), default=0)
     title = ParagraphStyle("schedule-title", fontName=FONT, fontSize=14, leading=18, spaceAfter=2 * mm)
     flowables: list[Any] = [para(_("Schedule of all rounds"), title)]
     if not schedule:
         flowables.append(para(_("The schedule follows from pairing numbers 1 to n without gaps: number the "
                                 "players first."), title))
         return doc.build(flowables)
-    # The font shrinks with the field so that every round fits on one sheet while it stays readable.
-    size = 8.0 if boards <= 6 else 7.0 if boards <= 8 else 6.0
-    row_h = size * 1.45
-    round_h = (boards + 2) * row_h + 3 * mm
-    per_col = max(1, int((usable_h - 10 * mm) // round_h))
-    columns = max(1, min(len(schedule), math.ceil(len(schedule) / per_col), 6))
+    note = ParagraphStyle("schedule-note", fontName=FONT, fontSize=8, leading=10, spaceAfter=2 * mm)
+    flowables.append(para(_("Board, then White and Black: pairing number and name."), note))
+    usable_w = doc.doc.width - 12
+    usable_h = doc.doc.height - 12 - 18 - 12 - 4 * mm - 4 * mm  # the frame's padding, the title, the note
+    layout = _layout(schedule, usable_w, usable_h)
+    columns, size = layout if layout is not None else (min(6, len(schedule)), 6.0)
     col_w = usable_w / columns
-    widths = [7 * mm, (col_w - 11 * mm) / 2, (col_w - 11 * mm) / 2]
-    cells = [_round_table(number, round_boards, widths, size)
-             for number, round_boards in enumerate(schedule, start=1)]
+    cells: list[Any] = [_round_table(number, boards, col_w, size) for number, boards in enumerate(schedule, start=1)]
     grid = [cells[i:i + columns] for i in range(0, len(cells), columns)]
     grid[-1] += [""] * (columns - len(grid[-1]))
     table = Table(grid, colWidths=[col_w] * columns)
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 1.5 * mm),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 1.5 * mm),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 2 * mm)]))
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), GAP / 2),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), GAP / 2), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), GAP)]))
     flowables.append(table)
     return doc.build(flowables)
 
 
-def _round_table(number: int, boards: Sequence[tuple[Entry, Entry | None]], widths: Sequence[float],
-                 size: float) -> Table:
+GAP = 3 * mm  # between two rounds, across and down
+
+
+def _layout(schedule: Sequence[Sequence[tuple[Entry, Entry | None]]], width: float,
+            height: float) -> tuple[int, float] | None:
+    """(columns, type size) of the first layout putting every round on one sheet, the fewest columns and
+    the largest type first; None when no layout does."""
+    for size in (10.0, 9.0, 8.0, 7.0, 6.0):
+        for columns in range(1, min(len(schedule), 8) + 1):
+            col_w = width / columns
+            probe = _round_table(1, max(schedule, key=len), col_w, size)
+            _w, round_h = probe.wrap(col_w - GAP, height)
+            if math.ceil(len(schedule) / columns) * (round_h + GAP) <= height:
+                return columns, size
+    return None
+
+
+def _round_table(number: int, boards: Sequence[tuple[Entry, Entry | None]], col_w: float, size: float) -> Table:
+    inner = col_w - GAP
+    widths = [size * 2.2, (inner - size * 2.2) / 2, (inner - size * 2.2) / 2]
     rows: list[list[Any]] = [[_("Round %(n)s") % {"n": number}, "", ""]]
     for board, (white, black) in enumerate(boards, start=1):
         rows.append([board, _side(white, widths[1], size),
@@ -114,4 +129,8 @@ def _round_table(number: int, boards: Sequence[tuple[Entry, Entry | None]], widt
 
 
 def _side(entry: Entry, width: float, size: float) -> str:
-    return fit_name(f"{entry.pairing_number}. {entry.player.full_name}", width - 4, size)
+    """'3. Full name', or '3. Surname' where the full name does not fit: a number alone finds nobody."""
+    full = f"{entry.pairing_number}. {entry.player.full_name}"
+    if stringWidth(full, FONT, size) <= width - 4:
+        return full
+    return fit_name(f"{entry.pairing_number}. {entry.player.surname}", width - 4, size)

@@ -9,11 +9,11 @@ from typing import Any
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, Spacer
 
@@ -55,17 +55,23 @@ def bye_text(game: Game, bye_points: int) -> str:
     granted (results.Result)."""
     result = Result(game.result) if game.result in Result._value2member_map_ else None
     if result is Result.EXCUSED:
-        return _("requested bye (absent): 0 points")
+        return _("absent (requested bye 0)")
     if result is Result.EXCUSED_DRAW:
-        return _("requested bye: +1 point (a draw)")
+        return _("requested bye +1 (draw)")
     if result is Result.EXCUSED_WIN:
-        return _("requested bye: +2 points (a win)")
+        return _("requested bye +2 (win)")
     if result is Result.NOT_PLAYED:
         return _("not played")
     if bye_points == 0:  # a round robin's free round: every player has one, it scores nothing
         return _("free round (no game)")
-    return ngettext("pairing bye: +%(points)s point", "pairing bye: +%(points)s points",
-                    bye_points) % {"points": bye_points}
+    return _("pairing bye +%(points)s") % {"points": bye_points}
+
+
+def _fitting_size(text: str, width: float, size: float = WALL_SIZE, smallest: float = 10) -> float:
+    """The wall size, or less for a long bye's words: whole words in a smaller type, not an ellipsis."""
+    while size > smallest and stringWidth(text, FONT, size) > width:
+        size -= 0.5
+    return size
 
 
 def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
@@ -103,22 +109,27 @@ def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
         rows.append(["", "", _("No game in this round."), "", "", "", "", ""])
         flowables.append(styled_table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra))
     if alone:
-        flowables += [Spacer(1, 5 * mm), _byes_table(alone, usable, points_before, bye_points)]
+        flowables += [Spacer(1, 5 * mm), _byes_table(alone, fixed[0] + fixed[1] + fixed[2], usable, points_before,
+                                                       bye_points)]
     note = ParagraphStyle("wall-note", fontName=FONT, fontSize=10, leading=13)
     flowables += [Spacer(1, 3 * mm), para(_("No.: pairing number. Pts: points before this round."), note)]
     return doc.build(flowables)
 
 
-def _byes_table(alone: Sequence[Game], usable: float, points_before: Mapping[int, int], bye_points: int) -> Any:
-    widths = [14 * mm, 0, 14 * mm, 0]
-    widths[1] = widths[3] = (usable - sum(widths)) / 2
+def _byes_table(alone: Sequence[Game], name_w: float, usable: float, points_before: Mapping[int, int],
+                bye_points: int) -> Any:
+    widths = [14 * mm, name_w, 14 * mm, 0]
+    widths[3] = usable - sum(widths)
     rows: list[list[Any]] = [[_("No."), _("Without an opponent"), _("Pts"), _("Bye")]]
-    for g in sorted(alone, key=lambda g: g.white.pairing_number):
+    extra: list[tuple[Any, ...]] = [("TEXTCOLOR", (2, 1), (2, -1), colors.HexColor("#333333"))]
+    for i, g in enumerate(sorted(alone, key=lambda g: g.white.pairing_number), start=1):
         p = g.white.player
-        rows.append([g.white.pairing_number, fit_name(player_text(p.full_name, p.title, ""), widths[1] - 8, WALL_SIZE),
-                     points_before.get(g.white_id, 0), fit_name(bye_text(g, bye_points), widths[3] - 8, WALL_SIZE)])
-    return styled_table(rows, widths, align_left=[1, 3], size=WALL_SIZE,
-                        extra=[("TEXTCOLOR", (2, 1), (2, -1), colors.HexColor("#333333"))])
+        words = bye_text(g, bye_points)
+        size = _fitting_size(words, widths[3] - 8)
+        rows.append([g.white.pairing_number, fit_name(player_text(p.full_name, p.title, ""), name_w - 8, WALL_SIZE),
+                     points_before.get(g.white_id, 0), fit_name(words, widths[3] - 8, size)])
+        extra.append(("FONTSIZE", (3, i), (3, i), size))
+    return styled_table(rows, widths, align_left=[1, 3], size=WALL_SIZE, extra=extra)
 
 
 def _sort_key(name: str) -> tuple[str, str]:
@@ -134,27 +145,32 @@ def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye
     usable = doc.pagesize[0] - 24 * mm
     fixed = [0, 14 * mm, 25 * mm, 30 * mm, 0]
     fixed[0] = fixed[4] = (usable - sum(fixed)) / 2
-    lines: list[tuple[str, list[Any]]] = []
+    lines: list[tuple[str, float, list[Any]]] = []
     for g in games:
         sides = [(g.white, g.black, _("White")), (g.black, g.white, _("Black"))] if g.black else [(g.white, None, "–")]
         board: int | str = g.board if g.black else ""  # a bye has no board to find
         for entry, opponent, colour in sides:
             assert entry is not None
             p = entry.player
+            size: float = WALL_SIZE
             if opponent is None:
                 against = bye_text(g, bye_points)
+                size = _fitting_size(against, fixed[4] - 8)
             else:
                 o = opponent.player
                 against = f"{player_text(o.full_name, o.title, '')} ({opponent.pairing_number})"
-            lines.append((p.full_name, [fit_name(player_text(p.full_name, p.title, ""), fixed[0] - 8,
-                                                  WALL_SIZE), entry.pairing_number, board, colour,
-                                        fit_name(against, fixed[4] - 8, WALL_SIZE)]))
+            lines.append((p.full_name, size, [fit_name(player_text(p.full_name, p.title, ""), fixed[0] - 8,
+                                                        WALL_SIZE), entry.pairing_number, board, colour,
+                                              fit_name(against, fixed[4] - 8, size)]))
     rows: list[list[Any]] = [[_("Player"), _("No."), _("Board"), _("Colour"), _("Opponent (No.)")]]
-    rows.extend(cells for _name, cells in sorted(lines, key=lambda line: _sort_key(line[0])))
+    extra: list[tuple[Any, ...]] = [("FONT", (2, 1), (2, -1), FONT_BOLD, WALL_BOARD_SIZE)]
+    for i, (_name, size, cells) in enumerate(sorted(lines, key=lambda line: _sort_key(line[0])), start=1):
+        rows.append(cells)
+        if size != WALL_SIZE:
+            extra.append(("FONTSIZE", (4, i), (4, i), size))
     if not lines:
         rows.append([_("No game in this round."), "", "", "", ""])
-    table = styled_table(rows, fixed, align_left=[0, 3, 4], size=WALL_SIZE,
-                   extra=[("FONT", (2, 1), (2, -1), FONT_BOLD, WALL_BOARD_SIZE)])
+    table = styled_table(rows, fixed, align_left=[0, 3, 4], size=WALL_SIZE, extra=extra)
     return doc.build([_wall_title(_("Round %(n)s – find your board") % {"n": rnd.number}), table])
 
 
