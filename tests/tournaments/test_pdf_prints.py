@@ -240,3 +240,13 @@ def test_schedule_pdf_every_round_on_one_landscape_sheet(client: Client, make_to
 
 def test_schedule_pdf_of_a_swiss_is_a_404(client: Client, swiss9) -> None:  # type: ignore[no-untyped-def]
     assert client.get(reverse("tournaments:schedule_pdf", args=[swiss9.slug])).status_code == 404
+
+
+def test_empty_starting_list_and_a_schedule_before_the_numbers_run_1_to_n(client: Client, make_tournament) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(0, system=System.SWISS, slug="empty", rounds_total=5)
+    _reader, text = read(client.get(reverse("tournaments:starting_list_pdf", args=[t.slug])))
+    assert "No player entered yet." in text
+    rr = make_tournament(5)
+    rr.entries.get(pairing_number=3).delete()  # numbers 1, 2, 4, 5: no Berger table yet
+    _reader, text = read(client.get(reverse("tournaments:schedule_pdf", args=[rr.slug])))
+    assert "number the players first" in text.replace("\n", " ")
