@@ -64,22 +64,22 @@ def _slip(c: Canvas, t: Tournament, rnd: Round, g: Game, x: float, y: float, w: 
     c.setFont(FONT_BOLD, 12)
     c.drawString(left, top - 6 * mm, _("Round %(r)s") % {"r": rnd.number})
     c.drawRightString(right, top - 6 * mm, _("Board %(b)s") % {"b": g.board})
-    y_line = top - 14 * mm
+    y_line = top - 15 * mm
     for colour, entry in ((_("White"), g.white), (_("Black"), g.black)):
         assert entry is not None
         _player_line(c, colour, entry, left, right, y_line)
-        y_line -= 6 * mm
+        y_line -= 7 * mm
     # The three results a game can end in, each a box to tick.
-    box = 4 * mm
-    y_box = y_line - 3 * mm
+    box = 5 * mm
+    y_box = y_line - 8 * mm
     c.setFont(FONT, 8)
-    c.drawString(left, y_box + 1 * mm, _("Result") + ":")
+    c.drawString(left, y_box + 1.5 * mm, _("Result") + ":")
     step = (right - left - 18 * mm) / len(BOXES)
     for i, label in enumerate(BOXES):
         bx = left + 18 * mm + i * step
         c.rect(bx, y_box, box, box)
-        c.setFont(FONT_BOLD, 10)
-        c.drawString(bx + box + 2 * mm, y_box + 0.8 * mm, label)
+        c.setFont(FONT_BOLD, 12)
+        c.drawString(bx + box + 2 * mm, y_box + 1 * mm, label)
     c.setFont(FONT, 7.5)
     y_sign = y + 9 * mm
     half = (right - left - 6 * mm) / 2
@@ -92,8 +92,9 @@ def _slip(c: Canvas, t: Tournament, rnd: Round, g: Game, x: float, y: float, w: 
 def _player_line(c: Canvas, colour: str, entry: Entry, left: float, right: float, y: float) -> None:
     c.setFont(FONT, 8)
     c.drawString(left, y, colour)
-    c.setFont(FONT_BOLD, 10)
+    c.setFont(FONT_BOLD, 11)
     p = entry.player
     number = f"{entry.pairing_number}. "
+    # Measured in the regular face: the bold one is wider, hence the margin.
     c.drawString(left + 14 * mm, y, number + fit_name(player_text(p.full_name, p.title, ""),
-                                                       right - left - 22 * mm, 10))
+                                                       right - left - 26 * mm, 11))
