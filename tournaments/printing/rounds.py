@@ -53,7 +53,10 @@ def bye_text(game: Game, bye_points: int) -> str:
     """A board without an opponent named by its kind and its value, as the standings count it: the
     pairing's bye scores the tournament's bye points, a requested bye the 0, 1 or 2 points the arbiter
     granted (results.Result)."""
-    result = Result(game.result) if game.result in Result._value2member_map_ else None
+    try:
+        result: Result | None = Result(game.result)
+    except ValueError:  # no result yet: the pairing's bye before it is written
+        result = None
     if result is Result.EXCUSED:
         return _("absent (requested bye 0)")
     if result is Result.EXCUSED_DRAW:
