@@ -121,6 +121,10 @@ EXPORTS = [
     Export("action: TRF(x)", lambda w: ("post", *action(Tournament, "export_trf", lambda w: [w.a])(w)),
            setup=lambda w: Tournament.objects.filter(pk=w.a.pk).update(system="swiss", rounds_total=5)),
     Export("scoresheets PDF", lambda w: ("get", reverse("tournaments:scoresheets_pdf", args=[w.a.slug, 1]), {})),
+    Export("result slips PDF", lambda w: ("get", reverse("tournaments:slips_pdf", args=[w.a.slug, 1]), {})),
+    # A private tournament's public PDFs print for its arbiters only.
+    *[Export(f"private {name}", lambda w, name=name: ("get", public_url(f"tournaments:{name}", w), {}))
+      for name in ("standings_pdf", "crosstable_pdf", "pairings_pdf", "boards_pdf", "starting_list_pdf")],
 ]
 
 
@@ -144,7 +148,10 @@ def test_export_matrix(world: World, export: Export, role: str) -> None:
 PUBLIC_PAGES = ["tournaments:tournament", "tournaments:standings", "tournaments:crosstable", "tournaments:round",
                 "tournaments:standings_pdf", "tournaments:crosstable_pdf", "tournaments:pairings_pdf",
                 "tournaments:boards_pdf", "tournaments:player", "tournaments:games_pdn", "tournaments:round_games_pdn",
-                "tournaments:tournament_tiebreaks"]
+                "tournaments:tournament_tiebreaks", "tournaments:starting_list_pdf"]
+# The PDFs of a private tournament print for its arbiters (test_export_matrix), for nobody else.
+PRINTS = {"tournaments:standings_pdf", "tournaments:crosstable_pdf", "tournaments:pairings_pdf",
+          "tournaments:boards_pdf", "tournaments:starting_list_pdf"}
 
 
 def public_url(name: str, w: World) -> str:
@@ -163,7 +170,8 @@ def test_public_pages_show_public_tournaments_to_everyone_and_others_to_nobody(w
     world.a.public = False
     world.a.save()
     for role in ROLES:
-        assert world.client(role).get(url).status_code == 404, role
+        expected = 200 if name in PRINTS and role in ARBITERS else 404
+        assert world.client(role).get(url).status_code == expected, role
 
 
 def test_public_pages_hide_draft_rounds(world: World) -> None:

@@ -181,8 +181,9 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
     def print_links(self, obj: Round) -> str:
         args = [obj.tournament.slug, obj.number]
         return format_html(
-            '<a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>',
+            '<a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a> · <a href="{}">{}</a>',
             reverse("tournaments:scoresheets_pdf", args=args), _("score sheets (PDF)"),
+            reverse("tournaments:slips_pdf", args=args), _("result slips (PDF)"),
             reverse("tournaments:pairings_pdf", args=args), _("pairings (PDF)"),
             reverse("tournaments:boards_pdf", args=args), _("find your board (PDF)"),
         )

@@ -13,6 +13,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, Spacer
 
@@ -29,6 +30,7 @@ from tournaments.printing.document import (
     styled_table,
 )
 from tournaments.ratings import tournament_rating
+from tournaments.results import Result
 from tournaments.words import result_text
 
 MOVES_PER_SHEET = 100  # four blocks of 25 numbered lines
@@ -47,21 +49,41 @@ def _wall_title(text: str) -> Paragraph:
                                       leading=WALL_SIZE + 8, spaceAfter=3 * mm))
 
 
-def _bye_text(game: Game, bye_points: int) -> str:
-    if game.result == "excused":
-        return _("excused (0 points)")
+def bye_text(game: Game, bye_points: int) -> str:
+    """A board without an opponent named by its kind and its value, as the standings count it: the
+    pairing's bye scores the tournament's bye points, a requested bye the 0, 1 or 2 points the arbiter
+    granted (results.Result)."""
+    try:
+        result: Result | None = Result(game.result)
+    except ValueError:  # no result yet: the pairing's bye before it is written
+        result = None
+    if result is Result.EXCUSED:
+        return _("absent (requested bye 0)")
+    if result is Result.EXCUSED_DRAW:
+        return _("requested bye +1 (draw)")
+    if result is Result.EXCUSED_WIN:
+        return _("requested bye +2 (win)")
+    if result is Result.NOT_PLAYED:
+        return _("not played")
     if bye_points == 0:  # a round robin's free round: every player has one, it scores nothing
         return _("free round (no game)")
-    return _("bye (+%(points)s points)") % {"points": bye_points}
+    return _("pairing bye +%(points)s") % {"points": bye_points}
+
+
+def _fitting_size(text: str, width: float, size: float = WALL_SIZE, smallest: float = 10) -> float:
+    """The wall size, or less for a long bye's words: whole words in a smaller type, not an ellipsis."""
+    while size > smallest and stringWidth(text, FONT, size) > width:
+        size -= 0.5
+    return size
 
 
 def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
                  points_before: Mapping[int, int], bye_points: int) -> bytes:
     """Board, pairing numbers, names and each player's points before the round, at wall size.
 
-    A bye (or an excused round) is one line: the player, then "bye (+2 points)" across the opponent's
-    columns; nothing else on that line repeats it. `points_before` maps entry id -> points in the
-    standings after the previous round.
+    The boards come first; the players without an opponent follow in a table of their own, without a
+    board number (nobody looks for a board there), each bye named by its kind and value.
+    `points_before` maps entry id -> points in the standings after the previous round.
     """
     doc = _wall_doc(tournament, rnd, _("Round %(n)s pairings"))
     usable = doc.pagesize[0] - 24 * mm
@@ -73,27 +95,44 @@ def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
                                     ("TEXTCOLOR", (3, 1), (3, -1), colors.HexColor("#333333")),
                                     ("TEXTCOLOR", (5, 1), (5, -1), colors.HexColor("#333333"))]
     name_w = fixed[2] - 8
-    for i, g in enumerate(games, start=1):
-        w = g.white.player
-        # On the wall the name and title; the federation would cost the name its end.
-        white = [g.board, g.white.pairing_number, fit_name(player_text(w.full_name, w.title, ""), name_w, WALL_SIZE),
-                 points_before.get(g.white_id, 0)]
+    alone = [g for g in games if g.black is None]
+    for g in games:
         if g.black is None:
-            rows.append([*white, _bye_text(g, bye_points), "", "", ""])
-            extra += [("SPAN", (4, i), (7, i)), ("ALIGN", (4, i), (4, i), "LEFT")]
             continue
-        b = g.black.player
-        rows.append([*white, result_text(g.result), points_before.get(g.black_id, 0),
-                     fit_name(player_text(b.full_name, b.title, ""), name_w, WALL_SIZE),
-                     g.black.pairing_number])
-    if not games:
+        w, b = g.white.player, g.black.player
+        # On the wall the name and title; the federation would cost the name its end.
+        rows.append([g.board, g.white.pairing_number,
+                     fit_name(player_text(w.full_name, w.title, ""), name_w, WALL_SIZE),
+                     points_before.get(g.white_id, 0), result_text(g.result), points_before.get(g.black_id, 0),
+                     fit_name(player_text(b.full_name, b.title, ""), name_w, WALL_SIZE), g.black.pairing_number])
+    flowables: list[Any] = [_wall_title(_("Round %(n)s pairings") % {"n": rnd.number})]
+    if len(rows) > 1:
+        flowables.append(styled_table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra))
+    elif not alone:
         rows.append(["", "", _("No game in this round."), "", "", "", "", ""])
-    table = styled_table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra)
+        flowables.append(styled_table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra))
+    if alone:
+        flowables += [Spacer(1, 5 * mm), _byes_table(alone, fixed[0] + fixed[1] + fixed[2], usable, points_before,
+                                                       bye_points)]
     note = ParagraphStyle("wall-note", fontName=FONT, fontSize=10, leading=13)
-    return doc.build([
-        _wall_title(_("Round %(n)s pairings") % {"n": rnd.number}), table, Spacer(1, 3 * mm),
-        para(_("No.: pairing number. Pts: points before this round."), note),
-    ])
+    flowables += [Spacer(1, 3 * mm), para(_("No.: pairing number. Pts: points before this round."), note)]
+    return doc.build(flowables)
+
+
+def _byes_table(alone: Sequence[Game], name_w: float, usable: float, points_before: Mapping[int, int],
+                bye_points: int) -> Any:
+    widths = [14 * mm, name_w, 14 * mm, 0]
+    widths[3] = usable - sum(widths)
+    rows: list[list[Any]] = [[_("No."), _("Without an opponent"), _("Pts"), _("Bye")]]
+    extra: list[tuple[Any, ...]] = [("TEXTCOLOR", (2, 1), (2, -1), colors.HexColor("#333333"))]
+    for i, g in enumerate(sorted(alone, key=lambda g: g.white.pairing_number), start=1):
+        p = g.white.player
+        words = bye_text(g, bye_points)
+        size = _fitting_size(words, widths[3] - 8)
+        rows.append([g.white.pairing_number, fit_name(player_text(p.full_name, p.title, ""), name_w - 8, WALL_SIZE),
+                     points_before.get(g.white_id, 0), fit_name(words, widths[3] - 8, size)])
+        extra.append(("FONTSIZE", (3, i), (3, i), size))
+    return styled_table(rows, widths, align_left=[1, 3], size=WALL_SIZE, extra=extra)
 
 
 def _sort_key(name: str) -> tuple[str, str]:
@@ -109,26 +148,32 @@ def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye
     usable = doc.pagesize[0] - 24 * mm
     fixed = [0, 14 * mm, 25 * mm, 30 * mm, 0]
     fixed[0] = fixed[4] = (usable - sum(fixed)) / 2
-    lines: list[tuple[str, list[Any]]] = []
+    lines: list[tuple[str, float, list[Any]]] = []
     for g in games:
         sides = [(g.white, g.black, _("White")), (g.black, g.white, _("Black"))] if g.black else [(g.white, None, "–")]
+        board: int | str = g.board if g.black else ""  # a bye has no board to find
         for entry, opponent, colour in sides:
             assert entry is not None
             p = entry.player
+            size: float = WALL_SIZE
             if opponent is None:
-                against = _bye_text(g, bye_points)
+                against = bye_text(g, bye_points)
+                size = _fitting_size(against, fixed[4] - 8)
             else:
                 o = opponent.player
                 against = f"{player_text(o.full_name, o.title, '')} ({opponent.pairing_number})"
-            lines.append((p.full_name, [fit_name(player_text(p.full_name, p.title, ""), fixed[0] - 8,
-                                                  WALL_SIZE), entry.pairing_number, g.board, colour,
-                                        fit_name(against, fixed[4] - 8, WALL_SIZE)]))
+            lines.append((p.full_name, size, [fit_name(player_text(p.full_name, p.title, ""), fixed[0] - 8,
+                                                        WALL_SIZE), entry.pairing_number, board, colour,
+                                              fit_name(against, fixed[4] - 8, size)]))
     rows: list[list[Any]] = [[_("Player"), _("No."), _("Board"), _("Colour"), _("Opponent (No.)")]]
-    rows.extend(cells for _name, cells in sorted(lines, key=lambda line: _sort_key(line[0])))
+    extra: list[tuple[Any, ...]] = [("FONT", (2, 1), (2, -1), FONT_BOLD, WALL_BOARD_SIZE)]
+    for i, (_name, size, cells) in enumerate(sorted(lines, key=lambda line: _sort_key(line[0])), start=1):
+        rows.append(cells)
+        if size != WALL_SIZE:
+            extra.append(("FONTSIZE", (4, i), (4, i), size))
     if not lines:
         rows.append([_("No game in this round."), "", "", "", ""])
-    table = styled_table(rows, fixed, align_left=[0, 3, 4], size=WALL_SIZE,
-                   extra=[("FONT", (2, 1), (2, -1), FONT_BOLD, WALL_BOARD_SIZE)])
+    table = styled_table(rows, fixed, align_left=[0, 3, 4], size=WALL_SIZE, extra=extra)
     return doc.build([_wall_title(_("Round %(n)s – find your board") % {"n": rnd.number}), table])
 
 

@@ -1,5 +1,10 @@
 """The PDFs: standings and crosstable (public), a round's pairings and "find your board" (public; a draft
 round for its arbiters), score sheets (arbiters only). Each renders in the tournament's PDF language.
+
+A private tournament prints for its arbiters (chief, deputies, superusers) and for nobody else: to the
+public and to other arbiters it does not exist (404). Its PDFs are never shared: they are sent with
+`Cache-Control: private, no-store`, and tournaments.web.public_cache stores nothing of a tournament that is
+not public nor of a signed-in reader.
 """
 
 from __future__ import annotations
@@ -11,25 +16,38 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
 
 from tournaments import selectors
 from tournaments.models import Game, Tournament
-from tournaments.permissions import require_manage
-from tournaments.printing import rounds
+from tournaments.permissions import can_manage, require_manage
+from tournaments.printing import lists, rounds, slips
 from tournaments.printing.standings import crosstable_pdf as crosstable_pdf_bytes
 from tournaments.printing.standings import standings_pdf as standings_pdf_bytes
-from tournaments.public.views import after_round_asked, public_tournament_or_404
+from tournaments.public.views import after_round_asked
 from tournaments.ranking import final_standings, progress
+from tournaments.rounds import round_control
 
 # --- PDFs ------------------------------------------------------------------------------------
 
 
-def _pdf(content: bytes, filename: str) -> HttpResponse:
+def _pdf(content: bytes, filename: str, tournament: Tournament) -> HttpResponse:
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     response["Content-Language"] = get_language()
+    if not tournament.public:
+        add_never_cache_headers(response)  # private, no-store: no browser or proxy keeps it for another reader
     return response
+
+
+def printable_tournament_or_404(request: HttpRequest, slug: str) -> Tournament:
+    """A public tournament, or a private one for its own arbiters: everyone else gets the 404 of a page
+    that does not exist, so a private tournament's name is not confirmed to them."""
+    tournament = Tournament.objects.select_related("chief_arbiter").filter(slug=slug).first()
+    if tournament is None or not (tournament.public or can_manage(request.user, tournament)):
+        raise Http404("No such public tournament.")
+    return tournament
 
 
 def _in_pdf_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -47,8 +65,8 @@ def _in_pdf_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
 
 
 def _public_table(request: HttpRequest, slug: str) -> tuple[Tournament, selectors.TournamentData, int | None]:
-    """The public tournament, its public games and the round the table is asked after (?round=N)."""
-    tournament = public_tournament_or_404(slug)
+    """The tournament, its published games and the round the table is asked after (?round=N)."""
+    tournament = printable_tournament_or_404(request, slug)
     rounds = list(selectors.tournament_rounds(tournament, public_only=True))
     after = after_round_asked(request, [r.number for r in rounds])
     return tournament, selectors.tournament_data(tournament, public_only=True), after
@@ -59,7 +77,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, data, after = _public_table(request, slug)
     lines = selectors.standing_lines(tournament, data, after)
     heading = final_standings.table_heading(tournament, data, "standings", after)
-    return _pdf(standings_pdf_bytes(tournament, lines, heading=heading), f"{slug}-standings.pdf")
+    return _pdf(standings_pdf_bytes(tournament, lines, heading=heading), f"{slug}-standings.pdf", tournament)
 
 
 @_in_pdf_language
@@ -67,15 +85,14 @@ def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, data, after = _public_table(request, slug)
     table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
     heading = final_standings.table_heading(tournament, data, "crosstable", after)
-    return _pdf(crosstable_pdf_bytes(tournament, table, heading=heading), f"{slug}-crosstable.pdf")
+    return _pdf(crosstable_pdf_bytes(tournament, table, heading=heading), f"{slug}-crosstable.pdf", tournament)
 
 
 def _round_to_print(request: HttpRequest, slug: str, number: int) -> tuple[Tournament, Any, list[Game]]:
     """A published round of a public tournament; its arbiters may also print a draft round, to check
-    the wall sheets before publishing. A private tournament stays out of the public URLs for everyone,
-    as every other public page does."""
-    tournament = public_tournament_or_404(slug)
-    arbiter = request.user.is_authenticated and request.user.is_staff and tournament.is_arbiter(request.user)
+    the wall sheets before publishing, and every round of their private tournament."""
+    tournament = printable_tournament_or_404(request, slug)
+    arbiter = can_manage(request.user, tournament)
     found = selectors.round_for_print(tournament, number, public_only=not arbiter)
     if found is None:
         raise Http404("No such round.")
@@ -87,7 +104,7 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament, rnd, games = _round_to_print(request, slug, number)
     return _pdf(rounds.pairings_pdf(tournament, rnd, games, points_before=progress.points_before(tournament, number),
                                  bye_points=selectors.bye_points_for(tournament)),
-                f"{slug}-round-{number}-pairings.pdf")
+                f"{slug}-round-{number}-pairings.pdf", tournament)
 
 
 @_in_pdf_language
@@ -95,7 +112,7 @@ def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """'Find your board': the players of a round in alphabetical order."""
     tournament, rnd, games = _round_to_print(request, slug, number)
     return _pdf(rounds.boards_pdf(tournament, rnd, games, bye_points=selectors.bye_points_for(tournament)),
-                f"{slug}-round-{number}-boards.pdf")
+                f"{slug}-round-{number}-boards.pdf", tournament)
 
 
 @_in_pdf_language
@@ -111,4 +128,42 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
     if found is None:
         raise Http404("No such round.")
     rnd, games = found
-    return _pdf(rounds.scoresheets_pdf(tournament, rnd, games), f"{slug}-round-{number}-scoresheets.pdf")
+    return _pdf(rounds.scoresheets_pdf(tournament, rnd, games), f"{slug}-round-{number}-scoresheets.pdf", tournament)
+
+
+@_in_pdf_language
+def slips_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Arbiters only, any round status: the slips go on the boards before the round starts."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        raise Http404("No such tournament.")
+    require_manage(request.user, tournament)
+    found = selectors.round_for_print(tournament, number, public_only=False)
+    if found is None:
+        raise Http404("No such round.")
+    rnd, games = found
+    return _pdf(slips.slips_pdf(tournament, rnd, games), f"{slug}-round-{number}-slips.pdf", tournament)
+
+
+@_in_pdf_language
+def starting_list_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """?order=number (default), name, federation or club; anything else is a 404, as a bad ?round= is."""
+    tournament = printable_tournament_or_404(request, slug)
+    order = request.GET.get("order") or "number"
+    if order not in lists.ORDERS:
+        raise Http404("No such order.")
+    entries = list(tournament.entries.select_related("player"))
+    return _pdf(lists.starting_list_pdf(tournament, entries, order=order), f"{slug}-starting-list-{order}.pdf",
+                tournament)
+
+
+@_in_pdf_language
+def schedule_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """A round robin's whole Berger schedule on today's pairing numbers; a Swiss has none (404)."""
+    tournament = printable_tournament_or_404(request, slug)
+    if not tournament.is_round_robin:
+        raise Http404("A Swiss tournament has no schedule in advance.")
+    return _pdf(lists.schedule_pdf(tournament, round_control.berger_table(tournament)), f"{slug}-schedule.pdf",
+                tournament)

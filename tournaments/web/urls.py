@@ -1,4 +1,5 @@
-"""Public pages (no login) and the PDFs; `scoresheets_pdf` is for the tournament's arbiters only.
+"""Public pages (no login) and the PDFs; `scoresheets_pdf` and `slips_pdf` are for the tournament's arbiters
+only, and every PDF of a private tournament too (tournaments.printing.views).
 
 The public views are served through tournaments.web.public_cache (shared cache keyed on the tournament's
 version, ETag/304); `params` names the query parameters a view reads (others are answered, not stored).
@@ -27,6 +28,10 @@ urlpatterns = [
     path("t/<slug:slug>/round/<int:number>/boards.pdf", cached(prints.boards_pdf), name="boards_pdf"),
     path("t/<slug:slug>/round/<int:number>/scoresheets.pdf", never_cache(prints.scoresheets_pdf),
          name="scoresheets_pdf"),
+    path("t/<slug:slug>/round/<int:number>/slips.pdf", never_cache(prints.slips_pdf), name="slips_pdf"),
+    path("t/<slug:slug>/starting-list.pdf", cached(prints.starting_list_pdf, params=["order"]),
+         name="starting_list_pdf"),
+    path("t/<slug:slug>/schedule.pdf", cached(prints.schedule_pdf), name="schedule_pdf"),
     path("t/<slug:slug>/player/<int:number>/", cached(views.player_detail), name="player"),
     path("t/<slug:slug>/game/<int:game_id>/", cached(views.game_detail, params=["ply"]), name="game"),
     path("t/<slug:slug>/games.pdn", cached(sheet_views.tournament_pdn), name="games_pdn"),
