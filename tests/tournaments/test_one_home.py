@@ -13,13 +13,10 @@ from tournaments.models import Entry, numbered
 from tournaments.permissions import can_manage, can_manage_or_list
 
 ROOT = Path(__file__).resolve().parents[2]
-# Owned by other work under way; each still derives the check or the format itself (said in the report).
-NOT_YET = {"tournaments/printing/views.py", "tournaments/printing/rounds.py"}
 
 
 def _sources(*patterns: str) -> list[Path]:
-    return [p for pattern in patterns for p in sorted(ROOT.glob(pattern))
-            if "migrations" not in p.parts and str(p.relative_to(ROOT)) not in NOT_YET]
+    return [p for pattern in patterns for p in sorted(ROOT.glob(pattern)) if "migrations" not in p.parts]
 
 
 def test_only_permissions_asks_the_model_who_arbitrates() -> None:

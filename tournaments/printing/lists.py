@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Entry, EntryStatus, Tournament, numbered
 from tournaments.printing.document import FONT, Document, fit_name, para, styled_table
 from tournaments.ratings import tournament_rating
 
@@ -130,7 +130,7 @@ def _round_table(number: int, boards: Sequence[tuple[Entry, Entry | None]], col_
 
 def _side(entry: Entry, width: float, size: float) -> str:
     """'3. Full name', or '3. Surname' where the full name does not fit: a number alone finds nobody."""
-    full = f"{entry.pairing_number}. {entry.player.full_name}"
+    full = str(entry)
     if stringWidth(full, FONT, size) <= width - 4:
         return full
-    return fit_name(f"{entry.pairing_number}. {entry.player.surname}", width - 4, size)
+    return fit_name(numbered(entry.pairing_number, entry.player.surname), width - 4, size)
