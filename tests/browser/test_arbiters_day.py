@@ -214,7 +214,7 @@ def test_an_arbiters_day_on_a_swiss(day: dict[str, Any], browser: Any) -> None:
     assert Round.objects.get(pk=rnd2.pk).status == "draft"
     assert "Round 2 is a draft again" in messages(page)
     with page.expect_navigation():
-        page.get_by_role("button", name="Delete round 2 and pair it again").click()
+        page.get_by_role("button", name="Pair round 2 again").click()
     assert "was deleted and paired again" in messages(page)
     rnd2 = Round.objects.get(tournament=t, number=2)
     assert rnd2.status == "draft"

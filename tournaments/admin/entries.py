@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.admin import byes
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, run_service
 from tournaments.admin.entry_results import expel, grant_bye
 from tournaments.admin.longevents import EntryRatingInline
@@ -80,7 +81,9 @@ class WithdrawForm(forms.Form):
 class EntryForm(forms.ModelForm):
     class Meta:
         model = Entry
-        fields = "__all__"
+        # The requested byes are set on the grid (tournaments.admin.byes), through their service and its
+        # checks; the entry's page shows them in words with a link there.
+        exclude = ("excused_rounds",)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -92,15 +95,6 @@ class EntryForm(forms.ModelForm):
         refuse_typed_into_locked(self)
         return cleaned
 
-    def clean_excused_rounds(self) -> list[int]:
-        value = self.cleaned_data.get("excused_rounds")
-        if value in (None, ""):
-            return []  # an emptied field means no excused round (the column is never NULL)
-        if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
-                                                  for n in value):
-            raise forms.ValidationError(_("A list of round numbers, e.g. [3, 5]."))
-        return sorted(set(value))
-
 
 @admin.register(Entry)
 class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
@@ -111,7 +105,7 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
     search_fields = ("player__surname", "player__given_name", "player__fmjd_id")
     autocomplete_fields = ("player",)
     # The ratings the tournament holds for the player: shown, changed only by taking a later list on.
-    readonly_fields = ("status", "withdrawn_after_round", "expelled_after_round", "bye_points", "rating",
+    readonly_fields = ("status", "withdrawn_after_round", "expelled_after_round", "requested_byes", "rating",
                        "national_rating")
     actions = ["withdraw", expel, grant_bye]
     inlines = [EntryRatingInline]
@@ -121,6 +115,12 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
         if obj is None or not obj.tournament.long_event:
             return []
         return super().get_inline_instances(request, obj)
+
+    @admin.display(description=_("requested byes"))
+    def requested_byes(self, obj: Entry) -> str:
+        if obj is None or obj.pk is None:
+            return "–"
+        return byes.entry_summary(obj)
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "tournament":  # never enter a player in, or move one to, another's tournament

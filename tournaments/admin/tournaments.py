@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.numbers import number_or_none
 from tournaments import selectors
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
+from tournaments.admin.byes import ByeGridMixin
 from tournaments.admin.conformance import (
     ConformanceAdminMixin,
     ConformanceEventInline,
@@ -145,7 +146,7 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ControlRoomMixin,
+class TournamentAdmin(ByeGridMixin, NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ControlRoomMixin,
                       TournamentSheetsMixin, ArbiterScopedAdmin):
     # LongEventAdminMixin before ConformanceAdminMixin: its save_model adds the long-event notices after
     # the conformance save (which does not call further up for a change).
