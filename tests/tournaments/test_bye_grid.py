@@ -13,7 +13,7 @@ from django.urls import reverse
 from tests.tournaments.rounds import play_round
 from tournaments.conformance import events
 from tournaments.errors import DomainError, StaleEditError
-from tournaments.models import Entry, Round, RoundStatus, System, Tournament
+from tournaments.models import Entry, Player, Round, RoundStatus, System, Tournament
 from tournaments.players import requested_byes, roster
 from tournaments.results import Result
 from tournaments.rounds import services
@@ -264,3 +264,44 @@ def test_the_last_round_does_not_promise_a_next_one(make_tournament, chief) -> N
     page = chief.get(control(t))
     assert page.context["step"].name == "complete"
     assert "the next round can then be paired" not in text(page) and "the last round" in text(page)
+
+
+# --- A late entry: said, with the numbers it moved and his missed rounds ---------------------------------
+
+
+def test_a_late_entry_says_the_numbers_it_moved_and_records_missed_rounds_absent(swiss) -> None:
+    t = swiss  # eight players, rounds 1 and 2 played
+    late = Player.objects.create(surname="van den Heuvel", given_name="Jan", rating=2375)  # earns no. 3
+    e = roster.entry_add(tournament=t, player=late)
+    assert e.pairing_number == 3
+    words = roster.late_entry_message(e)
+    assert words.startswith("van den Heuvel, Jan entered late as no. 3; nos. 3–8 are now 4–9.")
+    assert "He missed rounds 1, 2: the FMJD competition rules say nothing" in words
+    e.refresh_from_db()
+    assert (e.excused_rounds, e.bye_points) == ([1, 2], {})  # absent 0, as a requested bye worth 0
+    last = Player.objects.create(surname="Last", given_name="One", rating=1000)
+    assert "nobody's number changed" in roster.late_entry_message(roster.entry_add(tournament=t, player=last))
+
+
+def test_a_late_entry_on_the_tournament_page_and_the_entry_page_is_said(swiss, chief) -> None:
+    t = swiss
+    late = Player.objects.create(surname="van den Heuvel", given_name="Jan", rating=2375)
+    data = {"tournament": t.pk, "player": late.pk, "pairing_number": "", "status": "active",
+            "external_tiebreak": "", "_save": "Save"}
+    page = chief.post(reverse("admin:tournaments_entry_add"), data, follow=True)
+    assert "an den Heuvel, Jan entered late as no. 3; nos. 3–8 are now 4–9." in text(page)  # Capitalised
+    assert "None. van den Heuvel" not in text(page)
+    page = chief.get(control(t))
+    assert "players below it move down one: van den Heuvel, Jan (no. 3)" in text(page)
+
+
+def test_a_late_entry_by_csv_says_it_on_its_line(swiss) -> None:
+    from tournaments.exchange.player_import import players_import_csv
+
+    t = swiss
+    services.round_pair(tournament=t)  # round 3 a draft: it is then stale
+    report = players_import_csv(data=b"surname,given_name,rating\nvan den Heuvel,Jan,2375\n", tournament=t)
+    assert report.ok
+    assert "van den Heuvel, Jan entered late as no. 3; nos. 3–8 are now 4–9." in report.lines[0].message
+    assert "Round 3 was paired as a draft without him" in report.lines[0].message
+    assert ("missing", t.entries.get(player__surname="van den Heuvel")) in requested_byes.draft_stale(t)

@@ -231,4 +231,6 @@ def control_room_lines(tournament: Tournament, room: Any, stale: list[str]) -> d
         "players_active": len(entries) - gone,
         "players_gone": gone,
         "last_round": room.step.round >= room.total,
+        "late_entries": ", ".join(_("%(player)s (no. %(number)s)") % e.values for e in
+                                  tournament.conformance_events.filter(code="late-entry").order_by("pk")),
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -20,7 +20,7 @@ from tournaments.admin.longevents import EntryRatingInline
 from tournaments.models import Entry, Game, Round
 from tournaments.permissions import managed_tournaments
 from tournaments.players import roster
-from tournaments.players.numbering import MAX_PAIRING_NUMBER
+from tournaments.players.numbering import MAX_PAIRING_NUMBER, is_late
 
 # Why a field of an entry is fixed: shown as the field's help, so the arbiter reads it before trying.
 HAS_GAMES = _("Fixed: this entry has games; the player stays as he was paired. Withdraw him instead.")
@@ -89,6 +89,10 @@ class EntryForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         limit_number(self)
         lock_played_fields(self, ("tournament", "player", "pairing_number"))
+        if self.instance.pk is None and "pairing_number" in self.fields:
+            # Empty: the next number, or for a late Swiss entry the one his rating earns (roster.entry_add).
+            self.fields["pairing_number"].required = False
+            self.fields["pairing_number"].help_text = LATE_NUMBER
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -131,9 +135,12 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
         if change:
             super().save_model(request, obj, form, change)
         else:  # the service checks a round robin is not yet paired and the number is free
+            late = is_late(obj.tournament)
             saved = roster.entry_add(tournament=obj.tournament, player=obj.player,
-                                       pairing_number=obj.pairing_number)
-            obj.pk = saved.pk
+                                       pairing_number=obj.pairing_number, user=request.user)
+            obj.pk, obj.pairing_number = saved.pk, saved.pairing_number
+            if late:  # the numbers it moved and what his missed rounds score: said, never silent
+                messages.warning(request, roster.late_entry_message(saved))
 
     @admin.action(description=_("Withdraw the player (competition rules 5.9)"))
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Entry]) -> HttpResponse | None:

@@ -40,6 +40,7 @@ from tournaments.locks import check_entry_delete
 from tournaments.models import Entry, ForbiddenPair, Tournament
 from tournaments.permissions import arbitrated_by
 from tournaments.players import period_ratings, roster
+from tournaments.players.numbering import is_late
 from tournaments.rounds import pairing_bridge, services
 from tournaments.standings import PRESETS, default_preset
 from tournaments.words import preset_label
@@ -291,8 +292,11 @@ class TournamentAdmin(ByeGridMixin, NumbersMixin, LongEventAdminMixin, Conforman
             obj.delete()
         for entry in instances:
             if entry.pk is None:
-                roster.entry_add(tournament=form.instance, player=entry.player,
-                                   pairing_number=entry.pairing_number, user=request.user)
+                late = is_late(form.instance)
+                saved = roster.entry_add(tournament=form.instance, player=entry.player,
+                                         pairing_number=entry.pairing_number, user=request.user)
+                if late:  # said at once: the next entry of this list may move the numbers again
+                    messages.warning(request, roster.late_entry_message(saved))
             else:
                 entry.save()
         return None

@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from tournaments.conformance import events
@@ -200,6 +200,27 @@ def byes_save_grid(*, tournament: Tournament, wanted: dict[int, dict[int, int | 
     for warning in warnings:
         events.record_all(tournament, [warning], user=user, round_number=warning.values.get("round"))
     return changes
+
+
+def missed_rounds(entry: Entry) -> list[int]:
+    """The published or completed rounds a late entrant holds no board in: he entered after they were paired."""
+    played = set(Game.objects.filter(round__tournament_id=entry.tournament_id).filter(
+        models.Q(white=entry) | models.Q(black=entry)).values_list("round__number", flat=True))
+    return [n for n, status in sorted(_paired(entry.tournament).items())
+            if status != RoundStatus.DRAFT and n not in played]
+
+
+def record_missed_rounds(entry: Entry) -> list[int]:
+    """A late entrant's missed rounds recorded as requested byes worth 0 (absent): the FMJD competition rules
+    say nothing of late entries, and a zero scores nothing a round already played would have to change. The
+    caller holds the tournament's lock (roster.entry_add)."""
+    missed = missed_rounds(entry)
+    if missed:
+        for number in missed:
+            _set(entry, number, 0)
+        entry._change_reason = "late entry: missed rounds absent (0)"  # type: ignore[attr-defined]
+        entry.save(update_fields=["excused_rounds", "bye_points"])
+    return missed
 
 
 def out_of_round(tournament: Tournament, round_number: int) -> list[tuple[Entry, int]]:
