@@ -305,3 +305,19 @@ def test_a_late_entry_by_csv_says_it_on_its_line(swiss) -> None:
     assert "van den Heuvel, Jan entered late as no. 3; nos. 3–8 are now 4–9." in report.lines[0].message
     assert "Round 3 was paired as a draft without him" in report.lines[0].message
     assert ("missing", t.entries.get(player__surname="van den Heuvel")) in requested_byes.draft_stale(t)
+
+
+def test_the_withdrawal_page_proposes_leaving_before_the_draft(swiss, chief) -> None:
+    t = swiss
+    services.round_pair(tournament=t)  # round 3, a draft
+    page = chief.post(reverse("admin:tournaments_entry_changelist"),
+                      {"action": "withdraw", "_selected_action": [entry(t, 4).pk]})
+    assert page.context["form"].initial["after_round"] == 2
+
+
+def test_the_round_menu_names_a_requested_bye_whole(swiss, chief) -> None:
+    t = swiss
+    requested_byes.bye_request(entry=entry(t, 2), round_number=3, points=1)
+    rnd = services.round_publish(round=services.round_pair(tournament=t))
+    body = text(chief.get(reverse("admin:tournaments_round_change", args=[rnd.pk])))
+    assert ">Requested bye +1</option>" in body and "Requested bye worth a draw (1)</option>" not in body

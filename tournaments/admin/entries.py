@@ -17,7 +17,7 @@ from tournaments.admin import byes
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, run_service
 from tournaments.admin.entry_results import expel, grant_bye
 from tournaments.admin.longevents import EntryRatingInline
-from tournaments.models import Entry, Game, Round
+from tournaments.models import Entry, Game, Round, RoundStatus
 from tournaments.permissions import managed_tournaments
 from tournaments.players import roster
 from tournaments.players.numbering import MAX_PAIRING_NUMBER, is_late
@@ -155,8 +155,9 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
                                 % {"player": entry.player, "round": n})
                 return None
         else:
+            # A draft round is not played yet: by default he leaves before it (it is then paired again).
             last = max((r for t in {e.tournament for e in queryset} for r in
-                        t.rounds.values_list("number", flat=True)), default=0)
+                        t.rounds.exclude(status=RoundStatus.DRAFT).values_list("number", flat=True)), default=0)
             form = WithdrawForm(initial={"after_round": last})
         context = {**self.admin_site.each_context(request), "form": form, "entries": queryset,
                    "opts": self.model._meta, "title": _("Withdraw players"),
