@@ -21,8 +21,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournaments.admin.results_entry import warning_lines
 from tournaments.conformance import events
 from tournaments.errors import DomainError, StaleEditError
-from tournaments.models import Entry, EntryStatus, RoundStatus, Tournament
+from tournaments.models import Entry, EntryStatus, Game, RoundStatus, Tournament
 from tournaments.players import requested_byes
+from tournaments.results import Result
 from tournaments.rounds.round_control import Step
 
 PLAYS = ""  # the menu's value for "he plays"
@@ -43,6 +44,8 @@ class Cell:
     choices: list[tuple[str, str]] = field(default_factory=list)  # empty: read-only
     text: str = ""  # a read-only cell's words
     changed: bool = False
+    first: bool = False  # the grid's first menu: the page opens with the focus there
+    past: bool = False  # a published or completed round: hidden on a phone, where only what changes shows
 
 
 @dataclass
@@ -59,20 +62,45 @@ def _value(points: int | None) -> str:
     return PLAYS if points is None else str(points)
 
 
+# A published round's cell: what the board gave him (a game, a bye of the pairing, a requested bye...).
+BOARD_WORDS = {
+    Result.BYE: gettext_lazy("pairing bye"),
+    Result.EXCUSED: CELL_WORDS[0],
+    Result.EXCUSED_DRAW: CELL_WORDS[1],
+    Result.EXCUSED_WIN: CELL_WORDS[2],
+    Result.NOT_PLAYED: gettext_lazy("not played"),
+}
+
+
+def _boards(tournament: Tournament) -> dict[tuple[int, int], str]:
+    """(entry id, round) -> the words of his board in a published or completed round."""
+    out: dict[tuple[int, int], str] = {}
+    for white, black, number, result, status in Game.objects.filter(round__tournament=tournament).exclude(
+            round__status=RoundStatus.DRAFT).values_list("white_id", "black_id", "round__number", "result",
+                                                         "round__status"):
+        if black is not None:
+            out[(white, number)] = out[(black, number)] = str(
+                _("played") if status == RoundStatus.COMPLETED else _("paired"))
+        else:
+            parsed = next((r for r in Result if r.value == result), None)
+            out[(white, number)] = str(BOARD_WORDS.get(parsed, CELL_WORDS[None])) if parsed else "–"
+    return out
+
+
 def grid_rows(tournament: Tournament, posted: Any = None) -> list[Row]:
     """The grid as stored, or with the values a refused save posted (what was typed is never lost)."""
     status = dict(tournament.rounds.values_list("number", "status"))
+    boards = _boards(tournament)
     rows = []
     for entry in tournament.entries.select_related("player").order_by("pairing_number"):
         cells = []
         for number in range(1, (tournament.rounds_total or 0) + 1):
             stored = _value(requested_byes.requested_points(entry, number))
             name = cell_name(entry, number)
-            if entry.gone_before(number):
+            if status.get(number, RoundStatus.DRAFT) != RoundStatus.DRAFT:  # his board, or "–": he missed it
+                cells.append(Cell(number, name, stored, text=boards.get((entry.pk, number), "–"), past=True))
+            elif entry.gone_before(number):
                 cells.append(Cell(number, name, stored, text="–"))
-            elif status.get(number, RoundStatus.DRAFT) != RoundStatus.DRAFT:
-                cells.append(Cell(number, name, stored, text=str(CELL_WORDS[requested_byes.requested_points(
-                    entry, number)])))
             else:
                 choices = [(PLAYS, str(CELL_WORDS[None]))] + [
                     (str(p), str(CELL_WORDS[p])) for p in requested_byes.allowed_points(entry)]
@@ -81,6 +109,9 @@ def grid_rows(tournament: Tournament, posted: Any = None) -> list[Row]:
                     value = stored
                 cells.append(Cell(number, name, value, choices, changed=value != stored))
         rows.append(Row(entry, cells))
+    first = next((c for row in rows for c in row.cells if c.choices), None)
+    if first is not None:
+        first.first = True
     return rows
 
 
@@ -162,12 +193,15 @@ class ByeGridMixin:
                 return HttpResponseRedirect(back if back and safe else control)
         rows = grid_rows(tournament, posted if (errors or to_confirm) else None)
         status = dict(tournament.rounds.values_list("number", "status"))
-        rounds = [(n, status.get(n, "")) for n in range(1, (tournament.rounds_total or 0) + 1)]
+        labels = dict(RoundStatus.choices)
+        rounds = [(n, status.get(n, ""), labels.get(status.get(n, ""), ""))
+                  for n in range(1, (tournament.rounds_total or 0) + 1)]
         return render(request, "admin/tournaments/tournament/byes.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta, "tournament": tournament,
             "title": _("Requested byes: %(tournament)s") % {"tournament": tournament},
             "rows": rows, "rounds": rounds, "version": version, "errors": errors, "to_confirm": to_confirm,
             "round_robin": tournament.is_round_robin, "control": control,
+            "any_past": any(s and s != RoundStatus.DRAFT for _n, s, _label in rounds),
             "next": request.GET.get("next", "") or (posted.get("next", "") if posted is not None else ""),
         })
 
