@@ -321,3 +321,13 @@ def test_the_round_menu_names_a_requested_bye_whole(swiss, chief) -> None:
     rnd = services.round_publish(round=services.round_pair(tournament=t))
     body = text(chief.get(reverse("admin:tournaments_round_change", args=[rnd.pk])))
     assert ">Requested bye +1</option>" in body and "Requested bye worth a draw (1)</option>" not in body
+
+
+def test_the_entry_action_grants_a_bye_for_a_draft_round_and_says_to_pair_it_again(swiss, chief) -> None:
+    t = swiss
+    services.round_pair(tournament=t)  # round 3, a draft
+    page = chief.post(reverse("admin:tournaments_entry_changelist"),
+                      {"action": "grant_bye", "_selected_action": [entry(t, 4).pk], "apply": "1",
+                       "round_number": 3, "points": 0}, follow=True)
+    assert "Round 3 was paired as a draft before this change: pair it again" in text(page)
+    assert entry(t, 4).excused_rounds == [3]
