@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -18,6 +19,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from rules.numbers import number_or_none
 from tournaments.admin.results_entry import warning_lines
 from tournaments.conformance import events
 from tournaments.errors import DomainError, StaleEditError
@@ -87,14 +89,24 @@ def _boards(tournament: Tournament) -> dict[tuple[int, int], str]:
     return out
 
 
-def grid_rows(tournament: Tournament, posted: Any = None) -> list[Row]:
-    """The grid as stored, or with the values a refused save posted (what was typed is never lost)."""
+def windows(tournament: Tournament, players: int) -> list[list[int]]:
+    """The open rounds in groups small enough for one page's form (Django's field limit, with room for the
+    rest of the form): one group unless the field is very large."""
+    budget = max(1, settings.DATA_UPLOAD_MAX_NUMBER_FIELDS - 50)
+    per = max(1, budget // max(1, players))
+    open_ = requested_byes.open_rounds(tournament)
+    return [open_[i:i + per] for i in range(0, len(open_), per)] or [[]]
+
+
+def grid_rows(tournament: Tournament, posted: Any = None, shown: list[int] | None = None) -> list[Row]:
+    """The grid as stored, or with the values a refused save posted (what was typed is never lost); `shown`:
+    the rounds in view (default all)."""
     status = dict(tournament.rounds.values_list("number", "status"))
     boards = _boards(tournament)
     rows = []
     for entry in tournament.entries.select_related("player").order_by("pairing_number"):
         cells = []
-        for number in range(1, (tournament.rounds_total or 0) + 1):
+        for number in shown if shown is not None else range(1, (tournament.rounds_total or 0) + 1):
             stored = _value(requested_byes.requested_points(entry, number))
             name = cell_name(entry, number)
             if status.get(number, RoundStatus.DRAFT) != RoundStatus.DRAFT:  # his board, or "–": he missed it
@@ -191,11 +203,17 @@ class ByeGridMixin:
                 back = posted.get("next", "")
                 safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
                 return HttpResponseRedirect(back if back and safe else control)
-        rows = grid_rows(tournament, posted if (errors or to_confirm) else None)
+        groups = windows(tournament, tournament.entries.count())
+        start = number_or_none((posted or request.GET).get("from")) or (groups[0][0] if groups[0] else 1)
+        group = next((g for g in groups if start in g), groups[0])
         status = dict(tournament.rounds.values_list("number", "status"))
+        past = [n for n in range(1, (tournament.rounds_total or 0) + 1) if n not in
+                {r for g in groups for r in g}]
+        shown = sorted(past + group) if len(groups) > 1 else None
+        rows = grid_rows(tournament, posted if (errors or to_confirm) else None, shown)
         labels = dict(RoundStatus.choices)
         rounds = [(n, status.get(n, ""), labels.get(status.get(n, ""), ""))
-                  for n in range(1, (tournament.rounds_total or 0) + 1)]
+                  for n in (shown or range(1, (tournament.rounds_total or 0) + 1))]
         return render(request, "admin/tournaments/tournament/byes.html", {
             **self.admin_site.each_context(request), "opts": self.model._meta, "tournament": tournament,
             "title": _("Requested byes: %(tournament)s") % {"tournament": tournament},
@@ -203,6 +221,8 @@ class ByeGridMixin:
             "round_robin": tournament.is_round_robin, "control": control,
             "any_past": any(s and s != RoundStatus.DRAFT for _n, s, _label in rounds),
             "next": request.GET.get("next", "") or (posted.get("next", "") if posted is not None else ""),
+            "groups": [(g[0], g[-1], g is group) for g in groups] if len(groups) > 1 else [],
+            "start": group[0] if group else "",
         })
 
     def _said(self, request: HttpRequest, tournament: Tournament, changes: list[requested_byes.Change]) -> None:
