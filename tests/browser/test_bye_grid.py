@@ -106,3 +106,20 @@ def test_three_requested_byes_for_round_4_by_keyboard(swiss8: dict[str, Any], br
     assert width <= 390, f"the page scrolls sideways on a phone: {width}px"
     shot(phone, "bye-grid-phone-fr")
     context.close()
+
+
+def test_the_grid_is_accessible_on_a_desktop_and_a_phone(swiss8: dict[str, Any], browser: Any) -> None:
+    from tests.browser.axe import assert_accessible, require_axe
+
+    require_axe()
+    base, t = swiss8["url"], swiss8["tournament"]
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    page = context.new_page()
+    login(page, base)
+    page.goto(f"{base}/admin/tournaments/tournament/{t.pk}/byes/")
+    assert_accessible(page, "admin bye grid 1280px fr")
+    context.close()
+    context, phone = phone_in_french(browser, base)
+    phone.goto(f"{base}/admin/tournaments/tournament/{t.pk}/byes/")
+    assert_accessible(phone, "admin bye grid 390px fr")
+    context.close()
