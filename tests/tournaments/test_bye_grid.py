@@ -368,3 +368,16 @@ def test_a_late_entry_in_the_tournament_pages_entries_table_is_said(swiss, chief
     page = chief.post(url, data, follow=True)
     assert "an den Heuvel, Jan entered late as no. 3; nos. 3–8 are now 4–9." in text(page)
     assert "He missed rounds 1, 2" in text(page)
+
+
+def test_a_round_robin_draft_is_never_called_stale_by_a_withdrawal(make_tournament, chief) -> None:
+    """Its Berger table keeps the player who left (his boards "not played"): pairing it again would give the
+    same round, so the control room keeps "Publish" first."""
+    t = make_tournament(4, slug="rrw")
+    play_round(t)
+    services.round_pair(tournament=t)
+    roster.entry_withdraw(entry=entry(t, 2), after_round=1)
+    assert requested_byes.draft_stale(t) == []
+    page = chief.get(control(t))
+    assert page.context["step"].name == "publish" and "is stale" not in text(page)
+    assert grid(t) not in text(page)  # no requested byes in a round robin

@@ -235,6 +235,8 @@ def draft_stale(tournament: Tournament) -> list[tuple[str, Entry]]:
     player who asked to sit it out but holds a board, ("gone", entry) for one who left and holds a game,
     ("missing", entry) for a player to be paired who has no board (a late entry), ("plays", entry) for one
     whose bye was taken back. Empty: the draft fits."""
+    if tournament.is_round_robin:  # the Berger table keeps everyone: a withdrawal's boards are "not played"
+        return []
     draft = tournament.rounds.order_by("-number").first()
     if draft is None or draft.status != RoundStatus.DRAFT:
         return []
