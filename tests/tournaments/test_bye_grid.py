@@ -381,3 +381,17 @@ def test_a_round_robin_draft_is_never_called_stale_by_a_withdrawal(make_tourname
     page = chief.get(control(t))
     assert page.context["step"].name == "publish" and "is stale" not in text(page)
     assert grid(t) not in text(page)  # no requested byes in a round robin
+
+
+def test_a_bye_stored_before_the_player_was_excluded_is_kept_by_a_save(swiss, chief) -> None:
+    t = swiss
+    requested_byes.bye_request(entry=entry(t, 4), round_number=4, points=1)
+    e = entry(t, 4)
+    e.no_half_bye = True
+    e.save(update_fields=["no_half_bye"])
+    page = chief.get(grid(t))
+    row = next(r for r in page.context["rows"] if r.entry.pk == e.pk)
+    assert next(c for c in row.cells if c.round == 4).value == "1"
+    data = {"version": page.context["version"], cell(t, 4, 4): "1", cell(t, 1, 5): "0"}
+    chief.post(grid(t), data, follow=True)
+    assert entry(t, 4).bye_points == {"4": 1} and entry(t, 1).excused_rounds == [5]

@@ -114,8 +114,11 @@ def grid_rows(tournament: Tournament, posted: Any = None, shown: list[int] | Non
             elif entry.gone_before(number):
                 cells.append(Cell(number, name, stored, text="–"))
             else:
+                allowed = requested_byes.allowed_points(entry)
+                # A value stored before the regulations excluded him stays offered: saving the grid keeps it.
+                kept = [int(stored)] if stored != PLAYS and int(stored) not in allowed else []
                 choices = [(PLAYS, str(CELL_WORDS[None]))] + [
-                    (str(p), str(CELL_WORDS[p])) for p in requested_byes.allowed_points(entry)]
+                    (str(p), str(CELL_WORDS[p])) for p in sorted(allowed + kept)]
                 value = posted.get(name, stored) if posted is not None else stored
                 if value not in {c for c, _w in choices}:
                     value = stored
