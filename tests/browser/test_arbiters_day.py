@@ -214,7 +214,7 @@ def test_an_arbiters_day_on_a_swiss(day: dict[str, Any], browser: Any) -> None:
     assert Round.objects.get(pk=rnd2.pk).status == "draft"
     assert "Round 2 is a draft again" in messages(page)
     with page.expect_navigation():
-        page.get_by_role("button", name="Delete round 2 and pair it again").click()
+        page.get_by_role("button", name="Pair round 2 again").click()
     assert "was deleted and paired again" in messages(page)
     rnd2 = Round.objects.get(tournament=t, number=2)
     assert rnd2.status == "draft"
@@ -294,7 +294,7 @@ def test_an_arbiters_day_on_a_swiss(day: dict[str, Any], browser: Any) -> None:
         page.get_by_role("button", name="Save the results").click()
     assert results(t, 1)[1] == "0-2"
     text = messages(page)
-    assert "Round(s) 2 were paired when board 1 of round 1 read 2-0 (now 0-2)" in text, text
+    assert "Round 2 was paired when board 1 of round 1 read 2-0 (now 0-2)" in text, text
     shot(page, "day-correction-desktop-en")
     from tournaments.models import Game
 

@@ -238,7 +238,7 @@ def test_a_correction_in_a_completed_round_by_keyboard(open16: tuple[str, int], 
         page.get_by_role("button", name="Save the results").click()
     assert results(pk)[0] == "2-0"
     text = page.locator(".messagelist").inner_text()
-    assert "Round(s) 2 are already paired; a round robin follows the Berger tables" in text
+    assert "Round 2 is already paired; a round robin follows the Berger tables" in text
     record = Game.history.filter(round_id=pk, board=1).latest("history_date")  # type: ignore[attr-defined]
     assert record.history_change_reason == "White's slip was read as a draw"
     shot(page, "admin-round-corrected")

@@ -247,7 +247,7 @@ def test_a_completed_round_is_corrected_with_a_reason_and_the_later_pairing_is_n
                           follow=True)
     assert results_of(rnd)[1] == "2-0"
     texts = messages_in(response)
-    rr_words = "Round(s) 2 are already paired; a round robin follows the Berger tables"
+    rr_words = "Round 2 is already paired; a round robin follows the Berger tables"
     assert any(m.startswith(rr_words) for m in texts), texts
     record = Game.history.filter(round_id=rnd.pk, board=1).latest("history_date")  # type: ignore[attr-defined]
     assert (record.result, record.history_change_reason, record.history_user) == (
@@ -270,7 +270,7 @@ def test_a_swiss_correction_says_what_the_pairing_check_says_now(swiss9, chief) 
                                                           "confirmed": "previous-round-corrected"}), follow=True)
     texts = messages_in(response)
     assert rnd.games.get(board=1).result == flipped
-    assert any("were paired when board 1 of round 1 read" in m for m in texts)
+    assert any("Round 2 was paired when board 1 of round 1 read" in m for m in texts)
     assert any(m.startswith("Pairing check of round 2 now: ") for m in texts), texts
 
 

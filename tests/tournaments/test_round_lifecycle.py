@@ -204,8 +204,8 @@ def test_a_correction_after_the_next_round_is_paired_warns_and_changes_nothing(s
     corrected = services.game_record_result(game=game, result=new, reason="wrong slip", user=arbiter,
                                             confirmed={"previous-round-corrected"})  # the conformance mode: level 3
     words = round_control.correction_warnings(corrected)
-    assert words[0] == (f"Round(s) 2 were paired when board {game.board} of round 1 read {old} (now {new}). "
-                        "Their pairing stands; nothing was changed by itself.")
+    assert words[0] == (f"Round 2 was paired when board {game.board} of round 1 read {old} (now {new}). "
+                        "Its pairing stands; nothing was changed by itself.")
     assert words[1].startswith("Pairing check of round 2 now: ")
     assert sorted(second.games.values_list("board", "white_id", "black_id")) == pairing_before
 
@@ -221,7 +221,7 @@ def test_no_warning_without_a_later_round_and_a_round_robin_says_nothing_moves(m
     g = r1.games.get(board=1)
     assert round_control.correction_warnings(services.game_record_result(
         game=g, result="2-0", reason="x", confirmed={"previous-round-corrected"})) == [
-        "Round(s) 2 are already paired; a round robin follows the Berger tables, which do not depend on results: "
+        "Round 2 is already paired; a round robin follows the Berger tables, which do not depend on results: "
         "nothing else changes."]
 
 

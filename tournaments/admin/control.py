@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.numbers import number_or_none
 from tournaments import selectors
-from tournaments.admin import warnings
+from tournaments.admin import byes, warnings
 from tournaments.admin.base import run_service
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import PublishNeedsConfirmation
@@ -39,7 +39,8 @@ STEP_LABELS = {
     "keep": gettext_lazy("Keep the pairing numbers as they are"),
     "pair": gettext_lazy("Pair round %(n)s"),
     "publish": gettext_lazy("Publish round %(n)s"),
-    "pair_again": gettext_lazy("Delete round %(n)s and pair it again"),
+    "pair_again": gettext_lazy("Pair round %(n)s again"),
+    "delete_draft": gettext_lazy("Delete the draft of round %(n)s"),
     "results": gettext_lazy("Enter the results of round %(n)s"),
     "complete": gettext_lazy("Complete round %(n)s"),
     "unpublish": gettext_lazy("Take round %(n)s back to draft"),
@@ -55,7 +56,8 @@ FIXED_NUMBERING = {
     Numbering.MANUAL: gettext_lazy("set by hand, fixed since round 1 was paired"),
     Numbering.LOT: gettext_lazy("drawn by lot, fixed since round 1 was paired"),
 }
-POSTED_STEPS = {"number", "draw", "keep", "pair", "publish", "pair_again", "complete", "unpublish", "edit"}
+POSTED_STEPS = {"number", "draw", "keep", "pair", "publish", "pair_again", "complete", "unpublish", "edit",
+                "delete_draft"}
 
 
 def mark(tournament: Tournament) -> str:
@@ -96,6 +98,7 @@ class ControlRoomMixin:
     def control_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self._tournament(request, pk)
         room = round_control.control_room(tournament)
+        room, stale = byes.with_stale_draft(tournament, room)
         step = room.step
         return render(request, "admin/tournaments/tournament/control.html", self._context(
             request, tournament, _("Control room: %(tournament)s") % {"tournament": tournament},
@@ -109,6 +112,7 @@ class ControlRoomMixin:
             setup_notices=warnings.block(request, under_way.setup_notices(tournament, room.players),
                                          block_id="dm-setup-notice"),
             rating_changes=rating_changes(tournament),
+            **byes.control_room_lines(tournament, room, stale),
         ))
 
     def _step_href(self, tournament: Tournament, room: round_control.ControlRoom) -> str:
@@ -147,7 +151,7 @@ class ControlRoomMixin:
             messages.error(request, _("Unknown step: nothing was done."))
             return HttpResponseRedirect(control)
         rnd = tournament.rounds.filter(number=number).first()
-        if name in {"publish", "pair_again", "complete", "unpublish", "edit"} and rnd is None:
+        if name in {"publish", "pair_again", "complete", "unpublish", "edit", "delete_draft"} and rnd is None:
             messages.error(request, _("Round %(n)s no longer exists (someone else deleted it): nothing was done.")
                            % {"n": number})
             return HttpResponseRedirect(control)
@@ -202,6 +206,11 @@ class ControlRoomMixin:
             services.round_pair_again(round=rnd, expected_version=version)
             messages.success(request, _("Round %(n)s was deleted and paired again on today's players: look at "
                                         "it below, then publish it.") % {"n": number})
+        elif name == "delete_draft":
+            assert rnd is not None
+            services.round_delete_draft(round=rnd, expected_version=version)
+            messages.success(request, _("The draft of round %(n)s is deleted; nothing else changed. Pair it when "
+                                        "the players are set.") % {"n": number})
         elif name == "edit":
             assert rnd is not None
             manual_pairing.manual_edit_start(round=rnd, expected_version=version, user=request.user)

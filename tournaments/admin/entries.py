@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -13,13 +13,14 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.admin import byes
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, run_service
 from tournaments.admin.entry_results import expel, grant_bye
 from tournaments.admin.longevents import EntryRatingInline
-from tournaments.models import Entry, Game, Round
+from tournaments.models import Entry, Game, Round, RoundStatus
 from tournaments.permissions import managed_tournaments
 from tournaments.players import roster
-from tournaments.players.numbering import MAX_PAIRING_NUMBER
+from tournaments.players.numbering import MAX_PAIRING_NUMBER, is_late
 
 # Why a field of an entry is fixed: shown as the field's help, so the arbiter reads it before trying.
 HAS_GAMES = _("Fixed: this entry has games; the player stays as he was paired. Withdraw him instead.")
@@ -80,26 +81,23 @@ class WithdrawForm(forms.Form):
 class EntryForm(forms.ModelForm):
     class Meta:
         model = Entry
-        fields = "__all__"
+        # The requested byes are set on the grid (tournaments.admin.byes), through their service and its
+        # checks; the entry's page shows them in words with a link there.
+        exclude = ("excused_rounds",)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         limit_number(self)
         lock_played_fields(self, ("tournament", "player", "pairing_number"))
+        if self.instance.pk is None and "pairing_number" in self.fields:
+            # Empty: the next number, or for a late Swiss entry the one his rating earns (roster.entry_add).
+            self.fields["pairing_number"].required = False
+            self.fields["pairing_number"].help_text = LATE_NUMBER
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         refuse_typed_into_locked(self)
         return cleaned
-
-    def clean_excused_rounds(self) -> list[int]:
-        value = self.cleaned_data.get("excused_rounds")
-        if value in (None, ""):
-            return []  # an emptied field means no excused round (the column is never NULL)
-        if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1
-                                                  for n in value):
-            raise forms.ValidationError(_("A list of round numbers, e.g. [3, 5]."))
-        return sorted(set(value))
 
 
 @admin.register(Entry)
@@ -111,7 +109,7 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
     search_fields = ("player__surname", "player__given_name", "player__fmjd_id")
     autocomplete_fields = ("player",)
     # The ratings the tournament holds for the player: shown, changed only by taking a later list on.
-    readonly_fields = ("status", "withdrawn_after_round", "expelled_after_round", "bye_points", "rating",
+    readonly_fields = ("status", "withdrawn_after_round", "expelled_after_round", "requested_byes", "rating",
                        "national_rating")
     actions = ["withdraw", expel, grant_bye]
     inlines = [EntryRatingInline]
@@ -122,6 +120,12 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
             return []
         return super().get_inline_instances(request, obj)
 
+    @admin.display(description=_("requested byes"))
+    def requested_byes(self, obj: Entry) -> str:
+        if obj is None or obj.pk is None:
+            return "–"
+        return byes.entry_summary(obj)
+
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "tournament":  # never enter a player in, or move one to, another's tournament
             kwargs["queryset"] = managed_tournaments(request.user)
@@ -131,9 +135,12 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
         if change:
             super().save_model(request, obj, form, change)
         else:  # the service checks a round robin is not yet paired and the number is free
+            late = is_late(obj.tournament)
             saved = roster.entry_add(tournament=obj.tournament, player=obj.player,
-                                       pairing_number=obj.pairing_number)
-            obj.pk = saved.pk
+                                       pairing_number=obj.pairing_number, user=request.user)
+            obj.pk, obj.pairing_number = saved.pk, saved.pairing_number
+            if late:  # the numbers it moved and what his missed rounds score: said, never silent
+                messages.warning(request, roster.late_entry_message(saved))
 
     @admin.action(description=_("Withdraw the player (competition rules 5.9)"))
     def withdraw(self, request: HttpRequest, queryset: QuerySet[Entry]) -> HttpResponse | None:
@@ -148,8 +155,9 @@ class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
                                 % {"player": entry.player, "round": n})
                 return None
         else:
+            # A draft round is not played yet: by default he leaves before it (it is then paired again).
             last = max((r for t in {e.tournament for e in queryset} for r in
-                        t.rounds.values_list("number", flat=True)), default=0)
+                        t.rounds.exclude(status=RoundStatus.DRAFT).values_list("number", flat=True)), default=0)
             form = WithdrawForm(initial={"after_round": last})
         context = {**self.admin_site.each_context(request), "form": form, "entries": queryset,
                    "opts": self.model._meta, "title": _("Withdraw players"),

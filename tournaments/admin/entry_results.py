@@ -18,7 +18,7 @@ from tournaments.admin import warnings
 from tournaments.admin.base import run_service
 from tournaments.conformance import events
 from tournaments.errors import DomainError
-from tournaments.models import Entry
+from tournaments.models import Entry, RoundStatus
 from tournaments.players import roster
 from tournaments.players.expulsion import results_kept
 from tournaments.players.requested_byes import bye_request
@@ -99,6 +99,9 @@ def grant_bye(admin_obj: Any, request: HttpRequest, queryset: QuerySet[Entry]) -
             if points == 2:
                 messages.warning(request, gettext("A bye worth a win is not described by the competition rules: "
                                                   "keep it exceptional. It is recorded in the TRF."))
+            if any(e.tournament.rounds.filter(number=n, status=RoundStatus.DRAFT).exists() for e in done):
+                messages.warning(request, gettext("Round %(n)s was paired as a draft before this change: pair it "
+                                                  "again (control room) so the pairing takes it in.") % {"n": n})
             return None
     return _page(admin_obj, request, queryset, form=form, action="grant_bye", title=_("Grant a requested bye"),
                  intro=gettext("A round the player asked to sit out: worth 0, or, as the regulations allow, a draw (1) "

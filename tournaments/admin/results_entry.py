@@ -46,7 +46,9 @@ RESULT_LABELS: dict[Result, Any] = {
 }
 # In the menus the played results are the notation alone, so that a phone's narrow menu shows them whole;
 # the key legend above the table says what each one means.
-SHORT = {Result.WHITE_WINS: "2-0", Result.DRAW: "1-1", Result.BLACK_WINS: "0-2"}
+SHORT = {Result.WHITE_WINS: "2-0", Result.DRAW: "1-1", Result.BLACK_WINS: "0-2",
+         # The requested byes as the bye grid names them: the long words were cut in the menu.
+         Result.EXCUSED_DRAW: _("Requested bye +1"), Result.EXCUSED_WIN: _("Requested bye +2")}
 
 
 # A sheet's status in words and a sign, so that neither colour nor a hover title is needed to read it.

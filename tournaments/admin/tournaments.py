@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.numbers import number_or_none
 from tournaments import selectors
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
+from tournaments.admin.byes import ByeGridMixin
 from tournaments.admin.conformance import (
     ConformanceAdminMixin,
     ConformanceEventInline,
@@ -39,6 +40,7 @@ from tournaments.locks import check_entry_delete
 from tournaments.models import Entry, ForbiddenPair, Tournament
 from tournaments.permissions import can_choose_arbiters
 from tournaments.players import period_ratings, roster
+from tournaments.players.numbering import is_late
 from tournaments.ranking import progress
 from tournaments.rounds import pairing_bridge, services, settings_rules
 from tournaments.standings import PRESETS, default_preset
@@ -152,7 +154,7 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ControlRoomMixin,
+class TournamentAdmin(ByeGridMixin, NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ControlRoomMixin,
                       TournamentSheetsMixin, ArbiterScopedAdmin):
     # LongEventAdminMixin before ConformanceAdminMixin: its save_model adds the long-event notices after
     # the conformance save (which does not call further up for a change).
@@ -293,8 +295,11 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
             obj.delete()
         for entry in instances:
             if entry.pk is None:
-                roster.entry_add(tournament=form.instance, player=entry.player,
-                                   pairing_number=entry.pairing_number, user=request.user)
+                late = is_late(form.instance)
+                saved = roster.entry_add(tournament=form.instance, player=entry.player,
+                                         pairing_number=entry.pairing_number, user=request.user)
+                if late:  # said at once: the next entry of this list may move the numbers again
+                    messages.warning(request, roster.late_entry_message(saved))
             else:
                 entry.save()
         return None

@@ -26,8 +26,8 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from rules.numbers import TOO_LARGE, TOO_SMALL, NumberError, parse_number
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Player, Title, Tournament
-from tournaments.players import numbering
-from tournaments.players.roster import round_robin_closed
+from tournaments.players import numbering, requested_byes
+from tournaments.players.roster import late_entry_message, round_robin_closed
 from tournaments.validators import describe_control
 
 COLUMNS = ("surname", "given_name", "fmjd_id", "federation", "title", "rating", "national_rating", "club",
@@ -277,13 +277,15 @@ def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, to
     # bulk_update writes one CASE per column and row: small batches keep each statement cheap.
     bulk_update_with_history([p for _, p in updated], Player, columns, batch_size=100)
     bulk_create_with_history([p for _, p in created], Player, batch_size=CHUNK)
-    entered = _enter(tournament, [p for _, p in created + updated + unchanged]) if tournament is not None else {}
+    late_words: dict[int, str] = {}  # a late entry's number, the numbers it moved, its missed rounds
+    entered = _enter(tournament, [p for _, p in created + updated + unchanged], late_words) \
+        if tournament is not None else {}
     for status, group in (("created", created), ("updated", updated), ("updated", unchanged)):
         for line_no, player in group:
             message = str(player)
             if tournament is not None:
                 number = entered.get(player.pk)
-                message = (_("%(player)s, entered with pairing number %(number)s")
+                message = (late_words.get(player.pk) or _("%(player)s, entered with pairing number %(number)s")
                            % {"player": message, "number": number} if number else
                            _("%(player)s (already entered in %(tournament)s)")
                            % {"player": message, "tournament": tournament})
@@ -291,7 +293,7 @@ def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, to
     report.lines.sort(key=lambda x: x.line)
 
 
-def _enter(tournament: Tournament, players: list[Player]) -> dict[int, int]:
+def _enter(tournament: Tournament, players: list[Player], late_words: dict[int, str]) -> dict[int, int]:
     """Enter the players not yet entered, numbered after the last pairing number: the rules of
     roster.entry_add, checked once for the whole list (the tournament row locked meanwhile)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -308,7 +310,9 @@ def _enter(tournament: Tournament, players: list[Player]) -> dict[int, int]:
             entry = Entry.objects.create(tournament=tournament, player=player,
                                          pairing_number=numbering.place_late_entry(tournament, player, None))
             numbering.record_late_entry(tournament, entry)
+            requested_byes.record_missed_rounds(entry)
             placed[player.pk] = entry.pairing_number
+            late_words[player.pk] = late_entry_message(entry)  # said now: a later line may move him again
         return placed
     number = tournament.entries.aggregate(m=Max("pairing_number"))["m"] or 0
     entries = []

@@ -12,12 +12,13 @@ import secrets
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import selectors
 from tournaments.errors import DomainError
 from tournaments.locks import lock_tournament_of, locked_tournament
 from tournaments.models import Entry, EntryStatus, Game, Numbering, Player, RoundStatus, Tournament
-from tournaments.players import numbering
+from tournaments.players import numbering, requested_byes
 from tournaments.players.expulsion import entry_expel  # noqa: F401  (a roster service: competition rules 2.6)
 from tournaments.results import Result
 
@@ -62,7 +63,38 @@ def entry_add(*, tournament: Tournament, player: Player, pairing_number: int | N
                           % {"player": player, "tournament": tournament}) from exc
     if late:
         numbering.record_late_entry(tournament, entry, user=user)
+        requested_byes.record_missed_rounds(entry)
     return entry
+
+
+def late_entry_message(entry: Entry) -> str:
+    """Said where a late entry is made, right after it: his number, the players it moved, and what his missed
+    rounds score. "van den Heuvel entered as no. 6; nos. 6–15 are now 7–16." The FMJD competition rules say
+    nothing of late entries, so the missed rounds are absent (0), recorded as requested byes worth 0."""
+    last = entry.tournament.entries.aggregate(m=Max("pairing_number"))["m"] or entry.pairing_number
+    n = entry.pairing_number
+    values = {"player": entry.player.full_name, "number": n, "first": n, "last": last - 1, "first_now": n + 1,
+              "last_now": last}
+    if last == n:
+        words = _("%(player)s entered late as no. %(number)s; nobody's number changed.") % values
+    elif last == n + 1:
+        words = _("%(player)s entered late as no. %(number)s; no. %(first)s is now %(first_now)s.") % values
+    else:
+        words = _("%(player)s entered late as no. %(number)s; nos. %(first)s–%(last)s are now "
+                  "%(first_now)s–%(last_now)s.") % values
+    missed = requested_byes.missed_rounds(entry)
+    if missed:
+        words += " " + ngettext(
+            "He missed round %(rounds)s: the FMJD competition rules say nothing of what a late entrant's missed "
+            "rounds score, so it is recorded as absent (0), a requested bye worth 0.",
+            "He missed rounds %(rounds)s: the FMJD competition rules say nothing of what a late entrant's missed "
+            "rounds score, so they are recorded as absent (0), requested byes worth 0.",
+            len(missed)) % {"rounds": ", ".join(map(str, missed))}
+    draft = entry.tournament.rounds.filter(status=RoundStatus.DRAFT).order_by("-number").first()
+    if draft is not None:
+        words += " " + _("Round %(round)s was paired as a draft without him: pair it again in the control room.") \
+            % {"round": draft.number}
+    return words
 
 
 

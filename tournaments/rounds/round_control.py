@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Entry, Game, Numbering, Round, RoundStatus, System, Tournament
 from tournaments.pairing.roundrobin import berger_schedule
@@ -126,8 +127,11 @@ def correction_warnings(game: Game) -> list[str]:
         return []
     if tournament.is_round_robin:
         # Said anyway: an arbiter who corrects an old result wonders whether the later rounds move.
-        return [_("Round(s) %(rounds)s are already paired; a round robin follows the Berger tables, which do not "
-                  "depend on results: nothing else changes.") % {"rounds": ", ".join(str(r.number) for r in later)}]
+        return [ngettext("Round %(rounds)s is already paired; a round robin follows the Berger tables, which do "
+                         "not depend on results: nothing else changes.",
+                         "Rounds %(rounds)s are already paired; a round robin follows the Berger tables, which do "
+                         "not depend on results: nothing else changes.", len(later))
+                % {"rounds": ", ".join(str(r.number) for r in later)}]
     history = list(Game.history.filter(id=game.pk).order_by("-history_date", "-history_id")  # type: ignore[attr-defined]
                    .values_list("result", "history_date")[:50])
     old = next((result for result, _date in history[1:] if result != game.result), None)
@@ -140,8 +144,10 @@ def correction_warnings(game: Game) -> list[str]:
         return []
 
     names = ", ".join(str(r.number) for r in paired_before)
-    words = [_("Round(s) %(rounds)s were paired when board %(board)s of round %(round)s read %(old)s (now "
-               "%(new)s). Their pairing stands; nothing was changed by itself.")
+    words = [ngettext("Round %(rounds)s was paired when board %(board)s of round %(round)s read %(old)s (now "
+                      "%(new)s). Its pairing stands; nothing was changed by itself.",
+                      "Rounds %(rounds)s were paired when board %(board)s of round %(round)s read %(old)s (now "
+                      "%(new)s). Their pairing stands; nothing was changed by itself.", len(paired_before))
              % {"rounds": names, "board": game.board, "round": rnd.number, "old": old or _("no result"),
                 "new": game.result or _("no result")}]
     for r in paired_before:
