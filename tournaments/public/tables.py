@@ -16,6 +16,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Game
+from tournaments.public import notation
+from tournaments.results import Result
 from tournaments.selectors import (
     Crosstable,
     PlayerCard,
@@ -171,8 +173,8 @@ class CrosstableTable(_Base):
             rec = _standing_record(slug, line.standing)
             rec["number"] = i
             for j, cell in enumerate(line.cells):
-                rec[f"c{j}"] = format_html('<span title="{}">{}</span>', cell.title, cell.text) if cell.title \
-                    else cell.text
+                text = cell.text if table.round_robin else notation.cell_text(cell)
+                rec[f"c{j}"] = format_html('<span title="{}">{}</span>', cell.title, text) if cell.title else text
             records.append(rec)
         cell_class = "cell rr" if table.round_robin else "cell"
         extra: list[tuple[str, tables.Column]] = [
@@ -195,6 +197,12 @@ def _result_link(url: str, text: str) -> SafeString:
                        url, _("no result yet"))
 
 
+def played_or_pending(result: str) -> bool:
+    """A game page has something to show: a game played over the board, or one still to be played. A forfeit,
+    a bye or a game a withdrawal left unplayed has no game page worth opening."""
+    return not result or Result(result).is_played
+
+
 class PairingsTable(_Base):
     board = ValueColumn("board", verbose_name=_("Board"), attrs={"td": {"class": "num"}})
     white = ValueColumn("white", verbose_name=_("White"), attrs={"td": {"class": "name"}})
@@ -205,7 +213,8 @@ class PairingsTable(_Base):
     game = ValueColumn("game", verbose_name=_("Game"), attrs={"td": {"class": "link opt"}, "th": {"class": "opt"}})
 
     @classmethod
-    def build(cls, slug: str, games: Sequence[Game], lines: dict[int, PlayerLine]) -> PairingsTable:
+    def build(cls, slug: str, games: Sequence[Game], lines: dict[int, PlayerLine],
+              bye_points: int = 2) -> PairingsTable:
         rows = []
         for g in games:
             black = lines.get(g.black_id) if g.black_id else None
@@ -215,11 +224,13 @@ class PairingsTable(_Base):
                 "white_rating": lines[g.white_id].rating or "",
                 # The result links to the game page: on a phone the separate "game" column is dropped.
                 "result": _result_link(reverse("tournaments:game", args=[slug, g.pk]), result_text(g.result))
-                if g.black_id else result_text(g.result) or "–",
+                if g.black_id and played_or_pending(g.result) else (
+                    notation.bye_words(Result(g.result), bye_points) if g.black_id is None and g.result
+                    else result_text(g.result) or "–"),
                 "black": player_html(slug, black) if g.black_id else format_html(
                     '<span class="muted">{}</span>', _("bye")),
                 "black_rating": (black.rating or "") if black else "",
-                "game": "" if g.black_id is None else format_html(
+                "game": "" if g.black_id is None or not played_or_pending(g.result) else format_html(
                     '<a href="{}">{}</a>', reverse("tournaments:game", args=[slug, g.pk]), _("game")),
             })
         return cls(rows)
@@ -245,11 +256,13 @@ class PlayerGamesTable(_Base):
                 "round": r.round,
                 "colour": format_html('<span class="stone {}"></span> {}', r.colour, COLOUR_LABELS[r.colour])
                 if r.colour else "",
-                "opponent": player_html(slug, r.opponent),
+                # a round without an opponent says what it was in the result column
+                "opponent": player_html(slug, r.opponent) if r.opponent is not None else "",
                 "rating": (r.opponent.rating or "") if r.opponent else "",
-                "result": r.text or "–",
+                "result": notation.round_text(r),
                 "running": r.running,
                 "game": format_html('<a href="{}">{}</a>', reverse("tournaments:game", args=[slug, r.game_id]),
-                                    _("game")) if r.game_id and r.colour else "",
+                                    _("game")) if r.game_id and r.colour and (r.result is None or r.result.is_played)
+                else "",
             })
         return cls(rows)
