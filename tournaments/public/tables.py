@@ -32,11 +32,16 @@ STATE_LABELS: dict[str, Any] = {
 }
 
 
-def player_html(slug: str, p: PlayerLine | None, *, link: bool = True) -> SafeString:
+def player_html(slug: str, p: PlayerLine | None, *, link: bool = True, bare: bool = False) -> SafeString:
+    """The name linked to the player's page, then his title, federation and "wd" (`bare`: the name alone,
+    for a table with columns of their own for those)."""
     if p is None:
         return format_html('<span class="muted">{}</span>', _("bye"))
     name = format_html('<a href="{}">{}</a>', reverse("tournaments:player", args=[slug, p.pairing_number]),
                        p.name) if link else p.name
+    if bare:
+        return format_html("{}{}", name, format_html(' <span class="wd" title="{}">{}</span>', _("withdrawn"),
+                                                      _("wd")) if p.withdrawn else "")
     return format_html(
         '{}{}{}{}', name,
         format_html(' <span class="title">{}</span>', p.title) if p.title else "",
