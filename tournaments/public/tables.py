@@ -54,6 +54,16 @@ def player_html(slug: str, p: PlayerLine | None, *, link: bool = True, bare: boo
 ROW_HEAD = {"td": {"class": "name rowhead"}, "th": {"class": "name"}}
 # Columns a phone screen drops (CSS class "opt"): the rest of the row says what matters.
 OPTIONAL_NUM = {"td": {"class": "num opt"}, "th": {"class": "opt"}}
+OPTIONAL = {"td": {"class": "opt"}, "th": {"class": "opt"}}
+# A table that drops its "opt" columns on a phone.
+LEAN = {"class": "listing lean"}
+
+
+def tiebreak_columns(names: Sequence[str]) -> list[tuple[str, tables.Column]]:
+    """A column per tie-break; on a phone only the first stays, the one that breaks most ties."""
+    return [(f"tb_{name}", ValueColumn(f"tb_{name}", verbose_name=tiebreak_label(name),
+                                       attrs={"td": {"class": "num"}} if i == 0 else OPTIONAL_NUM))
+            for i, name in enumerate(names)]
 
 
 class ValueColumn(tables.Column):
@@ -108,9 +118,9 @@ class _Base(tables.Table):
 
 class TournamentTable(_Base):
     name = ValueColumn("name_html", verbose_name=_("Tournament"))
-    venue = ValueColumn("venue", verbose_name=_("Venue"))
+    venue = ValueColumn("venue", verbose_name=_("Venue"), attrs=OPTIONAL)
     dates = ValueColumn("dates", verbose_name=_("Dates"))
-    system = ValueColumn("system", verbose_name=_("System"))
+    system = ValueColumn("system", verbose_name=_("System"), attrs=OPTIONAL)
     players = ValueColumn("players", verbose_name=_("Players"), attrs={"td": {"class": "num"}})
     state = ValueColumn("state", verbose_name=_("Status"))
 
@@ -127,7 +137,7 @@ class TournamentTable(_Base):
             "system": ls.tournament.get_system_display(), "players": ls.players,
             "state": statuses[ls.tournament.pk] if statuses is not None else STATE_LABELS[ls.state],
         } for ls in listings]
-        return cls(rows, row_attrs={"class": lambda record: ""})
+        return cls(rows, row_attrs={"class": lambda record: ""}, attrs=LEAN)
 
 
 def _standing_record(slug: str, line: StandingLine) -> dict[str, Any]:
@@ -156,13 +166,12 @@ class StandingsTable(_Base):
     player = ValueColumn("player", verbose_name=_("Player"), attrs=ROW_HEAD)
     rating = ValueColumn("rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     points = ValueColumn("points", verbose_name=_("Pts"), attrs={"td": {"class": "num pts"}})
-    played = ValueColumn("played", verbose_name=_("Games"), attrs={"td": {"class": "num"}})
+    played = ValueColumn("played", verbose_name=_("Games"), attrs=OPTIONAL_NUM)
 
     @classmethod
     def build(cls, slug: str, lines: Sequence[StandingLine], tiebreaks: Sequence[str]) -> StandingsTable:
-        extra = [(f"tb_{name}", ValueColumn(f"tb_{name}", verbose_name=tiebreak_label(name),
-                                            attrs={"td": {"class": "num"}})) for name in tiebreaks]
-        return cls([_standing_record(slug, line) for line in lines], extra_columns=extra, row_attrs=_row_attrs())
+        return cls([_standing_record(slug, line) for line in lines], extra_columns=tiebreak_columns(tiebreaks),
+                   row_attrs=_row_attrs(), attrs=LEAN)
 
 
 class CrosstableTable(_Base):
@@ -188,8 +197,7 @@ class CrosstableTable(_Base):
         ]
         extra.append(("points", ValueColumn("points", verbose_name=_("Pts"),
                                             attrs={"td": {"class": "num pts"}, "th": {"class": "pts"}})))
-        extra.extend((f"tb_{name}", ValueColumn(f"tb_{name}", verbose_name=tiebreak_label(name),
-                                                attrs={"td": {"class": "num"}})) for name in table.tiebreaks)
+        extra.extend(tiebreak_columns(table.tiebreaks))
         return cls(records, extra_columns=extra, row_attrs=_row_attrs())
 
 
@@ -209,11 +217,11 @@ def played_or_pending(result: str) -> bool:
 
 
 class PairingsTable(_Base):
-    board = ValueColumn("board", verbose_name=_("Board"), attrs={"td": {"class": "num"}})
-    white = ValueColumn("white", verbose_name=_("White"), attrs={"td": {"class": "name"}})
+    board = ValueColumn("board", verbose_name=_("Board"), attrs={"td": {"class": "num board"}})
+    white = ValueColumn("white", verbose_name=_("White"), attrs={"td": {"class": "name white"}})
     white_rating = ValueColumn("white_rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     result = ValueColumn("result", verbose_name=_("Result"), attrs={"td": {"class": "result"}})
-    black = ValueColumn("black", verbose_name=_("Black"), attrs={"td": {"class": "name"}})
+    black = ValueColumn("black", verbose_name=_("Black"), attrs={"td": {"class": "name black"}})
     black_rating = ValueColumn("black_rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     game = ValueColumn("game", verbose_name=_("Game"), attrs={"td": {"class": "link opt"}, "th": {"class": "opt"}})
 
@@ -238,7 +246,7 @@ class PairingsTable(_Base):
                 "game": "" if g.black_id is None or not played_or_pending(g.result) else format_html(
                     '<a href="{}">{}</a>', reverse("tournaments:game", args=[slug, g.pk]), _("game")),
             })
-        return cls(rows)
+        return cls(rows, attrs={"class": "listing boards"})
 
 
 COLOUR_LABELS: dict[str | None, Any] = {"white": _("White"), "black": _("Black"), None: ""}

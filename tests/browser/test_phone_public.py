@@ -1,0 +1,120 @@
+"""A 390-px phone reads the public pages without scrolling sideways: a card a board on the round page (Black's
+name in view), the standings' rank, name, points and first tie-break, the tournament list, the starting rank
+list; axe passes on each. Screenshots in French of the round page and the standings."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+
+from tests.browser.axe import assert_accessible
+from tests.browser.screens import PHONE, shot
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Lefèvre", "Groeneveld", "Van den Heuvel-Schoonhoven", "Kouadio", "Sørensen", "Baliakine",
+         "Ndiaye", "Georgiev", "Van der Meulen"]
+
+
+@pytest.fixture
+def open9(transactional_db: None, live_server: Any) -> dict[str, Any]:
+    """A nine-player Swiss with long names, two rounds played (a bye each round)."""
+    from django.contrib.auth import get_user_model
+
+    from tests.tournaments.rounds import play_swiss_round
+    from tournaments.models import Player, System, Tournament
+    from tournaments.players import roster
+    from tournaments.standings import default_preset
+
+    user = get_user_model().objects.create_user("chief", password="pw-chief-123", is_staff=True)
+    t = Tournament.objects.create(name="Open de Paris des jeunes", slug="paris", system=System.SWISS,
+                                  rounds_total=7, chief_arbiter=user, public=True, venue="Paris",
+                                  start_date=datetime.date(2026, 11, 28),
+                                  tiebreaks=list(default_preset(System.SWISS, "solkoff").tiebreaks))
+    for i, name in enumerate(NAMES):
+        p = Player.objects.create(surname=name, given_name="Jean-Baptiste", rating=2300 - 40 * i,
+                                  federation="FRA", title="MF" if i < 2 else "", club="Damier Club Paris")
+        roster.entry_add(tournament=t, player=p)
+    play_swiss_round(t)
+    play_swiss_round(t)
+    return {"url": str(live_server.url), "tournament": t}
+
+
+@pytest.fixture
+def phone_fr(browser: Any) -> Any:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  locale="fr-FR")
+    pg = context.new_page()
+    pg.set_default_timeout(15000)
+    yield pg
+    context.close()
+
+
+def _no_sideways_scroll(pg: Any, what: str) -> None:
+    overflow = pg.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{what} scrolls sideways by {overflow}px"
+    boxes = pg.evaluate("[...document.querySelectorAll('.scroll')].map(b => b.scrollWidth - b.clientWidth)")
+    assert all(b <= 0 for b in boxes), f"{what}: a table scrolls inside its box by {boxes}px"
+
+
+def _in_view(pg: Any, locator: Any) -> None:
+    box = locator.bounding_box()
+    assert box is not None and box["width"] > 0
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+
+
+def test_round_page_shows_black_on_a_phone(open9: dict[str, Any], phone_fr: Any) -> None:
+    t = open9["tournament"]
+    phone_fr.goto(f"{open9['url']}/t/{t.slug}/round/2/")
+    rows = phone_fr.locator("table.boards tbody tr")
+    assert rows.count() == 5
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        black = row.locator("td.black")
+        _in_view(phone_fr, black)
+        _in_view(phone_fr, row.locator("td.white"))
+        _in_view(phone_fr, row.locator("td.result"))
+    # the card reads board · White – Black · result, in that order on the screen
+    order = [rows.first.locator(f"td.{c}").bounding_box() for c in ("board", "white", "black", "result")]
+    places = [(round(b["y"]), b["x"]) for b in order]
+    assert places == sorted(places), places
+    assert rows.first.locator("td.board").inner_text().strip() == "1"
+    _no_sideways_scroll(phone_fr, "the round page")
+    assert_accessible(phone_fr, "phone round page (fr)")
+    print(shot(phone_fr, "phone-fr-round"))
+
+
+def test_standings_keep_points_and_first_tiebreak_on_a_phone(open9: dict[str, Any], phone_fr: Any) -> None:
+    t = open9["tournament"]
+    phone_fr.goto(f"{open9['url']}/t/{t.slug}/standings/")
+    head = phone_fr.locator("table#standings thead th")
+    visible = [head.nth(i).inner_text().strip() for i in range(head.count()) if head.nth(i).is_visible()]
+    assert len(visible) == 4, visible  # rank, player, points, the first tie-break
+    for cell in ("td.pts", "th.name"):
+        _in_view(phone_fr, phone_fr.locator(f"table#standings tbody tr >> nth=0 >> {cell}"))
+    cells = phone_fr.locator("table#standings tbody tr").first.locator("td, th")
+    shown = [cells.nth(i) for i in range(cells.count()) if cells.nth(i).is_visible()]
+    assert len(shown) == 4
+    for cell in shown:
+        _in_view(phone_fr, cell)
+    _no_sideways_scroll(phone_fr, "the standings")
+    assert_accessible(phone_fr, "phone standings (fr)")
+    print(shot(phone_fr, "phone-fr-standings"))
+
+
+def test_home_and_rank_list_fit_a_phone(open9: dict[str, Any], phone_fr: Any) -> None:
+    t = open9["tournament"]
+    for what, url in (("the tournament list", "/"), ("the starting rank list", f"/t/{t.slug}/rank-list/"),
+                      ("the tournament page", f"/t/{t.slug}/")):
+        phone_fr.goto(open9["url"] + url)
+        _no_sideways_scroll(phone_fr, what)
+        assert_accessible(phone_fr, f"phone {what} (fr)")
+    # the language buttons stand clear of the site's name
+    brand = phone_fr.locator("header.site .brand").bounding_box()
+    for i in range(phone_fr.locator("form.lang button").count()):
+        button = phone_fr.locator("form.lang button").nth(i).bounding_box()
+        apart = (button["x"] >= brand["x"] + brand["width"] + 4 or button["y"] >= brand["y"] + brand["height"] + 4)
+        assert apart, (brand, button)
+    print(shot(phone_fr, "phone-fr-tournament"))
