@@ -69,11 +69,12 @@ def test_round_page_shows_black_on_a_phone(open9: dict[str, Any], phone_fr: Any)
     t = open9["tournament"]
     phone_fr.goto(f"{open9['url']}/t/{t.slug}/round/2/")
     rows = phone_fr.locator("table.boards tbody tr")
-    assert rows.count() == 5
+    assert rows.count() == 5 and sum(1 for i in range(5) if rows.nth(i).locator("td.black").is_visible()) == 4
     for i in range(rows.count()):
         row = rows.nth(i)
         black = row.locator("td.black")
-        _in_view(phone_fr, black)
+        if black.inner_text().strip():  # the bye's card has no Black
+            _in_view(phone_fr, black)
         _in_view(phone_fr, row.locator("td.white"))
         _in_view(phone_fr, row.locator("td.result"))
     # the card reads board · White – Black · result, in that order on the screen
@@ -118,3 +119,21 @@ def test_home_and_rank_list_fit_a_phone(open9: dict[str, Any], phone_fr: Any) ->
         apart = (button["x"] >= brand["x"] + brand["width"] + 4 or button["y"] >= brand["y"] + brand["height"] + 4)
         assert apart, (brand, button)
     print(shot(phone_fr, "phone-fr-tournament"))
+
+
+def test_crosstable_marks_on_a_phone(open9: dict[str, Any], phone_fr: Any) -> None:
+    """Requested byes worth 0, 1 and 2 in round 3: short marks in their cells, each with its legend line."""
+    from tests.tournaments.rounds import play_swiss_round
+    from tournaments.players import requested_byes
+
+    t = open9["tournament"]
+    entries = {e.pairing_number: e for e in t.entries.all()}
+    for number, points in ((3, 0), (4, 1), (5, 2)):
+        requested_byes.bye_request(entry=entries[number], round_number=3, points=points, confirmed=["*"])
+    play_swiss_round(t)
+    phone_fr.goto(f"{open9['url']}/t/{t.slug}/crosstable/")
+    cells = phone_fr.locator("table#crosstable td.cell").all_inner_texts()
+    assert not [c for c in cells if "excused" in c or c.strip() == "bye"], cells
+    assert len(phone_fr.locator("ul.legend li").all()) >= 4
+    assert_accessible(phone_fr, "phone crosstable (fr)")
+    print(shot(phone_fr, "phone-fr-crosstable"))

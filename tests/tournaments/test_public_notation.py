@@ -142,3 +142,18 @@ def test_crosstable_pdf_cells_fit_their_column(day, client: Client, language) ->
             cell = str(row[4 + j])
             width = captured["widths"][4 + j]
             assert pdfmetrics.stringWidth(cell, FONT, size) + 2 * CELL_PADDING <= width, (cell, width)
+
+
+def test_no_game_link_for_a_forfeit_or_a_bye(make_tournament, client: Client) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(5, system=System.SWISS, slug="ff", rounds_total=3)
+    rnd = play_round(t, {1: "2F-0F", 2: "1-1"})
+    forfeit = rnd.games.get(board=1)
+    played = rnd.games.get(board=2)
+    html = client.get(reverse("tournaments:round", args=[t.slug, 1])).content.decode()
+    assert reverse("tournaments:game", args=[t.slug, played.pk]) in html
+    assert reverse("tournaments:game", args=[t.slug, forfeit.pk]) not in html
+    bye = rnd.games.get(black__isnull=True)
+    assert reverse("tournaments:game", args=[t.slug, bye.pk]) not in html
+    assert "Bye (+2)" in html
+    player = client.get(reverse("tournaments:player", args=[t.slug, forfeit.white.pairing_number])).content.decode()
+    assert reverse("tournaments:game", args=[t.slug, forfeit.pk]) not in player

@@ -240,8 +240,8 @@ class PairingsTable(_Base):
                 if g.black_id and played_or_pending(g.result) else (
                     notation.bye_words(Result(g.result), bye_points) if g.black_id is None and g.result
                     else result_text(g.result) or "–"),
-                "black": player_html(slug, black) if g.black_id else format_html(
-                    '<span class="muted">{}</span>', _("bye")),
+                # a bye's row says what it is worth in the result column; no "bye" in Black's place
+                "black": player_html(slug, black) if g.black_id else "",
                 "black_rating": (black.rating or "") if black else "",
                 "game": "" if g.black_id is None or not played_or_pending(g.result) else format_html(
                     '<a href="{}">{}</a>', reverse("tournaments:game", args=[slug, g.pk]), _("game")),
