@@ -137,3 +137,20 @@ def test_crosstable_marks_on_a_phone(open9: dict[str, Any], phone_fr: Any) -> No
     assert len(phone_fr.locator("ul.legend li").all()) >= 4
     assert_accessible(phone_fr, "phone crosstable (fr)")
     print(shot(phone_fr, "phone-fr-crosstable"))
+
+
+def test_round_robin_schedule_on_a_phone(transactional_db: None, live_server: Any, phone_fr: Any) -> None:
+    from tournaments.models import Player, System, Tournament
+    from tournaments.players import roster
+
+    t = Tournament.objects.create(name="Championnat de Picardie", slug="picardie", system=System.ROUND_ROBIN,
+                                  public=True, start_date=datetime.date(2026, 12, 5))
+    for i, name in enumerate(NAMES[:5]):
+        roster.entry_add(tournament=t, player=Player.objects.create(surname=name, given_name="Marie",
+                                                                     rating=2000 - 10 * i, federation="FRA"))
+    roster.entries_draw_lots(tournament=t, seed=3)
+    phone_fr.goto(f"{live_server.url}/t/{t.slug}/schedule/")
+    assert phone_fr.locator("section.sched-round").count() == 5
+    _no_sideways_scroll(phone_fr, "the schedule")
+    assert_accessible(phone_fr, "phone schedule (fr)")
+    print(shot(phone_fr, "phone-fr-schedule"))
