@@ -80,7 +80,8 @@ def bye_words(result: Result, points: int = 0) -> str:
     """A round without an opponent in words, where there is room: "Bye (+2)", "Requested bye (+1)",
     "Absent, excused (0)"."""
     if result is Result.BYE:
-        return _("Bye (+%(points)s)") % {"points": points}
+        # a round robin's free round scores nothing for anyone: no value to give
+        return _("Bye (+%(points)s)") % {"points": points} if points else _("Bye")
     if result is Result.EXCUSED:
         return _("Absent, excused (0)")
     return _("Requested bye (+%(points)s)") % {"points": result.points()[0]}
