@@ -87,8 +87,9 @@ def schedule(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = public_tournament_or_404(slug)
     if not tournament.is_round_robin:
         raise Http404("A Swiss has no schedule before its rounds are paired.")
-    drawn = numbers_drawn(tournament)
-    table = berger_table(tournament) if drawn else []
+    # berger_table is empty while the numbers do not run 1..n (a gap left by a removed entry): not ready either
+    table = berger_table(tournament) if numbers_drawn(tournament) else []
+    drawn = bool(table)
     published = {r.number for r in selectors.tournament_rounds(tournament, public_only=True)}
     rounds = [{"number": i, "published": i in published,
                "boards": [{"board": b, "white": selectors.player_line(w, tournament.rating_method),
