@@ -109,7 +109,7 @@ def test_standings_keep_points_and_first_tiebreak_on_a_phone(open9: dict[str, An
 def test_home_and_rank_list_fit_a_phone(open9: dict[str, Any], phone_fr: Any) -> None:
     t = open9["tournament"]
     for what, url in (("the tournament list", "/"), ("the starting rank list", f"/t/{t.slug}/rank-list/"),
-                      ("the tournament page", f"/t/{t.slug}/")):
+                      ("the tournament page", f"/t/{t.slug}/"), ("a player's page", f"/t/{t.slug}/player/3/")):
         phone_fr.goto(open9["url"] + url)
         _no_sideways_scroll(phone_fr, what)
         assert_accessible(phone_fr, f"phone {what} (fr)")

@@ -259,7 +259,7 @@ class PlayerGamesTable(_Base):
     rating = ValueColumn("rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     result = ValueColumn("result", verbose_name=_("Result"), attrs={"td": {"class": "result"}})
     running = ValueColumn("running", verbose_name=_("Score"), attrs={"td": {"class": "num pts"}})
-    game = ValueColumn("game", verbose_name=_("Game"), attrs={"td": {"class": "link"}})
+    game = ValueColumn("game", verbose_name=_("Game"), attrs={"td": {"class": "link opt"}, "th": {"class": "opt"}})
 
     @classmethod
     def build(cls, slug: str, card: PlayerCard) -> PlayerGamesTable:
@@ -267,12 +267,14 @@ class PlayerGamesTable(_Base):
         for r in card.rounds:
             rows.append({
                 "round": r.round,
-                "colour": format_html('<span class="stone {}"></span> {}', r.colour, COLOUR_LABELS[r.colour])
-                if r.colour else "",
+                "colour": format_html('<span class="stone {}"></span> <span class="colour-word">{}</span>', r.colour,
+                                      COLOUR_LABELS[r.colour]) if r.colour else "",
                 # a round without an opponent says what it was in the result column
                 "opponent": player_html(slug, r.opponent) if r.opponent is not None else "",
                 "rating": (r.opponent.rating or "") if r.opponent else "",
-                "result": notation.round_text(r),
+                # linked to the game, as on the round page: on a phone the "game" column is dropped
+                "result": _result_link(reverse("tournaments:game", args=[slug, r.game_id]), r.text)
+                if r.game_id and r.colour and (r.result is None or r.result.is_played) else notation.round_text(r),
                 "running": r.running,
                 "game": format_html('<a href="{}">{}</a>', reverse("tournaments:game", args=[slug, r.game_id]),
                                     _("game")) if r.game_id and r.colour and (r.result is None or r.result.is_played)
