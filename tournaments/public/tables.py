@@ -60,10 +60,10 @@ LEAN = {"class": "listing lean"}
 
 
 def tiebreak_columns(names: Sequence[str]) -> list[tuple[str, tables.Column]]:
-    """A column per tie-break; on a phone only the first stays, the one that breaks most ties."""
+    """A column per tie-break, in the tournament's order: on a phone the first one is in view beside the points
+    (the rating and the games give way), the later ones a sideways scroll away."""
     return [(f"tb_{name}", ValueColumn(f"tb_{name}", verbose_name=tiebreak_label(name),
-                                       attrs={"td": {"class": "num"}} if i == 0 else OPTIONAL_NUM))
-            for i, name in enumerate(names)]
+                                       attrs={"td": {"class": "num"}})) for name in names]
 
 
 class ValueColumn(tables.Column):
