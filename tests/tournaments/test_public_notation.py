@@ -157,3 +157,18 @@ def test_no_game_link_for_a_forfeit_or_a_bye(make_tournament, client: Client) ->
     assert "Bye (+2)" in html
     player = client.get(reverse("tournaments:player", args=[t.slug, forfeit.white.pairing_number])).content.decode()
     assert reverse("tournaments:game", args=[t.slug, forfeit.pk]) not in player
+
+
+def test_a_game_waiting_for_its_result_names_the_opponent_not_a_missed_round(make_tournament) -> None:  # type: ignore[no-untyped-def]
+    t = make_tournament(4, system=System.SWISS, slug="wait", rounds_total=3)
+    play_round(t)
+    rnd = play_round(t, {1: "2-0"}, complete=False)
+    from tournaments.rounds import services
+
+    waiting = rnd.games.get(board=2)
+    services.game_record_result(game=waiting, result=None)
+    lines = selectors.crosstable(t).lines
+    line_of = {ln.standing.player.entry_id: i for i, ln in enumerate(lines, start=1)}
+    white = next(ln for ln in lines if ln.standing.player.entry_id == waiting.white_id)
+    with translation.override("en"):
+        assert notation.cell_text(white.cells[1]) == f"{line_of[waiting.black_id]}w"
