@@ -68,7 +68,7 @@ def test_crosstable_page_writes_marks_and_legend(day, client: Client, language, 
     for mark in marks:
         assert f">{mark}<" in body, mark
     assert legend in body
-    assert ("+2 bye" if language == "en" else "+2 exempt") in body  # the pairing's bye of round 1
+    assert ("+2 bye" if language == "en" else "+2 exe") in body  # the pairing's bye of round 1
 
 
 def test_every_code_has_its_mark(day) -> None:  # type: ignore[no-untyped-def]
@@ -116,7 +116,7 @@ def test_crosstable_pdf_cells_fit_their_column(day, client: Client, language) ->
         assert "+1 req" in text and "+2 req" in text and "0 abs" in text and "+2 bye" in text
         assert "a bye the player asked for, worth 2" in text
     else:
-        assert "+1 dem" in text and "+2 dem" in text and "0 abs" in text and "+2 exempt" in text
+        assert "+1 dem" in text and "+2 dem" in text and "0 abs" in text and "+2 exe" in text
         assert "bye demandé par le joueur, valant 2" in text
     # every mark fits the width the PDF gives the round columns, in each language
     from tournaments.printing import standings as printing
@@ -127,6 +127,7 @@ def test_crosstable_pdf_cells_fit_their_column(day, client: Client, language) ->
     def spy(rows, widths, **kwargs):  # type: ignore[no-untyped-def]
         captured["widths"] = list(widths)
         captured["rows"] = rows
+        captured["size"] = 7 if kwargs.get("small") else 9
         return real(rows, widths, **kwargs)
 
     printing.styled_table = spy
@@ -136,7 +137,7 @@ def test_crosstable_pdf_cells_fit_their_column(day, client: Client, language) ->
             printing.crosstable_pdf(day, cross, heading="x")
     finally:
         printing.styled_table = real
-    size = 9 if len(cross.lines) <= 30 and len(cross.headers) <= 14 else 7
+    size = captured["size"]
     for row in captured["rows"][1:]:
         for j in range(len(cross.headers)):
             cell = str(row[4 + j])
@@ -172,3 +173,32 @@ def test_a_game_waiting_for_its_result_names_the_opponent_not_a_missed_round(mak
     white = next(ln for ln in lines if ln.standing.player.entry_id == waiting.white_id)
     with translation.override("en"):
         assert notation.cell_text(white.cells[1]) == f"{line_of[waiting.black_id]}w"
+
+
+def test_a_long_swiss_crosstable_stays_on_the_page(day) -> None:  # type: ignore[no-untyped-def]
+    """Fourteen rounds of the widest marks: the PDF takes the smaller type rather than run off the page."""
+    from reportlab.lib.pagesizes import A4, landscape
+    from reportlab.lib.units import mm
+
+    from tournaments.printing import standings as printing
+    from tournaments.results import Result
+    from tournaments.selectors import CrossCell, CrossLine, Crosstable
+
+    cross = selectors.crosstable(day)
+    wide = [CrossCell("excused-2", "R", result=Result.EXCUSED_WIN, points=2)] * 14
+    long = Crosstable(False, 14, [str(n) for n in range(1, 15)], [CrossLine(ln.standing, wide) for ln in cross.lines],
+                      ["solkoff", "sonneborn_berger", "wins"])
+    captured: dict[str, list[float]] = {}
+    real = printing.styled_table
+
+    def spy(rows, widths, **kwargs):  # type: ignore[no-untyped-def]
+        captured["widths"] = list(widths)
+        return real(rows, widths, **kwargs)
+
+    printing.styled_table = spy
+    try:
+        with translation.override("en"):
+            assert printing.crosstable_pdf(day, long, heading="x").startswith(b"%PDF")
+    finally:
+        printing.styled_table = real
+    assert sum(captured["widths"]) <= landscape(A4)[0] - 24 * mm + 0.01

@@ -67,26 +67,36 @@ def standings_pdf(tournament: Tournament, lines: Sequence[StandingLine], *, head
     return doc.build([table, *_notes(lines)])
 
 
-def crosstable_pdf(tournament: Tournament, cross: Crosstable, *, heading: str) -> bytes:
-    doc = Document(tournament, heading, wide=True)
-    usable = doc.pagesize[0] - 24 * mm
+def _crosstable_widths(cross: Crosstable, texts: list[list[str]], size: float, usable: float) -> list[float]:
+    """The columns: #, rank, player, rating, a cell per round, points, the tie-breaks."""
     n_cells = len(cross.headers)
-    small = len(cross.lines) > 30 or n_cells > 14
-    size = 7 if small else 9
-    tb = list(cross.tiebreaks)
-    cell_w = (8 if cross.round_robin else 12) * mm
+    cell_w = (8 if cross.round_robin else 12 if size > 7 else 9) * mm
     if cross.round_robin and n_cells > 20:
         cell_w = 6 * mm
-    texts = [[c.text if cross.round_robin else notation.cell_text(c) for c in line.cells] for line in cross.lines]
     # A cell is as wide as its longest mark ("+2 bye", "12w0F" in the reader's language), never narrower than
     # the usual width: nothing spills into the next round.
     longest = max((pdfmetrics.stringWidth(t, FONT, size) for row in texts for t in row), default=0)
     cell_w = max(cell_w, longest + 2 * CELL_PADDING + 1)
-    tb_w = 20 * mm
-    fixed = [8 * mm, 11 * mm, 0, 12 * mm] + [cell_w] * n_cells + [10 * mm] + [tb_w] * len(tb)
+    tb = list(cross.tiebreaks)
+    fixed = [8 * mm, 11 * mm, 0, 12 * mm] + [cell_w] * n_cells + [10 * mm] + [20 * mm] * len(tb)
     if usable - sum(fixed) < 45 * mm:  # a wide Swiss: narrower tie-break columns keep the names readable
         fixed[-len(tb) or len(fixed):] = [16 * mm] * len(tb)
     fixed[2] = max(35 * mm, usable - sum(fixed))
+    return fixed
+
+
+def crosstable_pdf(tournament: Tournament, cross: Crosstable, *, heading: str) -> bytes:
+    doc = Document(tournament, heading, wide=True)
+    usable = doc.pagesize[0] - 24 * mm
+    n_cells = len(cross.headers)
+    tb = list(cross.tiebreaks)
+    texts = [[c.text if cross.round_robin else notation.cell_text(c) for c in line.cells] for line in cross.lines]
+    # the smaller type for a big table, or when the marks do not fit the page at the larger
+    for small in (True,) if len(cross.lines) > 30 or n_cells > 14 else (False, True):
+        size = 7 if small else 9
+        fixed = _crosstable_widths(cross, texts, size, usable)
+        if sum(fixed) <= usable:
+            break
     header = ["#", _("Rank"), _("Player"), _("Rating"), *cross.headers, _("Pts"), *[str(tiebreak_label(n)) for n in tb]]
     rows: list[list[Any]] = [header]
     for i, line in enumerate(cross.lines, start=1):
