@@ -115,6 +115,8 @@ def test_home_and_rank_list_fit_a_phone(open9: dict[str, Any], phone_fr: Any) ->
         phone_fr.goto(open9["url"] + url)
         _no_sideways_scroll(phone_fr, what)
         assert_accessible(phone_fr, f"phone {what} (fr)")
+        if "rank list" in what:
+            print(shot(phone_fr, "phone-fr-rank-list"))
     # the language buttons stand clear of the site's name
     brand = phone_fr.locator("header.site .brand").bounding_box()
     for i in range(phone_fr.locator("form.lang button").count()):
