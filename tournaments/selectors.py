@@ -210,6 +210,13 @@ class StandingLine:
 class CrossCell:
     text: str  # "12w2", "7b0F", "bye", or for a round robin grid "2", "1 0", "X" on the diagonal
     title: str  # a longer reading for a tooltip: round, opponent, colour, result
+    # The same cell as codes, for the pages and PDFs to write in the reader's language (tournaments.public.notation):
+    # the opponent's line number, his colour, the result and his side of it ("2", "0F"), the points it adds.
+    opponent: str = ""
+    colour: str | None = None
+    result: Result | None = None
+    side: str = ""
+    points: int = 0
 
 
 @dataclass(frozen=True)
@@ -265,14 +272,28 @@ def crosstable(tournament: Tournament, *, after_round: int | None = None, public
             for c in cells.get(pid, []):
                 if c.opponent is not None and c.text:
                     against.setdefault(c.opponent, []).append(c.text)
+                elif c.opponent is not None and c.result is Result.NOT_PLAYED:
+                    against.setdefault(c.opponent, []).append("–")  # a game a withdrawal left unplayed
             row = [CrossCell("X", "") if other == pid else
                    CrossCell(" ".join(against.get(other, [])), "") for other in order]
             out.append(CrossLine(line, row))
         return Crosstable(True, last, [label[pid] for pid in order], out, tiebreaks)
+    # A game still waiting for its result is in no standings cell: its opponent and colour are named from here,
+    # so that it does not read as a round the player missed.
+    pending: dict[tuple[int, int], tuple[int, str]] = {}
+    for g in data.games:
+        if not g.result and g.black_id is not None and g.round.number <= last:
+            pending[(g.white_id, g.round.number)] = (g.black_id, "white")
+            pending[(g.black_id, g.round.number)] = (g.white_id, "black")
     out = []
     for line in lines:
         row = []
         for c in cells.get(line.player.entry_id, []):
+            waiting = pending.get((line.player.entry_id, c.round)) if c.result is None else None
+            if waiting is not None and waiting[0] in label:
+                other, side = waiting
+                row.append(CrossCell(f"{label[other]}{side[0]}", f"R{c.round}", label[other], side))
+                continue
             if c.opponent is None:
                 text = c.text  # "bye", "excused" or "" (no game)
             else:
@@ -281,7 +302,8 @@ def crosstable(tournament: Tournament, *, after_round: int | None = None, public
             title = f"R{c.round}"
             if c.cancelled:
                 title += " (5.9 A.a)"
-            row.append(CrossCell(text, title))
+            row.append(CrossCell(text, title, label[c.opponent] if c.opponent is not None else "", c.colour,
+                                 c.result, c.text, c.points))
         out.append(CrossLine(line, row))
     return Crosstable(False, last, [str(n) for n in range(1, last + 1)], out, tiebreaks)
 

@@ -29,6 +29,8 @@ PUBLIC = [
     ("round 9", "/t/{slug}/round/9/"),
     ("round 1", "/t/{slug}/round/1/"),
     ("player", "/t/{slug}/player/1/"),
+    ("rank list", "/t/{slug}/rank-list/?order=club"),
+    ("schedule", "/t/{slug}/schedule/"),
     ("game", "/t/{slug}/game/{game}/?ply=30"),
     ("game irregular", "/t/{slug}/game/{irregular}/"),
     ("game no sheet", "/t/{slug}/game/{unsheeted}/"),

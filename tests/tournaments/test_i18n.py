@@ -77,11 +77,11 @@ def test_french_pages_use_fmjd_words(client: Client, tournament) -> None:  # typ
     for word in (">Rang</th>", ">Joueur</th>", ">Victoires</th>", ">Tableau</a>", ">Tournoi</a>"):
         assert word in html, word
     page = client.get(reverse("tournaments:tournament", args=[tournament.slug])).content.decode()
-    assert "Tournoi complet, 5 rondes" in page and "Cadence" not in page  # no time control set
+    assert "Toutes rondes, 5 rondes" in page and "Cadence" not in page  # no time control set
     cross = client.get(reverse("tournaments:crosstable", args=[tournament.slug])).content.decode()
     assert "Tableau après la ronde 1" in cross and "2 gain, 1 nulle, 0 perte" in cross
     rnd = client.get(reverse("tournaments:round", args=[tournament.slug, 1])).content.decode()
-    assert ">Blancs</th>" in rnd and ">Noirs</th>" in rnd and "exempt" in rnd
+    assert ">Blancs</th>" in rnd and ">Noirs</th>" in rnd and ">Exempt<" in rnd
     pdf = client.get(reverse("tournaments:standings_pdf", args=[tournament.slug]))
     assert pdf.status_code == 200
     english = client.post(reverse("set_language"), {"language": "en", "next": url}, follow=True)

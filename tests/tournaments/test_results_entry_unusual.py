@@ -186,7 +186,7 @@ def test_public_pages_and_pdfs_show_every_kind(make_tournament, chief) -> None: 
     services.round_complete(round=rnd)
     roster.entry_expel(entry=rnd.games.get(board=4).black)
     cross = chief.get(reverse("tournaments:crosstable", args=[t.slug])).content.decode()
-    assert "w?" in cross and "2U" in cross and "excused-2" in cross
+    assert "w?" in cross and "2U" in cross and "+2 req" in cross and "excused-2" not in cross
     assert "expelled by the arbiter" in cross
     page = chief.get(reverse("tournaments:standings", args=[t.slug])).content.decode()
     assert "Standings after round 1" in page and "Final" not in page

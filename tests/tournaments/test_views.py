@@ -163,7 +163,7 @@ def test_swiss_crosstable_cells_read_opponent_colour_result(client: Client, make
     for g in rnd.games.select_related("white__player", "black__player"):
         w = next(r for r in rows if r[2].startswith(g.white.player.surname))
         if g.black is None:
-            assert w[4] == "bye"
+            assert w[4] == "+2 bye"
             continue
         b_line = line_of[g.black.player.surname]
         w_line = line_of[g.white.player.surname]

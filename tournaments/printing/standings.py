@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Spacer
 
 from tournaments.models import Tournament
@@ -21,8 +22,12 @@ from tournaments.printing.document import (
     player_text,
     styled_table,
 )
+from tournaments.public import notation
 from tournaments.selectors import Crosstable, StandingLine
 from tournaments.words import expelled_text, format_tiebreak, tiebreak_label, withdrawal_text
+
+# The left and right padding of a table cell below 12 pt (document.styled_table).
+CELL_PADDING = 2
 
 
 def _notes(lines: Sequence[StandingLine]) -> list[Any]:
@@ -62,21 +67,36 @@ def standings_pdf(tournament: Tournament, lines: Sequence[StandingLine], *, head
     return doc.build([table, *_notes(lines)])
 
 
+def _crosstable_widths(cross: Crosstable, texts: list[list[str]], size: float, usable: float) -> list[float]:
+    """The columns: #, rank, player, rating, a cell per round, points, the tie-breaks."""
+    n_cells = len(cross.headers)
+    cell_w = (8 if cross.round_robin else 12 if size > 7 else 9) * mm
+    if cross.round_robin and n_cells > 20:
+        cell_w = 6 * mm
+    # A cell is as wide as its longest mark ("+2 bye", "12w0F" in the reader's language), never narrower than
+    # the usual width: nothing spills into the next round.
+    longest = max((pdfmetrics.stringWidth(t, FONT, size) for row in texts for t in row), default=0)
+    cell_w = max(cell_w, longest + 2 * CELL_PADDING + 1)
+    tb = list(cross.tiebreaks)
+    fixed = [8 * mm, 11 * mm, 0, 12 * mm] + [cell_w] * n_cells + [10 * mm] + [20 * mm] * len(tb)
+    if usable - sum(fixed) < 45 * mm:  # a wide Swiss: narrower tie-break columns keep the names readable
+        fixed[-len(tb) or len(fixed):] = [16 * mm] * len(tb)
+    fixed[2] = max(35 * mm, usable - sum(fixed))
+    return fixed
+
+
 def crosstable_pdf(tournament: Tournament, cross: Crosstable, *, heading: str) -> bytes:
     doc = Document(tournament, heading, wide=True)
     usable = doc.pagesize[0] - 24 * mm
     n_cells = len(cross.headers)
-    small = len(cross.lines) > 30 or n_cells > 14
-    size = 7 if small else 9
     tb = list(cross.tiebreaks)
-    cell_w = (8 if cross.round_robin else 12) * mm
-    if cross.round_robin and n_cells > 20:
-        cell_w = 6 * mm
-    tb_w = 20 * mm
-    fixed = [8 * mm, 11 * mm, 0, 12 * mm] + [cell_w] * n_cells + [10 * mm] + [tb_w] * len(tb)
-    if usable - sum(fixed) < 45 * mm:  # a wide Swiss: narrower tie-break columns keep the names readable
-        fixed[-len(tb) or len(fixed):] = [16 * mm] * len(tb)
-    fixed[2] = max(35 * mm, usable - sum(fixed))
+    texts = [[c.text if cross.round_robin else notation.cell_text(c) for c in line.cells] for line in cross.lines]
+    # the smaller type for a big table, or when the marks do not fit the page at the larger
+    for small in (True,) if len(cross.lines) > 30 or n_cells > 14 else (False, True):
+        size = 7 if small else 9
+        fixed = _crosstable_widths(cross, texts, size, usable)
+        if sum(fixed) <= usable:
+            break
     header = ["#", _("Rank"), _("Player"), _("Rating"), *cross.headers, _("Pts"), *[str(tiebreak_label(n)) for n in tb]]
     rows: list[list[Any]] = [header]
     for i, line in enumerate(cross.lines, start=1):
@@ -86,7 +106,7 @@ def crosstable_pdf(tournament: Tournament, cross: Crosstable, *, heading: str) -
             name += " " + _("(wd)")
         rows.append([
             i, s.row.rank if s.row.rank is not None else "–", fit_name(name, fixed[2] - 4, size),
-            s.player.rating or "", *[c.text for c in line.cells], s.row.points,
+            s.player.rating or "", *texts[i - 1], s.row.points,
             *[format_tiebreak(s.row.tiebreaks.get(n)) for n in tb],
         ])
     extra: list[tuple[Any, ...]] = []
@@ -95,10 +115,8 @@ def crosstable_pdf(tournament: Tournament, cross: Crosstable, *, heading: str) -
             extra.append(("BACKGROUND", (4 + i, 1 + i), (4 + i, 1 + i), colors.HexColor("#555555")))
     table = styled_table(rows, fixed, align_left=[2], small=small, stripes=True, extra=extra)
     legend = ParagraphStyle("legend", fontName=FONT, fontSize=7.5, leading=9.5)
-    text = _("2 win, 1 draw, 0 loss; F forfeit (5.7, 5.8).") if cross.round_robin else _(
-        "Each round: the opponent's line number, w/b for White/Black, then the result (2, 1, 0; F forfeit). "
-        "Example: 12w2 = won with White against the player on line 12.")
-    return doc.build([table, Spacer(1, 3 * mm), para(text, legend),
+    said = notation.legend([c for line in cross.lines for c in line.cells], round_robin=cross.round_robin)
+    return doc.build([table, Spacer(1, 3 * mm), *[para(text, legend) for text in said],
                       *_notes([ln.standing for ln in cross.lines])])
 
 

@@ -16,6 +16,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Game
+from tournaments.public import notation
+from tournaments.results import Result
 from tournaments.selectors import (
     Crosstable,
     PlayerCard,
@@ -30,11 +32,16 @@ STATE_LABELS: dict[str, Any] = {
 }
 
 
-def player_html(slug: str, p: PlayerLine | None, *, link: bool = True) -> SafeString:
+def player_html(slug: str, p: PlayerLine | None, *, link: bool = True, bare: bool = False) -> SafeString:
+    """The name linked to the player's page, then his title, federation and "wd" (`bare`: the name alone,
+    for a table with columns of their own for those)."""
     if p is None:
         return format_html('<span class="muted">{}</span>', _("bye"))
     name = format_html('<a href="{}">{}</a>', reverse("tournaments:player", args=[slug, p.pairing_number]),
                        p.name) if link else p.name
+    if bare:
+        return format_html("{}{}", name, format_html(' <span class="wd" title="{}">{}</span>', _("withdrawn"),
+                                                      _("wd")) if p.withdrawn else "")
     return format_html(
         '{}{}{}{}', name,
         format_html(' <span class="title">{}</span>', p.title) if p.title else "",
@@ -47,6 +54,16 @@ def player_html(slug: str, p: PlayerLine | None, *, link: bool = True) -> SafeSt
 ROW_HEAD = {"td": {"class": "name rowhead"}, "th": {"class": "name"}}
 # Columns a phone screen drops (CSS class "opt"): the rest of the row says what matters.
 OPTIONAL_NUM = {"td": {"class": "num opt"}, "th": {"class": "opt"}}
+OPTIONAL = {"td": {"class": "opt"}, "th": {"class": "opt"}}
+# A table that drops its "opt" columns on a phone.
+LEAN = {"class": "listing lean"}
+
+
+def tiebreak_columns(names: Sequence[str]) -> list[tuple[str, tables.Column]]:
+    """A column per tie-break, in the tournament's order: on a phone the first one is in view beside the points
+    (the rating and the games give way), the later ones a sideways scroll away."""
+    return [(f"tb_{name}", ValueColumn(f"tb_{name}", verbose_name=tiebreak_label(name),
+                                       attrs={"td": {"class": "num"}})) for name in names]
 
 
 class ValueColumn(tables.Column):
@@ -101,9 +118,9 @@ class _Base(tables.Table):
 
 class TournamentTable(_Base):
     name = ValueColumn("name_html", verbose_name=_("Tournament"))
-    venue = ValueColumn("venue", verbose_name=_("Venue"))
+    venue = ValueColumn("venue", verbose_name=_("Venue"), attrs=OPTIONAL)
     dates = ValueColumn("dates", verbose_name=_("Dates"))
-    system = ValueColumn("system", verbose_name=_("System"))
+    system = ValueColumn("system", verbose_name=_("System"), attrs=OPTIONAL)
     players = ValueColumn("players", verbose_name=_("Players"), attrs={"td": {"class": "num"}})
     state = ValueColumn("state", verbose_name=_("Status"))
 
@@ -120,7 +137,7 @@ class TournamentTable(_Base):
             "system": ls.tournament.get_system_display(), "players": ls.players,
             "state": statuses[ls.tournament.pk] if statuses is not None else STATE_LABELS[ls.state],
         } for ls in listings]
-        return cls(rows, row_attrs={"class": lambda record: ""})
+        return cls(rows, row_attrs={"class": lambda record: ""}, attrs=LEAN)
 
 
 def _standing_record(slug: str, line: StandingLine) -> dict[str, Any]:
@@ -149,13 +166,12 @@ class StandingsTable(_Base):
     player = ValueColumn("player", verbose_name=_("Player"), attrs=ROW_HEAD)
     rating = ValueColumn("rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     points = ValueColumn("points", verbose_name=_("Pts"), attrs={"td": {"class": "num pts"}})
-    played = ValueColumn("played", verbose_name=_("Games"), attrs={"td": {"class": "num"}})
+    played = ValueColumn("played", verbose_name=_("Games"), attrs=OPTIONAL_NUM)
 
     @classmethod
     def build(cls, slug: str, lines: Sequence[StandingLine], tiebreaks: Sequence[str]) -> StandingsTable:
-        extra = [(f"tb_{name}", ValueColumn(f"tb_{name}", verbose_name=tiebreak_label(name),
-                                            attrs={"td": {"class": "num"}})) for name in tiebreaks]
-        return cls([_standing_record(slug, line) for line in lines], extra_columns=extra, row_attrs=_row_attrs())
+        return cls([_standing_record(slug, line) for line in lines], extra_columns=tiebreak_columns(tiebreaks),
+                   row_attrs=_row_attrs(), attrs=LEAN)
 
 
 class CrosstableTable(_Base):
@@ -171,8 +187,8 @@ class CrosstableTable(_Base):
             rec = _standing_record(slug, line.standing)
             rec["number"] = i
             for j, cell in enumerate(line.cells):
-                rec[f"c{j}"] = format_html('<span title="{}">{}</span>', cell.title, cell.text) if cell.title \
-                    else cell.text
+                text = cell.text if table.round_robin else notation.cell_text(cell)
+                rec[f"c{j}"] = format_html('<span title="{}">{}</span>', cell.title, text) if cell.title else text
             records.append(rec)
         cell_class = "cell rr" if table.round_robin else "cell"
         extra: list[tuple[str, tables.Column]] = [
@@ -181,8 +197,7 @@ class CrosstableTable(_Base):
         ]
         extra.append(("points", ValueColumn("points", verbose_name=_("Pts"),
                                             attrs={"td": {"class": "num pts"}, "th": {"class": "pts"}})))
-        extra.extend((f"tb_{name}", ValueColumn(f"tb_{name}", verbose_name=tiebreak_label(name),
-                                                attrs={"td": {"class": "num"}})) for name in table.tiebreaks)
+        extra.extend(tiebreak_columns(table.tiebreaks))
         return cls(records, extra_columns=extra, row_attrs=_row_attrs())
 
 
@@ -195,17 +210,24 @@ def _result_link(url: str, text: str) -> SafeString:
                        url, _("no result yet"))
 
 
+def played_or_pending(result: str) -> bool:
+    """A game page has something to show: a game played over the board, or one still to be played. A forfeit,
+    a bye or a game a withdrawal left unplayed has no game page worth opening."""
+    return not result or Result(result).is_played
+
+
 class PairingsTable(_Base):
-    board = ValueColumn("board", verbose_name=_("Board"), attrs={"td": {"class": "num"}})
-    white = ValueColumn("white", verbose_name=_("White"), attrs={"td": {"class": "name"}})
+    board = ValueColumn("board", verbose_name=_("Board"), attrs={"td": {"class": "num board"}})
+    white = ValueColumn("white", verbose_name=_("White"), attrs={"td": {"class": "name white"}})
     white_rating = ValueColumn("white_rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     result = ValueColumn("result", verbose_name=_("Result"), attrs={"td": {"class": "result"}})
-    black = ValueColumn("black", verbose_name=_("Black"), attrs={"td": {"class": "name"}})
+    black = ValueColumn("black", verbose_name=_("Black"), attrs={"td": {"class": "name black"}})
     black_rating = ValueColumn("black_rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     game = ValueColumn("game", verbose_name=_("Game"), attrs={"td": {"class": "link opt"}, "th": {"class": "opt"}})
 
     @classmethod
-    def build(cls, slug: str, games: Sequence[Game], lines: dict[int, PlayerLine]) -> PairingsTable:
+    def build(cls, slug: str, games: Sequence[Game], lines: dict[int, PlayerLine],
+              bye_points: int = 2) -> PairingsTable:
         rows = []
         for g in games:
             black = lines.get(g.black_id) if g.black_id else None
@@ -215,14 +237,16 @@ class PairingsTable(_Base):
                 "white_rating": lines[g.white_id].rating or "",
                 # The result links to the game page: on a phone the separate "game" column is dropped.
                 "result": _result_link(reverse("tournaments:game", args=[slug, g.pk]), result_text(g.result))
-                if g.black_id else result_text(g.result) or "–",
-                "black": player_html(slug, black) if g.black_id else format_html(
-                    '<span class="muted">{}</span>', _("bye")),
+                if g.black_id and played_or_pending(g.result) else (
+                    notation.bye_words(Result(g.result), bye_points) if g.black_id is None and g.result
+                    else result_text(g.result) or "–"),
+                # a bye's row says what it is worth in the result column; no "bye" in Black's place
+                "black": player_html(slug, black) if g.black_id else "",
                 "black_rating": (black.rating or "") if black else "",
-                "game": "" if g.black_id is None else format_html(
+                "game": "" if g.black_id is None or not played_or_pending(g.result) else format_html(
                     '<a href="{}">{}</a>', reverse("tournaments:game", args=[slug, g.pk]), _("game")),
             })
-        return cls(rows)
+        return cls(rows, attrs={"class": "listing boards"})
 
 
 COLOUR_LABELS: dict[str | None, Any] = {"white": _("White"), "black": _("Black"), None: ""}
@@ -235,7 +259,7 @@ class PlayerGamesTable(_Base):
     rating = ValueColumn("rating", verbose_name=_("Rating"), attrs=OPTIONAL_NUM)
     result = ValueColumn("result", verbose_name=_("Result"), attrs={"td": {"class": "result"}})
     running = ValueColumn("running", verbose_name=_("Score"), attrs={"td": {"class": "num pts"}})
-    game = ValueColumn("game", verbose_name=_("Game"), attrs={"td": {"class": "link"}})
+    game = ValueColumn("game", verbose_name=_("Game"), attrs={"td": {"class": "link opt"}, "th": {"class": "opt"}})
 
     @classmethod
     def build(cls, slug: str, card: PlayerCard) -> PlayerGamesTable:
@@ -243,13 +267,17 @@ class PlayerGamesTable(_Base):
         for r in card.rounds:
             rows.append({
                 "round": r.round,
-                "colour": format_html('<span class="stone {}"></span> {}', r.colour, COLOUR_LABELS[r.colour])
-                if r.colour else "",
-                "opponent": player_html(slug, r.opponent),
+                "colour": format_html('<span class="stone {}"></span> <span class="colour-word">{}</span>', r.colour,
+                                      COLOUR_LABELS[r.colour]) if r.colour else "",
+                # a round without an opponent says what it was in the result column
+                "opponent": player_html(slug, r.opponent) if r.opponent is not None else "",
                 "rating": (r.opponent.rating or "") if r.opponent else "",
-                "result": r.text or "–",
+                # linked to the game, as on the round page: on a phone the "game" column is dropped
+                "result": _result_link(reverse("tournaments:game", args=[slug, r.game_id]), r.text)
+                if r.game_id and r.colour and (r.result is None or r.result.is_played) else notation.round_text(r),
                 "running": r.running,
                 "game": format_html('<a href="{}">{}</a>', reverse("tournaments:game", args=[slug, r.game_id]),
-                                    _("game")) if r.game_id and r.colour else "",
+                                    _("game")) if r.game_id and r.colour and (r.result is None or r.result.is_played)
+                else "",
             })
         return cls(rows)

@@ -15,7 +15,7 @@ from django.utils import timezone
 from rules.numbers import number_or_none
 from tournaments import selectors
 from tournaments.models import Game, Tournament
-from tournaments.public import viewer
+from tournaments.public import notation, viewer
 from tournaments.public.diagram import board_svg
 from tournaments.public.sheet_views import public_sheet
 from tournaments.public.tables import (
@@ -96,6 +96,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
     return render(request, "tournaments/crosstable.html", {
         **ctx, "after_round": after, "cross": table, "table": CrosstableTable.build(slug, table),
+        "legend": notation.legend([c for ln in table.lines for c in ln.cells], round_robin=table.round_robin),
         "heading": final_standings.table_heading(tournament, data, "crosstable", after),
         "notes": [(ln.standing.player.name, withdrawal_text(ln.standing.row.withdrawal)) for ln in table.lines
                   if ln.standing.row.withdrawal]
@@ -135,7 +136,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     games = list(selectors.round_games(rnd))
     lines = {e.pk: selectors.player_line(e, tournament.rating_method) for e in _entries_of(games)}
     return render(request, "tournaments/round.html", {
-        **_context(tournament, "round"), "round": rnd, "table": PairingsTable.build(slug, games, lines),
+        **_context(tournament, "round"), "round": rnd,
+        "table": PairingsTable.build(slug, games, lines, selectors.bye_points_for(tournament)),
         "missing": sum(1 for g in games if not g.result),
     })
 

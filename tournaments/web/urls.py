@@ -9,7 +9,7 @@ from django.urls import path
 from django.views.decorators.cache import never_cache
 
 from tournaments.printing import views as prints
-from tournaments.public import sheet_views, views
+from tournaments.public import before_round, sheet_views, views
 from tournaments.web.public_cache import cached_public as cached
 
 app_name = "tournaments"
@@ -23,6 +23,8 @@ urlpatterns = [
     path("t/<slug:slug>/standings.pdf", cached(prints.standings_pdf, params=["round"]), name="standings_pdf"),
     path("t/<slug:slug>/crosstable/", cached(views.crosstable, params=["round"]), name="crosstable"),
     path("t/<slug:slug>/crosstable.pdf", cached(prints.crosstable_pdf, params=["round"]), name="crosstable_pdf"),
+    path("t/<slug:slug>/rank-list/", cached(before_round.rank_list, params=["order"]), name="rank_list"),
+    path("t/<slug:slug>/schedule/", cached(before_round.schedule), name="schedule"),
     path("t/<slug:slug>/round/<int:number>/", cached(views.round_detail), name="round"),
     path("t/<slug:slug>/round/<int:number>/pairings.pdf", cached(prints.pairings_pdf), name="pairings_pdf"),
     path("t/<slug:slug>/round/<int:number>/boards.pdf", cached(prints.boards_pdf), name="boards_pdf"),
