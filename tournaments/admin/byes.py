@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from rules.numbers import number_or_none
-from tournaments.admin.results_entry import warning_lines
+from tournaments.admin import warnings
 from tournaments.conformance import events
 from tournaments.errors import DomainError, StaleEditError
 from tournaments.models import Entry, EntryStatus, Game, RoundStatus, Tournament
@@ -188,14 +188,15 @@ class ByeGridMixin:
         posted = request.POST if request.method == "POST" else None
         version = posted.get("version", "") if posted is not None else requested_byes.grid_version(tournament)
         errors: list[str] = []
-        to_confirm: list[Any] = []
+        to_confirm: Any = ""
         if posted is not None and not tournament.is_round_robin:
             try:
                 changes = requested_byes.byes_save_grid(
                     tournament=tournament, wanted=wanted(grid_rows(tournament), posted), read_at=version,
                     confirmed=posted.getlist("confirm"), user=request.user)
             except events.NeedsConfirmation as exc:
-                to_confirm = warning_lines(exc.warnings)
+                to_confirm = warnings.block(request, exc.warnings, field="confirm",
+                                            ticked=posted.getlist("confirm"))
             except StaleEditError as exc:
                 errors.append(str(exc))
                 version = requested_byes.grid_version(tournament)  # the save again takes what is shown now
