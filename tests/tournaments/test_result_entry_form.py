@@ -164,7 +164,7 @@ def test_a_correction_in_a_completed_round_takes_the_reason_and_names_the_later_
     saved = result_entry.round_enter_results(round=first, entry=ResultEntry(
         results=entry.results, reason=entry.reason, confirmed=[str(w.code) for w in asked.value.warnings]))
     assert Game.objects.get(pk=game.pk).result == typed
-    assert saved.correction_warnings == ["Round(s) 2 are already paired; a round robin follows the Berger tables, "
+    assert saved.correction_warnings == ["Round 2 is already paired; a round robin follows the Berger tables, "
                                          "which do not depend on results: nothing else changes."]
 
 

@@ -92,8 +92,7 @@ def schedule(request: HttpRequest, slug: str) -> HttpResponse:
     drawn = bool(table)
     published = {r.number for r in selectors.tournament_rounds(tournament, public_only=True)}
     rounds = [{"number": i, "published": i in published,
-               "boards": [{"board": b, "white": selectors.player_line(w, tournament.rating_method),
-                           "black": selectors.player_line(bl, tournament.rating_method) if bl else None}
+               "boards": [{"board": b, "white": str(w), "black": str(bl) if bl else None}
                           for b, (w, bl) in enumerate(boards, start=1)]}
               for i, boards in enumerate(table, start=1)]
     return render(request, "tournaments/schedule.html", {
