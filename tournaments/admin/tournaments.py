@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.numbers import number_or_none
-from tournaments import selectors
+from tournaments import ratings, selectors
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
 from tournaments.admin.conformance import (
     ConformanceAdminMixin,
@@ -48,13 +48,28 @@ class EntryInline(SafeAutocompleteMixin, ScopedInline):
     model = Entry
     form = EntryInlineForm  # once paired, numbers and played players are read-only, with the reason
     extra = 0
-    fields = ("pairing_number", "player", "status", "withdrawn_after_round")
-    readonly_fields = ("status", "withdrawn_after_round")
+    fields = ("pairing_number", "player", "title", "federation", "rating", "status", "withdrawn_after_round")
+    readonly_fields = ("title", "federation", "rating", "status", "withdrawn_after_round")
     autocomplete_fields = ("player",)
     ordering = ("pairing_number",)
 
+    # What the arbiter checks an entry against: the player's title and federation, and the rating the
+    # tournament reads from the entry (kept at entry, tournaments/ratings.py).
+    @admin.display(description=_("title"))
+    def title(self, obj: Entry) -> str:
+        return obj.player.title if obj.pk else ""
+
+    @admin.display(description=_("federation"))
+    def federation(self, obj: Entry) -> str:
+        return obj.player.federation if obj.pk else ""
+
+    @admin.display(description=_("rating"))
+    def rating(self, obj: Entry) -> str:
+        value = ratings.tournament_rating(obj, obj.tournament.rating_method) if obj.pk else None
+        return "" if value is None else str(value)
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
-        return super().get_queryset(request).select_related("player")
+        return super().get_queryset(request).select_related("player", "tournament")
 
     def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
         return explain_inline_locks(super().get_formset(request, obj, **kwargs), obj)
