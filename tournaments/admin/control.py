@@ -67,6 +67,14 @@ def step_label(name: str, number: int) -> str:
     return str(STEP_LABELS[name]) % {"n": number}
 
 
+def numbering_label(tournament: Tournament) -> str:
+    """How the numbers stand, in words: a round robin is never numbered by rating on its own (its numbers
+    are drawn by lot or kept before round 1, the control room's step "draw")."""
+    if tournament.is_round_robin and tournament.numbering == Numbering.AUTO:
+        return str(_("As entered, until they are drawn by lot or kept"))
+    return str(tournament.get_numbering_display())
+
+
 class ControlRoomMixin:
     """Adds the control room, its step URL and the round robin's schedule to TournamentAdmin."""
 
@@ -102,7 +110,7 @@ class ControlRoomMixin:
             step_posts=step.name in POSTED_STEPS, step_href=self._step_href(tournament, room),
             alternatives=[(s, step_label(s.name, s.round)) for s in room.alternatives],
             numbering_auto=tournament.numbering == Numbering.AUTO,
-            numbering_label=tournament.get_numbering_display(),
+            numbering_label=numbering_label(tournament),
             numbering_fixed=FIXED_NUMBERING[tournament.numbering] if room.rounds else "",
             conformance_mark=mark(tournament),
             setup_notices=[describe(w) for w in under_way.setup_notices(tournament, room.players)],
@@ -128,7 +136,7 @@ class ControlRoomMixin:
         return render(request, "admin/tournaments/tournament/schedule.html", self._context(
             request, tournament, _("Schedule of all rounds: %(tournament)s") % {"tournament": tournament},
             schedule=round_control.berger_table(tournament),
-            numbering_label=tournament.get_numbering_display(),
+            numbering_label=numbering_label(tournament),
         ))
 
     def step_view(self, request: HttpRequest, pk: int) -> HttpResponse:
