@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, run_service
 from tournaments.admin.entry_results import expel, grant_bye
 from tournaments.admin.longevents import EntryRatingInline
+from tournaments.admin.player_story import PlayerStoryMixin
 from tournaments.models import Entry, Game, Round
 from tournaments.permissions import managed_tournaments
 from tournaments.players import roster
@@ -110,7 +111,7 @@ class EntryForm(forms.ModelForm):
 
 
 @admin.register(Entry)
-class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
+class EntryAdmin(PlayerStoryMixin, SafeAutocompleteMixin, ArbiterScopedAdmin):
     form = EntryForm
     list_display = ("pairing_number", "player", "tournament", "status", "withdrawn_after_round")
     list_filter = ("tournament", "status")

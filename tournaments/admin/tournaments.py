@@ -48,8 +48,8 @@ class EntryInline(SafeAutocompleteMixin, ScopedInline):
     model = Entry
     form = EntryInlineForm  # once paired, numbers and played players are read-only, with the reason
     extra = 0
-    fields = ("pairing_number", "player", "title", "federation", "rating", "status", "withdrawn_after_round")
-    readonly_fields = ("title", "federation", "rating", "status", "withdrawn_after_round")
+    fields = ("pairing_number", "player", "title", "federation", "rating", "status", "withdrawn_after_round", "story")
+    readonly_fields = ("title", "federation", "rating", "status", "withdrawn_after_round", "story")
     autocomplete_fields = ("player",)
     ordering = ("pairing_number",)
 
@@ -62,6 +62,13 @@ class EntryInline(SafeAutocompleteMixin, ScopedInline):
     @admin.display(description=_("federation"))
     def federation(self, obj: Entry) -> str:
         return obj.player.federation if obj.pk else ""
+
+    @admin.display(description=_("story"))
+    def story(self, obj: Entry) -> str:
+        if not obj.pk:
+            return ""
+        return format_html('<a href="{}">{}</a>', reverse("admin:tournaments_entry_story", args=[obj.pk]),
+                           gettext("story"))
 
     @admin.display(description=_("rating"))
     def rating(self, obj: Entry) -> str:
