@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.numbers import number_or_none
 from tournaments import selectors
+from tournaments.admin.round_schedule import schedule_context
 from tournaments.conformance.words import describe
 from tournaments.errors import DomainError, PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
@@ -100,7 +101,7 @@ class ControlRoomMixin:
         return {**self.admin_site.each_context(request), "opts": self.model._meta, "tournament": tournament,
                 "title": title, **extra}
 
-    def control_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+    def control_view(self, request: HttpRequest, pk: int, schedule_form: Any = None) -> HttpResponse:
         tournament = self._tournament(request, pk)
         room = round_control.control_room(tournament)
         step = room.step
@@ -114,6 +115,7 @@ class ControlRoomMixin:
             numbering_fixed=FIXED_NUMBERING[tournament.numbering] if room.rounds else "",
             conformance_mark=mark(tournament),
             setup_notices=[describe(w) for w in under_way.setup_notices(tournament, room.players)],
+            **schedule_context(tournament, schedule_form),
         ))
 
     def _step_href(self, tournament: Tournament, room: round_control.ControlRoom) -> str:

@@ -29,6 +29,7 @@ from tournaments.admin.final_ties import ties_context
 from tournaments.admin.longevents import FIELDSET as RATING_FIELDSET
 from tournaments.admin.longevents import LongEventAdminMixin, LongEventFormMixin
 from tournaments.admin.numbering import NumbersMixin
+from tournaments.admin.round_schedule import ScheduleInline, ScheduleMixin
 from tournaments.admin.sheets import (
     TournamentSheetsMixin,
 )
@@ -167,7 +168,7 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ControlRoomMixin,
+class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ScheduleMixin, ControlRoomMixin,
                       TournamentSheetsMixin, ArbiterScopedAdmin):
     # LongEventAdminMixin before ConformanceAdminMixin: its save_model adds the long-event notices after
     # the conformance save (which does not call further up for a change).
@@ -181,7 +182,7 @@ class TournamentAdmin(NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, 
     search_fields = ("name", "venue", "slug")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("deputy_arbiters",)
-    inlines = [EntryInline, ForbiddenPairInline, ConformanceEventInline]
+    inlines = [EntryInline, ScheduleInline, ForbiddenPairInline, ConformanceEventInline]
     actions = ["pair_next_round", "number_by_rating", "export_trf", "export_json", "leave_conformance_mode"]
     fieldsets = (
         (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public", "pdf_language")}),
