@@ -427,6 +427,31 @@ class Entry(models.Model):
         return self.is_withdrawn and (self.withdrawn_after_round or 0) < number
 
 
+class ScheduledRound(models.Model):
+    """A round's planned date and start time, set once with the tournament: printed on the pairings, the
+    boards list and every score sheet, shown on the public pages, and the date a round takes when it is
+    paired (the round's own date may then be moved, for a round played on another day)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="schedule",
+                                   verbose_name=_("tournament"))
+    number = models.PositiveSmallIntegerField(_("round"))
+    date = models.DateField(_("date"))
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("round of the schedule")
+        verbose_name_plural = _("round schedule")
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="scheduled_round_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="scheduled_round_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {self.number}"
+
+
 class ForbiddenPair(models.Model):
     """Two players the Swiss pairing must keep apart (same club, same family), set by the arbiter."""
 

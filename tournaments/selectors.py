@@ -332,9 +332,10 @@ class PlayerCard:
     rated_games: int
 
 
-def player_card(tournament: Tournament, pairing_number: int) -> PlayerCard | None:
-    """A player's public page: his games round by round, running score and performance. Four queries."""
-    data = tournament_data(tournament, public_only=True)
+def player_card(tournament: Tournament, pairing_number: int, *, public_only: bool = True) -> PlayerCard | None:
+    """A player's public page: his games round by round, running score and performance. Four queries.
+    The arbiters' view (public_only=False) has the drafts' boards too."""
+    data = tournament_data(tournament, public_only=public_only)
     entry = next((e for e in data.entries if e.pairing_number == pairing_number), None)
     if entry is None:
         return None

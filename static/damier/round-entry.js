@@ -5,6 +5,11 @@
  * (event.code), so a French AZERTY keyboard needs no Shift. Only the results the board's menu offers
  * are set; a bye row is skipped. Without this script the menus are ordinary menus and the form posts
  * the same way.
+ *
+ * The page opens with the cursor on the first board without a result, so the arbiter types at once. A
+ * mouse click on a board's menu puts the cursor there without opening the list: an open list would take
+ * the keys itself (and Esc would leave whatever it highlighted). A second click on the same menu opens
+ * the list, and a tap on a phone opens it at once (no keys to type there).
  */
 (function () {
   "use strict";
@@ -67,6 +72,17 @@
 
   selects.forEach(function (select) {
     select.addEventListener("change", function () { dropFromSlip(select); });
+    select.addEventListener("pointerdown", function (event) {
+      if (event.pointerType !== "mouse" || event.button !== 0 || document.activeElement === select) { return; }
+      event.preventDefault();
+      select.dataset.dmFocusedByPointer = "1";
+      select.focus();
+    });
+    select.addEventListener("mousedown", function (event) {
+      // Chromium opens the list on mousedown even when pointerdown was cancelled.
+      if (select.dataset.dmFocusedByPointer === "1") { event.preventDefault(); }
+      delete select.dataset.dmFocusedByPointer;
+    });
     select.addEventListener("keydown", function (event) {
       if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) { return; }
       if (event.key === "Backspace" || event.key === "Delete") {
@@ -82,5 +98,8 @@
       if (next) { next.focus(); }
     });
   });
+
+  var first = selects.filter(function (s) { return !s.dataset.bye && !s.disabled && !s.value; })[0];
+  if (first && !document.querySelector(".errornote, .errorlist")) { first.focus(); }
   }
 })();

@@ -110,10 +110,13 @@ def test_eight_results_by_keyboard_one_key_each(open16: tuple[str, int], page: A
 
 
 def test_the_skip_link_and_the_missing_link_lead_to_the_first_result(open16: tuple[str, int], page: Any) -> None:
-    """Tab, Enter (skip to the content), Tab, Enter ("8 results missing"): the first board's menu."""
+    """Tab, Enter (skip to the content), Tab, Enter ("8 results missing"): the first board's menu, for an
+    arbiter who left the first board (the page opens on it) and starts again from the top."""
     base, pk = open16
     log_in(page, base)
     page.goto(f"{base}/admin/tournaments/round/{pk}/change/")
+    # back to the top of the page, as an arbiter who clicked elsewhere: Tab starts from the body
+    page.evaluate("document.body.tabIndex = -1; document.body.focus(); document.body.removeAttribute('tabindex')")
     route = ["Tab", "Enter", "Tab", "Enter"]
     for key in route:
         page.keyboard.press(key)

@@ -123,7 +123,7 @@ def test_every_admin_page_links_to_the_manual_at_its_chapter(staff_client, make_
         reverse("admin:tournaments_tournament_control", args=[t.pk]): chapter("pairing"),
         reverse("admin:tournaments_tournament_standings", args=[t.pk]): chapter("tiebreaks"),
         reverse("admin:tournaments_round_changelist"): chapter("pairing"),
-        reverse("admin:tournaments_round_change", args=[rnd.pk]): chapter("pairing"),
+        reverse("admin:tournaments_round_change", args=[rnd.pk]): chapter("pairing"),  # a draft
         reverse("admin:tournaments_game_changelist"): chapter("results"),
         reverse("admin:tournaments_game_change", args=[game.pk]): chapter("results"),
         reverse("admin:tournaments_entry_changelist"): chapter("withdrawals"),
@@ -137,6 +137,8 @@ def test_every_admin_page_links_to_the_manual_at_its_chapter(staff_client, make_
     }
     for url, expected in pages.items():
         assert _links(staff_client, url) == [expected], url
+    services.round_publish(round=rnd)  # the same page taking results: the results chapter
+    assert _links(staff_client, reverse("admin:tournaments_round_change", args=[rnd.pk])) == [chapter("results")]
 
 
 def test_every_registered_changelist_has_the_link(staff_client, django_user_model) -> None:  # type: ignore[no-untyped-def]

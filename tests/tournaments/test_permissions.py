@@ -385,7 +385,14 @@ def numbering(w: World) -> object:
     return (t.numbering, t.numbering_seed, entries(w))
 
 
+def schedule_rows(w: World) -> object:
+    return sorted(w.a.schedule.values_list("number", "date", "start_time"))
+
+
 ENDPOINTS += [
+    Endpoint("control room: plan the rounds", lambda w: (
+        reverse("admin:tournaments_tournament_schedule_fill", args=[w.a.pk]),
+        {"first_date": "2026-11-14", "start_times": "14:00", "rest_days": "0"}), schedule_rows),
     Endpoint("control room: pair round 1", step("pair"), round_rows),
     Endpoint("control room: publish", step("publish"), round_rows, setup=paired),
     Endpoint("control room: complete", step("complete"), round_rows, setup=all_results_in),

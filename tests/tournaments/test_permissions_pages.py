@@ -66,6 +66,7 @@ READS = [
          setup=lambda w: None),
     Read("pairing numbers page", lambda w: reverse("admin:tournaments_tournament_numbers", args=[w.a.pk])),
     Read("requested-byes grid", lambda w: reverse("admin:tournaments_tournament_byes", args=[w.a.pk])),
+    Read("a player's story", lambda w: reverse("admin:tournaments_entry_story", args=[w.entry(1).pk])),
     # The world's tournament is a round robin, which follows the Berger tables: its arbiters are sent
     # to the round's page (tests/tournaments/test_manual_pairing_admin.py opens the page of a Swiss).
     Read("manual pairing of a draft round", lambda w: reverse("admin:tournaments_round_pairing",
@@ -194,7 +195,8 @@ COVERED = {
     "url:tournaments_tournament_control", "url:tournaments_tournament_step", "url:tournaments_tournament_schedule",
     "url:tournaments_tournament_leave_conformance", "url:tournaments_tournament_numbers",
     "url:tournaments_round_pairing", "url:tournaments_round_by_hand", "url:tournaments_tournament_rr_hand",
-    "url:tournaments_tournament_import_trf", "url:tournaments_tournament_byes",
+    "url:tournaments_tournament_import_trf", "url:tournaments_tournament_byes", "url:tournaments_entry_story",
+    "url:tournaments_tournament_schedule_fill",
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 # Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.

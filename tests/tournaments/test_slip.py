@@ -47,3 +47,9 @@ def test_a_board_given_twice_differently_is_refused_on_both_items() -> None:
 
 def test_an_empty_slip_is_nothing() -> None:
     assert parse_slip("") == [] and parse_slip(" ,;\n ") == []
+
+
+@pytest.mark.parametrize("word", ["draw", "Draw", "drawn", "nulle", "remise", "ничья"])
+def test_a_draw_in_words(word: str) -> None:
+    read = parse_slip(f"4 {word}, 5 2-0")
+    assert [(i.board, i.result, i.error) for i in read] == [(4, Result.DRAW, ""), (5, Result.WHITE_WINS, "")]

@@ -25,6 +25,7 @@ from rules.numbers import number_or_none
 from tournaments import selectors
 from tournaments.admin import byes, warnings
 from tournaments.admin.base import run_service
+from tournaments.admin.round_schedule import schedule_context
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
@@ -70,6 +71,14 @@ def step_label(name: str, number: int) -> str:
     return str(STEP_LABELS[name]) % {"n": number}
 
 
+def numbering_label(tournament: Tournament) -> str:
+    """How the numbers stand, in words: a round robin is never numbered by rating on its own (its numbers
+    are drawn by lot or kept before round 1, the control room's step "draw")."""
+    if tournament.is_round_robin and tournament.numbering == Numbering.AUTO:
+        return str(_("As entered, until they are drawn by lot or kept"))
+    return str(tournament.get_numbering_display())
+
+
 class ControlRoomMixin:
     """Adds the control room, its step URL and the round robin's schedule to TournamentAdmin."""
 
@@ -95,7 +104,7 @@ class ControlRoomMixin:
         return {**self.admin_site.each_context(request), "opts": self.model._meta, "tournament": tournament,
                 "title": title, **extra}
 
-    def control_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+    def control_view(self, request: HttpRequest, pk: int, schedule_form: Any = None) -> HttpResponse:
         tournament = self._tournament(request, pk)
         room = round_control.control_room(tournament)
         room, stale = byes.with_stale_draft(tournament, room)
@@ -106,13 +115,14 @@ class ControlRoomMixin:
             step_posts=step.name in POSTED_STEPS, step_href=self._step_href(tournament, room),
             alternatives=[(s, step_label(s.name, s.round)) for s in room.alternatives],
             numbering_auto=tournament.numbering == Numbering.AUTO,
-            numbering_label=tournament.get_numbering_display(),
+            numbering_label=numbering_label(tournament),
             numbering_fixed=FIXED_NUMBERING[tournament.numbering] if room.rounds else "",
             conformance_mark=mark(tournament),
             setup_notices=warnings.block(request, under_way.setup_notices(tournament, room.players),
                                          block_id="dm-setup-notice"),
             rating_changes=rating_changes(tournament),
             **byes.control_room_lines(tournament, room, stale),
+            **schedule_context(tournament, schedule_form),
         ))
 
     def _step_href(self, tournament: Tournament, room: round_control.ControlRoom) -> str:
@@ -135,7 +145,7 @@ class ControlRoomMixin:
         return render(request, "admin/tournaments/tournament/schedule.html", self._context(
             request, tournament, _("Schedule of all rounds: %(tournament)s") % {"tournament": tournament},
             schedule=round_control.berger_table(tournament),
-            numbering_label=tournament.get_numbering_display(),
+            numbering_label=numbering_label(tournament),
         ))
 
     def step_view(self, request: HttpRequest, pk: int) -> HttpResponse:

@@ -17,6 +17,7 @@ from tournaments.admin import byes
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, run_service
 from tournaments.admin.entry_results import expel, grant_bye
 from tournaments.admin.longevents import EntryRatingInline
+from tournaments.admin.player_story import PlayerStoryMixin
 from tournaments.models import Entry, Game, Round, RoundStatus
 from tournaments.permissions import managed_tournaments
 from tournaments.players import roster
@@ -46,8 +47,13 @@ def lock_played_fields(form: forms.ModelForm, fields: tuple[str, ...]) -> None:
     entry = form.instance
     if entry.pk is None:
         return
-    has_games = Game.objects.filter(Q(white_id=entry.pk) | Q(black_id=entry.pk)).exists()
-    paired = Round.objects.filter(tournament_id=entry.tournament_id).exists()
+    # A list of entries reads these once for all its rows (played_facts); an entry's own page reads them here.
+    facts = getattr(form, "played_facts", None)
+    if facts is not None:
+        paired, has_games = facts[0], entry.pk in facts[1]
+    else:
+        has_games = Game.objects.filter(Q(white_id=entry.pk) | Q(black_id=entry.pk)).exists()
+        paired = Round.objects.filter(tournament_id=entry.tournament_id).exists()
     for name in fields:
         field = form.fields.get(name)
         if field is None:
@@ -58,6 +64,8 @@ def lock_played_fields(form: forms.ModelForm, fields: tuple[str, ...]) -> None:
             field.disabled, field.help_text = True, STAYS
         elif name == "player" and has_games:
             field.disabled, field.help_text = True, HAS_GAMES
+            # Read-only: the one player it holds, without the search widget's query per row.
+            field.widget = forms.Select(choices=[(entry.player_id, str(entry.player))])
 
 
 def refuse_typed_into_locked(form: forms.ModelForm) -> None:
@@ -101,7 +109,7 @@ class EntryForm(forms.ModelForm):
 
 
 @admin.register(Entry)
-class EntryAdmin(SafeAutocompleteMixin, ArbiterScopedAdmin):
+class EntryAdmin(PlayerStoryMixin, SafeAutocompleteMixin, ArbiterScopedAdmin):
     form = EntryForm
     list_display = ("pairing_number", "player", "tournament", "status", "withdrawn_after_round")
     list_filter = ("tournament", "status")
@@ -187,8 +195,19 @@ LATE_NUMBER = _("A player entered now is a late entry: leave his number empty, h
                 "below move down one).")
 
 
+def played_facts(tournament: Any) -> tuple[bool, frozenset[int]]:
+    """Whether the tournament is paired, and its entries that have games: two queries for a whole list."""
+    games = Game.objects.filter(round__tournament_id=tournament.pk)
+    played = frozenset(games.values_list("white_id", flat=True)) | frozenset(
+        games.exclude(black_id=None).values_list("black_id", flat=True))
+    return Round.objects.filter(tournament_id=tournament.pk).exists(), played
+
+
 def explain_inline_locks(formset: Any, tournament: Any) -> Any:
-    """The inline's column headers carry the help: say there why numbers are fixed once paired."""
+    """The inline's column headers carry the help: say there why numbers are fixed once paired. The rows'
+    locks are read once for the whole list."""
+    if tournament is not None and tournament.pk is not None:
+        formset.form = type(formset.form.__name__, (formset.form,), {"played_facts": played_facts(tournament)})
     if tournament is not None and tournament.pk is not None and tournament.rounds.exists():
         formset.form.base_fields["pairing_number"].help_text = NUMBER_FIXED
         formset.form.base_fields["player"].help_text = HAS_GAMES

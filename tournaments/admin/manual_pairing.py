@@ -141,6 +141,11 @@ class ManualPairingMixin:
                 messages.success(request, _("Round %(n)s: the pairing is open for editing by hand. Validate it "
                                             "when it is done.") % {"n": rnd.number})
                 return HttpResponseRedirect(request.path)
+            if action == "stop":
+                mp.manual_edit_stop(round=rnd, expected_version=version, user=request.user)
+                messages.success(request, _("Round %(n)s: editing stopped; the round has the engine's pairing.")
+                                 % {"n": rnd.number})
+                return HttpResponseRedirect(reverse("admin:tournaments_round_change", args=[rnd.pk]))
             if action == "save":
                 typed = _typed(request)
                 if swap is not None and 1 <= swap <= len(typed[0]):

@@ -15,6 +15,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from rules.numbers import number_or_none
 from tournaments.admin.base import (
     AsciiIdMixin,
     hide_other_accounts,
@@ -172,8 +173,11 @@ class PlayerAdmin(AsciiIdMixin, SimpleHistoryAdmin):
     def import_csv_view(self, request: HttpRequest) -> HttpResponse:
         if not self.has_add_permission(request):
             raise PermissionDenied
-        form = CsvImportForm(request.POST or None, request.FILES or None)
-        form.fields["tournament"].queryset = managed_tournaments(request.user)  # type: ignore[attr-defined]
+        # ?tournament=N (the control room's link) preselects that tournament, when the user runs it.
+        managed = managed_tournaments(request.user)
+        chosen = managed.filter(pk=number_or_none(request.GET.get("tournament", ""))).first()
+        form = CsvImportForm(request.POST or None, request.FILES or None, initial={"tournament": chosen})
+        form.fields["tournament"].queryset = managed  # type: ignore[attr-defined]
         report = None
         if request.method == "POST" and form.is_valid():
             upload = form.cleaned_data["file"]

@@ -143,6 +143,8 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
             "n_missing": len(missing), "missing_boards": [b for _i, b in missing][:12],
             "first_missing": first_missing, "control_url": control,
             "is_completed": rnd.status == RoundStatus.COMPLETED, "is_draft": rnd.status == RoundStatus.DRAFT,
+            # The Manual link: a draft is checked as a pairing, a published round is where results go in.
+            "manual_chapter": "pairing" if rnd.status == RoundStatus.DRAFT else "results",
             # The manual pairing phase: its page, and whether it is open.
             "pairing_url": "" if rnd.tournament.is_round_robin else reverse("admin:tournaments_round_pairing",
                                                                             args=[rnd.pk]),

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.numbers import number_or_none
-from tournaments import selectors
+from tournaments import ratings, selectors
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
 from tournaments.admin.byes import ByeGridMixin
 from tournaments.admin.conformance import (
@@ -31,6 +31,7 @@ from tournaments.admin.final_ties import ties_context
 from tournaments.admin.longevents import FIELDSET as RATING_FIELDSET
 from tournaments.admin.longevents import LongEventAdminMixin, LongEventFormMixin
 from tournaments.admin.numbering import NumbersMixin
+from tournaments.admin.round_schedule import ScheduleInline, ScheduleMixin
 from tournaments.admin.sheets import (
     TournamentSheetsMixin,
 )
@@ -51,13 +52,35 @@ class EntryInline(SafeAutocompleteMixin, ScopedInline):
     model = Entry
     form = EntryInlineForm  # once paired, numbers and played players are read-only, with the reason
     extra = 0
-    fields = ("pairing_number", "player", "status", "withdrawn_after_round")
-    readonly_fields = ("status", "withdrawn_after_round")
+    fields = ("pairing_number", "player", "title", "federation", "rating", "status", "withdrawn_after_round", "story")
+    readonly_fields = ("title", "federation", "rating", "status", "withdrawn_after_round", "story")
     autocomplete_fields = ("player",)
     ordering = ("pairing_number",)
 
+    # What the arbiter checks an entry against: the player's title and federation, and the rating the
+    # tournament reads from the entry (kept at entry, tournaments/ratings.py).
+    @admin.display(description=_("title"))
+    def title(self, obj: Entry) -> str:
+        return obj.player.title if obj.pk else ""
+
+    @admin.display(description=_("federation"))
+    def federation(self, obj: Entry) -> str:
+        return obj.player.federation if obj.pk else ""
+
+    @admin.display(description=_("story"))
+    def story(self, obj: Entry) -> str:
+        if not obj.pk:
+            return ""
+        return format_html('<a href="{}">{}</a>', reverse("admin:tournaments_entry_story", args=[obj.pk]),
+                           gettext("story"))
+
+    @admin.display(description=_("rating"))
+    def rating(self, obj: Entry) -> str:
+        value = ratings.tournament_rating(obj, obj.tournament.rating_method) if obj.pk else None
+        return "" if value is None else str(value)
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
-        return super().get_queryset(request).select_related("player")
+        return super().get_queryset(request).select_related("player", "tournament")
 
     def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
         return explain_inline_locks(super().get_formset(request, obj, **kwargs), obj)
@@ -154,7 +177,8 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ByeGridMixin, NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ControlRoomMixin,
+class TournamentAdmin(ByeGridMixin, NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ScheduleMixin,
+                      ControlRoomMixin,
                       TournamentSheetsMixin, ArbiterScopedAdmin):
     # LongEventAdminMixin before ConformanceAdminMixin: its save_model adds the long-event notices after
     # the conformance save (which does not call further up for a change).
@@ -168,7 +192,7 @@ class TournamentAdmin(ByeGridMixin, NumbersMixin, LongEventAdminMixin, Conforman
     search_fields = ("name", "venue", "slug")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("deputy_arbiters",)
-    inlines = [EntryInline, ForbiddenPairInline, ConformanceEventInline]
+    inlines = [EntryInline, ScheduleInline, ForbiddenPairInline, ConformanceEventInline]
     actions = ["pair_next_round", "number_by_rating", "export_trf", "export_json", "leave_conformance_mode"]
     fieldsets = (
         (None, {"fields": ("name", "slug", "venue", ("start_date", "end_date"), "public", "pdf_language")}),

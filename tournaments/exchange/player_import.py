@@ -4,8 +4,10 @@ Every error of a line is reported (all of them, not the first); the import is in
 more than MAX_LINES lines is refused before anything is read into the database.
 
 Columns (header row required, names case-insensitive, order free): surname (required), given_name,
-fmjd_id, federation, title, rating, national_rating, club, birth_year. A player whose FMJD id is already known is
-updated (rating lists are re-imported every period); one without FMJD id is created. Decoding:
+fmjd_id, federation, title, rating, national_rating, club, birth_year, or the same in French, Dutch or
+Russian as spreadsheets name them (ALIASES: "Nom", "Prénom", "Voornaam", "Фамилия"…). A player whose
+FMJD id is already known is updated (rating lists are re-imported every period); one without FMJD id is
+created. Decoding:
 UTF-8 (with or without BOM), else Windows-1252, which is what spreadsheets on Windows export.
 """
 
@@ -14,6 +16,8 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -32,10 +36,44 @@ from tournaments.validators import describe_control
 
 COLUMNS = ("surname", "given_name", "fmjd_id", "federation", "title", "rating", "national_rating", "club",
            "birth_year")
-ALIASES = {"given name": "given_name", "firstname": "given_name", "first_name": "given_name",
-           "fmjd id": "fmjd_id", "fmjd": "fmjd_id", "national rating": "national_rating",
-           "birth year": "birth_year", "name": "surname",
-           "last_name": "surname", "lastname": "surname", "fed": "federation"}
+# The headers spreadsheets carry, in English, French, Dutch and Russian, as `header_name` reads them: lower
+# case, accents folded (Latin scripts only), spaces, underscores, hyphens and dots as one space.
+ALIASES = {
+    # English
+    "given name": "given_name", "firstname": "given_name", "first name": "given_name", "fmjd id": "fmjd_id",
+    "fmjd": "fmjd_id", "national rating": "national_rating", "birth year": "birth_year", "name": "surname",
+    "last name": "surname", "lastname": "surname", "fed": "federation",
+    # French
+    "nom": "surname", "nom de famille": "surname", "prenom": "given_name", "id fmjd": "fmjd_id",
+    "no fmjd": "fmjd_id", "n fmjd": "fmjd_id", "numero fmjd": "fmjd_id", "identifiant fmjd": "fmjd_id",
+    "licence fmjd": "fmjd_id", "federation": "federation", "fede": "federation", "titre": "title",
+    "classement": "rating", "classement fmjd": "rating", "elo": "rating", "elo fmjd": "rating",
+    "classement national": "national_rating", "elo national": "national_rating", "club": "club",
+    "annee de naissance": "birth_year", "naissance": "birth_year",
+    # Dutch
+    "achternaam": "surname", "naam": "surname", "voornaam": "given_name", "fmjd nummer": "fmjd_id",
+    "fmjd nr": "fmjd_id", "bond": "federation", "federatie": "federation", "land": "federation",
+    "titel": "title", "fmjd rating": "rating", "nationale rating": "national_rating",
+    "kndb rating": "national_rating", "vereniging": "club", "geboortejaar": "birth_year",
+    # Russian
+    "фамилия": "surname", "имя": "given_name", "id фмжд": "fmjd_id", "федерация": "federation",
+    "страна": "federation", "звание": "title", "титул": "title", "рейтинг": "rating",
+    "рейтинг фмжд": "rating", "национальный рейтинг": "national_rating", "клуб": "club",
+    "год рождения": "birth_year",
+}
+
+
+def header_name(text: str) -> str:
+    """A header as ALIASES and COLUMNS are written: the column it names, or the header itself, folded."""
+    words = re.sub(r"[\s_.\-°#:]+", " ", text.strip().lower()).strip()
+    folded = "".join(c for c in unicodedata.normalize("NFKD", words) if not unicodedata.combining(c))
+    canonical = {name.replace("_", " "): name for name in COLUMNS}
+    for form in (words, folded):
+        if form in ALIASES or form in canonical:
+            return ALIASES.get(form) or canonical[form]
+    return text.strip().lower()
+
+
 MAX_BYTES = 5 * 1024 * 1024
 # A request must end well within the server's timeout (gunicorn: 30 s): 10,000 lines take about 8 s here
 # (bench/csv_import.py). The FMJD rating list is smaller; a larger file is a mistake or an attack.
@@ -183,7 +221,7 @@ def players_import_csv(*, data: bytes, source: str = "CSV", tournament: Tourname
     except (StopIteration, csv.Error):
         raise DomainError(_("%(file)s: the file is empty; expected a header line naming the columns.")
                           % {"file": source}) from None
-    names = [ALIASES.get(h.strip().lower(), h.strip().lower()) for h in header]
+    names = [header_name(h) for h in header]
     unknown = [h for h in names if h and h not in COLUMNS]
     if "surname" not in names or unknown:
         values = {"file": source, "columns": ", ".join(COLUMNS), "unknown": ", ".join(unknown)}

@@ -38,6 +38,7 @@ from tournaments.models import (
     GameSheet,
     Player,
     Round,
+    ScheduledRound,
     Tournament,
 )
 from tournaments.rounds.settings_rules import check_settings
@@ -49,7 +50,8 @@ USER = "user"
 # Dependency order: a part refers only to parts before it.
 PARTS: list[tuple[str, type[models.Model]]] = [
     ("tournament", Tournament), ("players", Player), ("entries", Entry), ("forbidden_pairs", ForbiddenPair),
-    ("rounds", Round), ("games", Game), ("sheets", GameSheet), ("later_ratings", EntryRating),
+    ("schedule", ScheduledRound), ("rounds", Round), ("games", Game), ("sheets", GameSheet),
+    ("later_ratings", EntryRating),
     # The breaches the arbiter confirmed: a tournament moved to another server keeps them.
     ("conformance_events", ConformanceEvent),
 ]
@@ -119,7 +121,7 @@ def _target(f: models.Field[Any, Any]) -> str:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, (datetime.datetime, datetime.date)):
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
         return value.isoformat()
     return value
 
@@ -133,6 +135,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "tournament": [t],
         "entries": list(Entry.objects.filter(tournament=t)),
         "forbidden_pairs": list(ForbiddenPair.objects.filter(tournament=t)),
+        "schedule": list(ScheduledRound.objects.filter(tournament=t)),
         "rounds": list(Round.objects.filter(tournament=t)),
         "games": list(Game.objects.filter(round__tournament=t)),
         "sheets": list(GameSheet.objects.filter(game__round__tournament=t)),
@@ -144,6 +147,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     # History first finds the objects that no longer exist (a deleted draft round and its games).
     parent = {"tournament": ("id", "tournament"), "entries": ("tournament_id", "tournament"),
               "forbidden_pairs": ("tournament_id", "tournament"), "rounds": ("tournament_id", "tournament"),
+              "schedule": ("tournament_id", "tournament"),
               "games": ("round_id", "rounds"),
               "sheets": ("game_id", "games"), "later_ratings": ("entry_id", "entries")}
     for name, model in PARTS:

@@ -103,7 +103,7 @@ def _field_schema(f: models.Field[Any, Any], historical: bool) -> dict[str, Any]
         if isinstance(f, models.BigIntegerField):  # a seed of a drawing of lots (numbering, ties)
             low, high = (0 if isinstance(f, models.PositiveBigIntegerField) else -(2**63)), 2**63 - 1
         return {"type": ["integer", "null"] if nullable else "integer", "minimum": low, "maximum": high}
-    if isinstance(f, (models.DateTimeField, models.DateField)):
+    if isinstance(f, (models.DateTimeField, models.DateField, models.TimeField)):
         return {"type": ["string", "null"] if nullable else "string", "maxLength": 40}
     if isinstance(f, models.TextField):
         limit = settings.DAMIER_PDN_MAX_BYTES if f.name == "text" else TEXT_MAX

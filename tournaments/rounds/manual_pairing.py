@@ -384,6 +384,30 @@ def manual_edit_validate(*, round: Round, confirmed: Collection[str] = (), expec
     return Validation(comparison, recorded)
 
 
+@transaction.atomic
+def manual_edit_stop(*, round: Round, expected_version: int | None = None, user: Any = None) -> Round:
+    """Leave the phase without validating: the round goes back to the engine's pairing (the one a draft is
+    paired with), so nothing the arbiter changed by hand stands and nothing is recorded. Refused when the
+    engine cannot pair the round: the arbiter's pairing is then the only one, and it is validated."""
+    rnd = _lock(round, expected_version)
+    _open(rnd)
+    entries = entries_of(rnd.tournament)
+    engine, unpaired = engine_pairing(request_for(rnd, entries))
+    if engine is None:
+        raise DomainError(_("Round %(round)s: the engine cannot pair this round, so there is no pairing of its to go "
+                            "back to; place every player and validate the pairing.") % {"round": rnd.number})
+    if engine.items() != current_pairing(rnd).items():
+        by_number = {e.pairing_number: e for e in entries}
+        _write(rnd, [(by_number[w], by_number[b]) for w, b in engine.boards],
+               by_number[engine.bye] if engine.bye is not None else None)
+        rnd.refresh_from_db()
+    rnd.manual_edit_started_at = None
+    rnd.manual_edit_started_by = None
+    rnd.manual_edit_confirmed = []
+    return services._save_round(rnd, ["manual_edit_started_at", "manual_edit_started_by", "manual_edit_confirmed"],
+                                reason="manual pairing stopped: the engine's pairing kept", user=user)
+
+
 def _fact(warning: Warning) -> tuple[str, str]:
     """A warning as the event it would be: its code and its values as stored (JSON: tuples become lists)."""
     return str(warning.code), json.dumps(warning.values, sort_keys=True, default=list)

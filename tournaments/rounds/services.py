@@ -23,6 +23,7 @@ from tournaments.models import (
     Numbering,
     Round,
     RoundStatus,
+    ScheduledRound,
     System,
     Tournament,
 )
@@ -84,6 +85,9 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
     else:
         boards, record = pairing_bridge.pair_next_round(tournament, entries, number)
         explanation = pairing_bridge.pairing_log(record)  # the pairing arbiter's words, for the history and transfers
+    if date is None:  # the round's planned date (the round schedule), if it has one
+        date = ScheduledRound.objects.filter(tournament=tournament, number=number).values_list(
+            "date", flat=True).first()
     rnd = Round.objects.create(tournament=tournament, number=number, date=date, status=RoundStatus.DRAFT,
                                pairing_explanation=explanation, pairing_record=record)
     # With history, so the audit trail shows who paired the round and how it was paired at first.

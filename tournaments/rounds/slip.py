@@ -4,8 +4,8 @@ Pure Python: returns what was read as data (board, result, or an error code); th
 words. Items are separated by commas, semicolons, line breaks or simply by the next board number
 ("1 2-0 2 1-1"); a board is followed by a space, ':' '.' or ')'; a result is written as stored
 (2-0, 1-1, 0-2, 2F-0F, 0F-2F, 0F-0F, bye, excused, not played, in any case, with any dash and spaces
-around it) or as the round page's keys: 2, 1, 0 (white wins, draw, black wins), + (Black absent),
-- (White absent), = (both absent).
+around it), a draw in words (draw, nulle, remise, ничья) or as the round page's keys: 2, 1, 0 (white
+wins, draw, black wins), + (Black absent), - (White absent), = (both absent).
 """
 
 from __future__ import annotations
@@ -21,9 +21,12 @@ KEYS: dict[str, Result] = {
     "+": Result.WHITE_FORFEIT_WIN, "-": Result.BLACK_FORFEIT_WIN, "=": Result.DOUBLE_FORFEIT,
 }
 
+# A draw as arbiters write it on a slip: English, French (nulle), Dutch and French (remise), Russian.
+DRAW_WORDS = frozenset({"draw", "drawn", "nulle", "remise", "ничья"})
+
 _DASH = "-\u2013\u2014\u2212:"  # hyphen, en dash, em dash, minus sign, colon
 _SCORE = rf"[0-9]\s*[fF]?\s*[{_DASH}]\s*[0-9]\s*[fF]?"
-_WORD = r"bye|excused|not\s+played|exempt"
+_WORD = r"bye|excused|not\s+played|exempt|draw|drawn|nulle|remise|ничья"
 _RESULT = rf"(?:{_SCORE}|{_WORD}|[012+=\-\u2212])(?=\s|[,;]|$)"
 _ITEM = re.compile(rf"\s*(?:board|b|table|t)?\s*([0-9]{{1,3}})(?:\s*[:.)]\s*|\s+)({_RESULT})\s*[,;]?", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[,;\n]+")
@@ -49,6 +52,8 @@ def _result(token: str) -> Result | None:
         return KEYS[text]
     if text == "exempt":  # the French word for a bye
         return Result.BYE
+    if text in DRAW_WORDS:
+        return Result.DRAW
     compact = re.sub(rf"\s*([{_DASH}])\s*", "-", text).replace(" ", "")
     compact = re.sub(rf"[{_DASH}]", "-", compact)
     for r in Result:

@@ -9,7 +9,7 @@ made it; the tournament's own trigger counts from the stored value, never from w
 Installed (idempotently) after every `migrate`, and rebuilt there, because SQLite drops the triggers of a
 table that a later migration remakes. The SQL is generated from the models' metadata so a renamed column
 follows. What moves the version: any insert, update or delete of a tournament's entries, rounds, games,
-game sheets and forbidden pairs, its deputy arbiters, any change of the tournament itself, a change of a
+game sheets, forbidden pairs and round schedule, its deputy arbiters, any change of the tournament itself, a change of a
 player entered in it, and a change of an arbiter's name (shown on the tournament page).
 """
 
@@ -31,6 +31,7 @@ from tournaments.models import (
     GameSheet,
     Player,
     Round,
+    ScheduledRound,
     Tournament,
 )
 
@@ -70,6 +71,7 @@ def watches() -> list[Watch]:
         Watch("entry", E, f"SELECT {{row}}.{_c(Entry, 'tournament')}"),
         Watch("round", R, f"SELECT {{row}}.{r_t}"),
         Watch("forbidden", _t(ForbiddenPair), f"SELECT {{row}}.{_c(ForbiddenPair, 'tournament')}"),
+        Watch("schedule", _t(ScheduledRound), f"SELECT {{row}}.{_c(ScheduledRound, 'tournament')}"),
         Watch("conformance", _t(ConformanceEvent), f"SELECT {{row}}.{_c(ConformanceEvent, 'tournament')}"),
         Watch("deputy", deputies._meta.db_table, f"SELECT {{row}}.{dep_t}"),
         # A later rating (long events) moves the rating tie-breaks of the standings.

@@ -1,0 +1,59 @@
+"""The round schedule: each round's planned date and start time, set once at set-up.
+
+The arbiter fills it in one step (the first round's date and time, one or two rounds a day) and corrects
+any row on the tournament page. A round takes its planned date when it is paired; the pages and prints
+read the start time from here.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import selectors
+from tournaments.errors import DomainError
+from tournaments.locks import locked_tournament
+from tournaments.models import Round, ScheduledRound, Tournament
+
+MAX_ROUNDS_A_DAY = 3
+
+
+def planned(tournament: Tournament) -> dict[int, ScheduledRound]:
+    """The schedule by round number."""
+    return {s.number: s for s in tournament.schedule.all()}
+
+
+def start_of(round: Round) -> tuple[datetime.date | None, datetime.time | None]:
+    """When a round starts: its own date (moved or not), the planned start time."""
+    row = ScheduledRound.objects.filter(tournament_id=round.tournament_id, number=round.number).first()
+    return (round.date or (row.date if row else None)), (row.start_time if row else None)
+
+
+@transaction.atomic
+def schedule_fill(*, tournament: Tournament, first_date: datetime.date, start_times: list[datetime.time],
+                  rest_days: int = 0) -> list[ScheduledRound]:
+    """Plan every round not planned yet: from `first_date`, one round at each of `start_times` a day (one
+    or more), then the next day (plus `rest_days`). Rows already planned are kept as they are."""
+    tournament = locked_tournament(tournament)
+    if not 1 <= len(start_times) <= MAX_ROUNDS_A_DAY:
+        raise DomainError(_("Give one to %(n)s start times a day.") % {"n": MAX_ROUNDS_A_DAY})
+    if rest_days < 0:
+        raise DomainError(_("The days between playing days cannot be fewer than 0."))
+    total = selectors.rounds_total(tournament)
+    if total <= 0:
+        raise DomainError(_("%(tournament)s: the number of rounds is not known yet (a Swiss needs its number of "
+                            "rounds, a round robin its players).") % {"tournament": tournament})
+    have = planned(tournament)
+    times = sorted(start_times)
+    made = []
+    for number in range(1, total + 1):
+        day, slot = divmod(number - 1, len(times))
+        if number in have:
+            continue
+        made.append(ScheduledRound(tournament=tournament, number=number,
+                                   date=first_date + datetime.timedelta(days=day * (1 + rest_days)),
+                                   start_time=times[slot]))
+    ScheduledRound.objects.bulk_create(made)
+    return made
