@@ -358,6 +358,7 @@ def test_a_late_entry_in_the_tournament_pages_entries_table_is_said(swiss, chief
     data.update({"tiebreaks_0": "standard", "deputy_arbiters": [], "start_date": "2026-01-01",
                  "chief_arbiter": t.chief_arbiter_id, "forbidden_pairs-TOTAL_FORMS": 0,
                  "forbidden_pairs-INITIAL_FORMS": 0, "conformance_events-TOTAL_FORMS": 0,
+                 "schedule-TOTAL_FORMS": 0, "schedule-INITIAL_FORMS": 0,
                  "conformance_events-INITIAL_FORMS": 0})
     entries = list(t.entries.order_by("pairing_number"))
     data.update({"entries-TOTAL_FORMS": len(entries) + 1, "entries-INITIAL_FORMS": len(entries)})
