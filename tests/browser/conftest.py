@@ -87,7 +87,7 @@ def swiss8(transactional_db: None, live_server: Any) -> dict[str, Any]:
     """An 8-player, 5-round Swiss in Bordeaux with two rounds played, and the live server's address."""
     from django.contrib.auth import get_user_model
 
-    from tests.tournaments.rounds import play_swiss_round
+    from tests.tournaments.play import play_swiss_round
     from tournaments.models import Player, System, Tournament
     from tournaments.players import roster
     from tournaments.standings import default_preset

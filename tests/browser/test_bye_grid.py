@@ -79,7 +79,7 @@ def test_three_requested_byes_for_round_4_by_keyboard(swiss8: dict[str, Any], br
     context.close()
 
     # The control room says who is out of round 4 once round 3 is paired and played (here: before round 4).
-    from tests.tournaments.rounds import play_swiss_round
+    from tests.tournaments.play import play_swiss_round
 
     play_swiss_round(t)
     fr = browser.new_context(viewport=DESKTOP, locale="fr-FR")

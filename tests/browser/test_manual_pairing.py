@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 def lyon(transactional_db: None, live_server: Any) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
 
-    from tests.tournaments.rounds import play_swiss_round
+    from tests.tournaments.play import play_swiss_round
     from tournaments.models import Player, System, Tournament
     from tournaments.players import roster
     from tournaments.rounds import services
@@ -129,7 +129,7 @@ def test_a_round_the_engine_cannot_pair_is_paired_wholly_by_hand(transactional_d
     empty (confirmed), the arbiter pairs it with the selects and validates it."""
     from django.contrib.auth import get_user_model
 
-    from tests.tournaments.rounds import play_round
+    from tests.tournaments.play import play_round
     from tournaments.conformance import events
     from tournaments.models import Player, System, Tournament
     from tournaments.players import roster

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 def setup(transactional_db: None, live_server: Any) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
 
-    from tests.tournaments.rounds import play_round
+    from tests.tournaments.play import play_round
     from tournaments.models import Player, System, Tournament
     from tournaments.players import roster
     from tournaments.rounds import services

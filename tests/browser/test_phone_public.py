@@ -23,7 +23,7 @@ def open9(transactional_db: None, live_server: Any) -> dict[str, Any]:
     """A nine-player Swiss with long names, two rounds played (a bye each round)."""
     from django.contrib.auth import get_user_model
 
-    from tests.tournaments.rounds import play_swiss_round
+    from tests.tournaments.play import play_swiss_round
     from tournaments.models import Player, System, Tournament
     from tournaments.players import roster
     from tournaments.standings import default_preset
@@ -128,7 +128,7 @@ def test_home_and_rank_list_fit_a_phone(open9: dict[str, Any], phone_fr: Any) ->
 
 def test_crosstable_marks_on_a_phone(open9: dict[str, Any], phone_fr: Any) -> None:
     """Requested byes worth 0, 1 and 2 in round 3: short marks in their cells, each with its legend line."""
-    from tests.tournaments.rounds import play_swiss_round
+    from tests.tournaments.play import play_swiss_round
     from tournaments.players import requested_byes
 
     t = open9["tournament"]

@@ -7,8 +7,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.rounds import play_round
-from tests.tournaments.test_admin import round_post_data
+from tests.tournaments.admin.test_admin import round_post_data
+from tests.tournaments.play import play_round
 from tournaments import sheets
 from tournaments.models import Entry, Game, GameSheet, Round
 from tournaments.players import roster

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from simple_history.utils import update_change_reason
 
-from tests.tournaments.test_admin import round_post_data
+from tests.tournaments.admin.test_admin import round_post_data
 from tournaments import sheets
 from tournaments.admin.base import change_log
 from tournaments.models import Entry, Game, Round

@@ -14,7 +14,7 @@ from django.db import OperationalError
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.rounds import play_swiss_round
+from tests.tournaments.play import play_swiss_round
 from tests.tournaments.test_permissions import scrape_form
 from tournaments.conformance.policy import Code
 from tournaments.errors import DomainError
@@ -145,7 +145,7 @@ def test_a_deadlock_left_anyway_is_a_message_never_a_500(swiss_two_rounds, chief
     url = reverse("admin:tournaments_entry_changelist")
     response = chief.post(url, {"action": "withdraw", "_selected_action": [str(entry.pk)], "apply": "1",
                                 "after_round": "2"})
-    assert response.status_code == 503  # the page again, holding what was posted (tests/tournaments/test_busy.py)
+    assert response.status_code == 503  # the page again, holding what was posted (tests/tournaments/web/test_busy.py)
     page = text_of(response)
     assert "another arbiter was pairing or saving this tournament at the same moment. Try again." in page
 

@@ -20,7 +20,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.rounds import play_round
+from tests.tournaments.play import play_round
 from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
 from tournaments.rounds import services
 

@@ -1,7 +1,7 @@
 """The game viewer in words, for a reader who cannot see the board: the move just played and the position.
 
 The page says it once when it is drawn (here) and static/damier/game.js says it again at every step from
-the same sentences (`viewer_words`), so both read alike; tests/tournaments/test_viewer.py and the browser
+the same sentences (`viewer_words`), so both read alike; tests/tournaments/public/test_viewer.py and the browser
 test compare them.
 
 Wording: "Move 12, White 32-28" as the sheet writes the move, then the pieces it took,

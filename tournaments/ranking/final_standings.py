@@ -44,7 +44,7 @@ def final_state(tournament: Tournament, data: selectors.TournamentData | None = 
     completed = [g.round.number for g in data.games if g.round.status == RoundStatus.COMPLETED]
     last_completed = max(completed, default=0)
     missing_last = any(not g.result for g in data.games if g.round.number == data.rounds_total)
-    # from the games already read: a page asks no more queries for it (tests/tournaments/test_views_queries)
+    # from the games already read: a page asks no more queries for it (tests/tournaments/public/test_views_queries.py)
     number = {e.pk: e.pairing_number for e in data.entries}
     open_games = tuple(f"R{g.round.number} B{g.board} {number.get(g.white_id, 0)}-{number.get(g.black_id or 0, 0)}"
                        for g in data.games if g.result == Result.POSTPONED.value)

@@ -3,7 +3,7 @@
 The results page of a 100-board round renders some 500 widgets; through the template engine they took two
 thirds of the page's time (about 0.4 s of CPU a request on the 200-player Swiss), and a worker busy with it
 holds the interpreter lock its other threads need to answer the crowd. The HTML is byte for byte what
-Django's own widget templates make (tests/tournaments/test_form_renderer.py compares them); any other
+Django's own widget templates make (tests/tournaments/web/test_form_renderer.py compares them); any other
 widget, or a project override of these templates, goes through the templates as before.
 """
 

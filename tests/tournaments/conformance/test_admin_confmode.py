@@ -11,9 +11,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.rounds import play_swiss_round
+from tests.tournaments.admin.test_round_entry import form_in, messages_in
+from tests.tournaments.play import play_swiss_round
 from tests.tournaments.test_permissions import scrape_form
-from tests.tournaments.test_round_entry import form_in, messages_in
 from tests.tournaments.warning_screen import assert_one_screen
 from tournaments.conformance.policy import Code, Level
 from tournaments.models import ConformanceEvent, Entry, ForbiddenPair, Game, System, Tournament

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.rounds import play_swiss_round
+from tests.tournaments.play import play_swiss_round
 from tournaments import selectors
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.rounds import play_swiss_round
+from tests.tournaments.play import play_swiss_round
 from tests.tournaments.test_permissions import scrape_form
 from tournaments.models import ConformanceEvent, System, Tournament
 from tournaments.standings import default_preset

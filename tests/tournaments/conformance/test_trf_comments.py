@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tournaments.rounds import play_swiss_round
+from tests.tournaments.play import play_swiss_round
 from tournaments.models import System, Tournament
 from tournaments.rounds import pairing_bridge, under_way
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from tests.tournaments.rounds import play_swiss_round
+from tests.tournaments.play import play_swiss_round
 from tournaments.conformance import events
 from tournaments.conformance.policy import Code
 from tournaments.errors import DomainError

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.tournaments.rounds import play_round, play_swiss_round
+from tests.tournaments.play import play_round, play_swiss_round
 from tournaments.conformance import events
 from tournaments.exchange.transfer import dumps, export_tournament, import_tournament, loads
 from tournaments.models import ConformanceEvent, Game, Tournament

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tests.tournaments.rounds import play_swiss_round
+from tests.tournaments.play import play_swiss_round
 from tournaments.exchange.trf_events import read_conformance
 from tournaments.exchange.trf_import import import_trf, review_trf
 from tournaments.exchange.trf_review_text import review_text

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.rounds import play_round
+from tests.tournaments.play import play_round
 from tournaments.conformance import events
 from tournaments.exchange.trf_import import TrfImportError, import_trf, review_trf
 from tournaments.exchange.trf_review_text import review_text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from tests.tournaments.rounds import play_swiss_round
+from tests.tournaments.play import play_swiss_round
 from tournaments.models import System
 from tournaments.players import roster
 from tournaments.rounds import pairing_bridge, services
