@@ -202,3 +202,16 @@ def test_a_circle_between_packages_is_seen_though_no_module_circle_is() -> None:
         package_arrows(back))
     assert "tournaments.pairing.rr_check -> tournaments.verification.file_check (line 1)" in crossings(
         ("tournaments.pairing",), ("tournaments.verification",), graph=back)
+
+
+def test_the_tests_mirror_the_tree() -> None:
+    """Each folder of tests/tournaments/ is a package of tournaments/ (a test lives beside what it tests),
+    and the files at its top test the kernel."""
+    tests = ROOT / "tests" / "tournaments"
+    folders = sorted(p.name for p in tests.iterdir() if p.is_dir() and p.name != "__pycache__")
+    unknown = [name for name in folders if not (ROOT / "tournaments" / name / "__init__.py").exists()]
+    assert not unknown, "test folders that mirror no package of tournaments/: " + ", ".join(unknown)
+    kernel = {p.stem for p in (ROOT / "tournaments").glob("*.py")} | {"history", "harden_history", "history_log",
+                                                                      "one_home"}
+    flat = sorted(p.name for p in tests.glob("test_*.py") if p.stem.removeprefix("test_") not in kernel)
+    assert not flat, "tests at the top of tests/tournaments/ that test no kernel module: " + ", ".join(flat)
