@@ -89,7 +89,7 @@ def test_three_requested_byes_for_round_4_by_keyboard(swiss8: dict[str, Any], br
     page.goto(f"{base}/admin/tournaments/tournament/{t.pk}/control/")
     line = page.locator("#dc-out").inner_text()
     names = [by_number[n].player.surname for n in (3, 5, 6)]
-    assert line.startswith(f"Sorties de la ronde 4 : {names[0]} (+1), {names[1]} (+2), {names[2]} (0)") or \
+    assert line.startswith(f"Absents de la ronde 4 : {names[0]} (+1), {names[1]} (+2), {names[2]} (0)") or \
         line.startswith(f"Out of round 4: {names[0]} (+1), {names[1]} (+2), {names[2]} (0)"), line
     shot(page, "bye-grid-control-room-out-of-round-4-desktop-fr")
     page.goto(f"{base}/admin/tournaments/tournament/{t.pk}/byes/")

@@ -32,10 +32,13 @@ def round_url(base: str) -> str:
     return f"{base}/admin/tournaments/round/{Round.objects.get(tournament__slug=SLUG, number=9).pk}/change/"
 
 
-def test_from_the_round_page_by_keyboard_to_the_pairing_chapter(demo: str, page: Any) -> None:
+def test_from_the_round_page_by_keyboard_to_the_results_chapter(demo: str, page: Any) -> None:
+    """Round 9 takes results: its Manual link opens the results chapter (a draft's opens the pairing one)."""
     log_in(page, demo)
     page.goto(round_url(demo))
-    # Tab from the top of the page until the Manual link has the focus, as a keyboard user would.
+    # The page opens on the first board without a result; back to the top, as an arbiter who clicked
+    # elsewhere, then Tab until the Manual link has the focus, as a keyboard user would.
+    page.evaluate("document.body.tabIndex = -1; document.body.focus(); document.body.removeAttribute('tabindex')")
     for _ in range(12):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.classList.contains('dm-manual-link')"):
@@ -44,12 +47,12 @@ def test_from_the_round_page_by_keyboard_to_the_pairing_chapter(demo: str, page:
         pytest.fail("the Manual link is not among the first Tab stops of the round page")
     with page.expect_navigation():
         page.keyboard.press("Enter")
-    assert page.url.endswith("/admin/manual/pairing/")
-    assert page.locator("h1").inner_text() == "Pairing a round, checking it and publishing it"
+    assert page.url.endswith("/admin/manual/results/")
+    assert page.locator("h1").inner_text() == "Entering results"
     # The chapter's own contents lead to its sections, and the pager to the next chapter.
     page.locator(".dm-manual-toc a").first.click()
     assert "#" in page.url
-    shot(page, "manual-pairing-desktop")
+    shot(page, "manual-results-desktop")
     assert page.locator("a[rel=next]").inner_text().startswith("Next: ")
 
 

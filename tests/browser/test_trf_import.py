@@ -45,9 +45,10 @@ def test_import_a_trf_file_on_a_french_phone(demo: str, browser: Any, tmp_path: 
         shot(page, "trf-import-review-fr-phone")
         axe.assert_accessible(page, "trf import review fr phone")
         # round 1 keeps the rules but is not the engine's pairing; round 3 breaks them: each asks its own box
-        for label in ("J’accepte la ronde 1 bien qu’elle ne soit pas l’appariement de Damier",
-                      "J’accepte la ronde 3 bien qu’elle enfreigne les règles d’appariement"):
-            box = page.get_by_label(label)
+        boxes = page.locator("#trf-confirm input[type=checkbox]")
+        assert boxes.count() == 2  # one box per round, each under its warning (the one warning screen)
+        for i in range(2):
+            box = boxes.nth(i)
             box.focus()
             page.keyboard.press("Space")
             assert box.is_checked()
