@@ -6,6 +6,7 @@ Each selector costs a fixed number of queries whatever the size of the tournamen
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -425,3 +426,23 @@ def tiebreak_ratings(t: Tournament, entries: Sequence[Entry]) -> TieBreakRatings
         rule=UnratedRule(str(t.unrated_method), t.unrated_rating),
         round=t.tiebreak_rating_round if later_used else None,
         per_round=later_used and t.tiebreak_rating_per_round)
+
+
+def folded(text: str) -> str:
+    """A name as a list sorts it and a reader types it: accents and case left out ("Émile" beside "Emile")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+
+
+# The orders of a starting rank list (?order=), the first the default.
+RANK_ORDERS = ("number", "name", "federation", "club")
+
+
+def starting_order(entries: Sequence[Entry], order: str) -> list[Entry]:
+    """The entries in a starting rank list's order: by pairing number, by name, or grouped by federation or
+    club (alphabetically, those without one last), by pairing number inside a group."""
+    by_number = sorted(entries, key=lambda e: e.pairing_number)
+    if order == "name":
+        return sorted(by_number, key=lambda e: (folded(e.player.surname), folded(e.player.given_name)))
+    if order in ("federation", "club"):
+        return sorted(by_number, key=lambda e: (not getattr(e.player, order), folded(getattr(e.player, order))))
+    return by_number

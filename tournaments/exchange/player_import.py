@@ -17,7 +17,6 @@ import csv
 import datetime
 import io
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -28,6 +27,7 @@ from django.utils.translation import pgettext_lazy
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from rules.numbers import TOO_LARGE, TOO_SMALL, NumberError, parse_number
+from tournaments import selectors
 from tournaments.errors import DomainError
 from tournaments.models import Entry, Player, Title, Tournament
 from tournaments.players import numbering, requested_byes
@@ -66,7 +66,7 @@ ALIASES = {
 def header_name(text: str) -> str:
     """A header as ALIASES and COLUMNS are written: the column it names, or the header itself, folded."""
     words = re.sub(r"[\s_.\-°#:]+", " ", text.strip().lower()).strip()
-    folded = "".join(c for c in unicodedata.normalize("NFKD", words) if not unicodedata.combining(c))
+    folded = selectors.folded(words)
     canonical = {name.replace("_", " "): name for name in COLUMNS}
     for form in (words, folded):
         if form in ALIASES or form in canonical:

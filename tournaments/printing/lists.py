@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ from reportlab.platypus import Spacer, Table, TableStyle
 from tournaments.models import Entry, EntryStatus, Tournament, numbered
 from tournaments.printing.document import FONT, Document, fit_name, para, styled_table
 from tournaments.ratings import tournament_rating
+from tournaments.selectors import starting_order
 
 # ?order=... -> its name on the sheet; the first is the default.
 ORDERS = {
@@ -25,22 +25,6 @@ ORDERS = {
     "federation": gettext_lazy("by federation"),
     "club": gettext_lazy("by club"),
 }
-
-
-def _bare(text: str) -> str:
-    # As a player looks for himself: accents do not move a name (Émile with the Es).
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
-
-
-def order_entries(entries: Sequence[Entry], order: str) -> list[Entry]:
-    """The entries in the asked order; within a federation or a club, by pairing number. An empty
-    federation or club comes last, not first."""
-    by_number = sorted(entries, key=lambda e: e.pairing_number)
-    if order == "name":
-        return sorted(by_number, key=lambda e: (_bare(e.player.surname), _bare(e.player.given_name)))
-    if order in ("federation", "club"):
-        return sorted(by_number, key=lambda e: (not getattr(e.player, order), _bare(getattr(e.player, order))))
-    return by_number
 
 
 def starting_list_pdf(tournament: Tournament, entries: Sequence[Entry], *, order: str) -> bytes:
@@ -53,7 +37,7 @@ def starting_list_pdf(tournament: Tournament, entries: Sequence[Entry], *, order
     widths[2], widths[5] = free * 0.58, free * 0.42
     rows: list[list[Any]] = [[_("No."), _("Title"), _("Name"), _("Fed."), _("Rating"), _("Club")]]
     gone = 0
-    for e in order_entries(entries, order):
+    for e in starting_order(entries, order):
         p = e.player
         name = p.full_name
         if e.status != EntryStatus.ACTIVE:

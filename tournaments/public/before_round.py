@@ -7,8 +7,6 @@ is the Berger table on the drawn numbers (tournaments.rounds.round_control.berge
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,11 +29,6 @@ ORDERS: dict[str, Any] = {
 }
 
 
-def _folded(text: str) -> str:
-    """A name as an alphabetical list sorts it: accents and case left out ("Émile" beside "Emile")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
-
-
 @dataclass(frozen=True)
 class RankLine:
     player: PlayerLine
@@ -43,17 +36,8 @@ class RankLine:
 
 
 def rank_lines(tournament: Tournament, order: str) -> list[RankLine]:
-    entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
-    lines = [RankLine(selectors.player_line(e, tournament.rating_method), e.player.club) for e in entries]
-    by_name: Callable[[RankLine], Any] = lambda ln: (_folded(ln.player.name), ln.player.pairing_number)  # noqa: E731
-    keys: dict[str, Callable[[RankLine], Any]] = {
-        "number": lambda ln: ln.player.pairing_number,
-        "name": by_name,
-        # a group in alphabetical order, those without one last; inside a group, the pairing numbers
-        "federation": lambda ln: (not ln.player.federation, ln.player.federation, ln.player.pairing_number),
-        "club": lambda ln: (not ln.club, _folded(ln.club), ln.player.pairing_number),
-    }
-    return sorted(lines, key=keys[order])
+    entries = selectors.starting_order(list(tournament.entries.select_related("player")), order)
+    return [RankLine(selectors.player_line(e, tournament.rating_method), e.player.club) for e in entries]
 
 
 def rank_list(request: HttpRequest, slug: str) -> HttpResponse:
