@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.admin.forms import late_entry_post
 from tests.tournaments.play import play_round
 from tournaments.conformance import events
 from tournaments.errors import DomainError, StaleEditError
@@ -352,21 +353,7 @@ def test_a_large_field_gets_the_open_rounds_a_few_at_a_time(swiss, chief, settin
 def test_a_late_entry_in_the_tournament_pages_entries_table_is_said(swiss, chief) -> None:
     t = swiss
     late = Player.objects.create(surname="van den Heuvel", given_name="Jan", rating=2375)  # earns no. 3
-    url = reverse("admin:tournaments_tournament_change", args=[t.pk])
-    form = chief.get(url).context["adminform"].form
-    data = {k: v for k, v in form.initial.items() if v is not None and not isinstance(v, list | dict)}
-    data.update({"tiebreaks_0": "standard", "deputy_arbiters": [], "start_date": "2026-01-01",
-                 "chief_arbiter": t.chief_arbiter_id, "forbidden_pairs-TOTAL_FORMS": 0,
-                 "forbidden_pairs-INITIAL_FORMS": 0, "conformance_events-TOTAL_FORMS": 0,
-                 "schedule-TOTAL_FORMS": 0, "schedule-INITIAL_FORMS": 0,
-                 "conformance_events-INITIAL_FORMS": 0})
-    entries = list(t.entries.order_by("pairing_number"))
-    data.update({"entries-TOTAL_FORMS": len(entries) + 1, "entries-INITIAL_FORMS": len(entries)})
-    for i, e in enumerate(entries):
-        data.update({f"entries-{i}-id": e.pk, f"entries-{i}-tournament": t.pk})
-    data.update({f"entries-{len(entries)}-player": late.pk, f"entries-{len(entries)}-pairing_number": "",
-                 f"entries-{len(entries)}-tournament": t.pk})
-    page = chief.post(url, data, follow=True)
+    page = late_entry_post(chief, t, late)
     assert "an den Heuvel, Jan entered late as no. 3; nos. 3–8 are now 4–9." in text(page)
     assert "He missed rounds 1, 2" in text(page)
 

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.admin.forms import late_entry_post
 from tests.tournaments.play import play_round
 from tests.tournaments.warning_screen import assert_one_screen
 from tournaments.conformance.policy import Level
@@ -211,20 +212,7 @@ def test_a_late_entry_on_the_tournament_page_is_numbered_by_rating(make_tourname
     url = reverse("admin:tournaments_tournament_change", args=[t.pk])
     page = chief.get(url)
     assert "leave his number empty, his rating gives it" in text(page)
-    form = page.context["adminform"].form
-    data = {k: v for k, v in form.initial.items() if v is not None and not isinstance(v, list | dict)}
-    data.update({"tiebreaks_0": "standard", "deputy_arbiters": [], "start_date": "2026-01-01",
-                 "chief_arbiter": t.chief_arbiter_id, "forbidden_pairs-TOTAL_FORMS": 0,
-                 "forbidden_pairs-INITIAL_FORMS": 0, "conformance_events-TOTAL_FORMS": 0,
-                 "schedule-TOTAL_FORMS": 0, "schedule-INITIAL_FORMS": 0,
-                 "conformance_events-INITIAL_FORMS": 0})
-    entries = list(t.entries.order_by("pairing_number"))
-    data.update({"entries-TOTAL_FORMS": len(entries) + 1, "entries-INITIAL_FORMS": len(entries)})
-    for i, e in enumerate(entries):
-        data.update({f"entries-{i}-id": e.pk, f"entries-{i}-tournament": t.pk})
-    data.update({f"entries-{len(entries)}-player": late.pk, f"entries-{len(entries)}-pairing_number": "",
-                 f"entries-{len(entries)}-tournament": t.pk})
-    page = chief.post(url, data, follow=True)
+    page = late_entry_post(chief, t, late)
     assert page.status_code == 200
     entry = t.entries.get(player=late)
     assert entry.pairing_number == 3
