@@ -102,3 +102,18 @@ def test_a_cached_page_follows_a_change_of_the_schedule(client: Client, planned,
     assert "Sunday 15 November 2026 09:30" in text_of_table(client.get(url).content.decode())
     assert "dimanche 15 novembre 2026 09:30" in text_of_table(
         client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+
+
+def test_a_round_paired_from_the_control_room_needs_no_date_typed(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
+    """The arbiter pairs from the control room and types no date: the round has its planned day, which the
+    round's page shows in its date field, to be changed only for a round played on another day."""
+    t = make_tournament(6, system=System.SWISS, slug="desk", rounds_total=3)
+    schedule.schedule_fill(tournament=t, first_date=SAT, start_times=[datetime.time(14)], rest_days=1)
+    services.round_publish(round=services.round_pair(tournament=t))
+    services.round_complete(round=_fill(t.rounds.get(number=1)))
+    step = reverse("admin:tournaments_tournament_step", args=[t.pk])
+    assert chief.post(step, {"step": "pair", "round": 2, "version": 0}).status_code == 302
+    rnd = t.rounds.get(number=2)
+    assert rnd.date == SAT + datetime.timedelta(days=2)
+    page = chief.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode()
+    assert re.search(r'name="date"[^>]*value="2026-11-16"|value="2026-11-16"[^>]*name="date"', page), page[:200]
