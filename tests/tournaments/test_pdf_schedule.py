@@ -86,3 +86,20 @@ def test_a_time_control_holding_markup_prints_as_text(planned) -> None:  # type:
         reader, text = read(client.get(reverse(f"tournaments:{name}", args=[t.slug, 1])))
         assert '<b>90</b> & <img src="/etc/hostname"/>' in _flat(text), name
         assert no_images(reader), name
+
+
+@pytest.mark.parametrize("n", [6, 20])
+def test_a_round_robins_schedule_pdf_gives_each_rounds_day_on_one_sheet(client: Client, make_tournament, n) -> None:  # type: ignore[no-untyped-def]
+    """Every round's day and start time under its number, in words where the column holds them, else in the
+    short date format: the start time is never cut; still one landscape sheet."""
+    t = make_tournament(n, slug=f"rr{n}", numbering="lot", time_control=CLOCK)
+    schedule.schedule_fill(tournament=t, first_date=SAT, start_times=[datetime.time(14)])
+    reader, text = read(client.get(reverse("tournaments:schedule_pdf", args=[t.slug])))
+    assert len(reader.pages) == 1, n
+    flat = _flat(text)
+    assert f"Time control: {CLOCK}" in flat
+    assert "…" not in re.sub(r"Player\S*…", "", flat)  # names may be cut to a column, the days never
+    assert flat.count(", 14:00") == n - 1
+    assert "Saturday 14 November 2026, 14:00" in flat
+    if n == 20:
+        assert "11/18/2026, 14:00" in flat  # Wednesday's words do not fit the column
