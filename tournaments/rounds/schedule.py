@@ -79,3 +79,29 @@ def schedule_fill(*, tournament: Tournament, first_date: datetime.date, start_ti
                                    start_time=times[slot]))
     ScheduledRound.objects.bulk_create(made)
     return made
+
+
+@transaction.atomic
+def schedule_save(*, tournament: Tournament, save: list[ScheduledRound],
+                  delete: list[ScheduledRound]) -> list[Round]:
+    """The schedule's rows as corrected on the tournament page. A round already paired on its row's planned
+    day follows the row to its new day (it took that day from the plan, nobody typed it); a round moved by
+    hand to another day keeps its day, and so does a paired round whose row is deleted. Returns the rounds
+    that followed."""
+    tournament = locked_tournament(tournament)
+    stored = {s.pk: (s.number, s.date) for s in ScheduledRound.objects.filter(tournament=tournament)}
+    for row in delete:
+        if row.pk in stored:
+            row.delete()
+    moved: list[Round] = []
+    for row in save:
+        row.tournament = tournament
+        before = stored.get(row.pk) if row.pk is not None else None
+        row.save()
+        if before is None or before[0] != row.number or before[1] == row.date:
+            continue
+        for rnd in Round.objects.filter(tournament=tournament, number=row.number, date=before[1]):
+            rnd.date = row.date
+            rnd.save()  # the date alone: Round.save keeps the state the services wrote
+            moved.append(rnd)
+    return moved
