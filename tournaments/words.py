@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from django.utils.formats import date_format, number_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.results import Result
@@ -86,6 +86,24 @@ def tournament_dates(tournament: Dated) -> str:
     if tournament.end_date is None or tournament.end_date == tournament.start_date:
         return start
     return f"{start} – {date_format(tournament.end_date, 'DATE_FORMAT')}"
+
+
+def day_text(day: datetime.date) -> str:
+    """'Saturday 14 November 2026' in the reader's language: a player plans his day by the weekday. The
+    format is translated (Russian puts the month in the genitive: 'E', not 'F')."""
+    return date_format(day, pgettext("Django date format of a round's day, with the weekday", "l j F Y"))
+
+
+def start_text(day: datetime.date | None, time: datetime.time | None) -> str:
+    """When a round starts, 'Saturday 14 November 2026, 14:00'; the day alone without a start time, '' with
+    neither. The 24-hour clock in every language: a tournament hall's clock, read the same by every player."""
+    parts = [day_text(day) if day else "", time.strftime("%H:%M") if time else ""]
+    return ", ".join(p for p in parts if p)
+
+
+def time_control_text(time_control: str) -> str:
+    """'Time control: 90 min + 30 s per move' as printed; '' when the arbiter has not given it."""
+    return gettext("Time control: %(time_control)s") % {"time_control": time_control} if time_control else ""
 
 
 def withdrawal_text(withdrawal: Withdrawal | None) -> str:

@@ -17,6 +17,7 @@ from tournaments import selectors
 from tournaments.admin.base import ScopedInline, run_service
 from tournaments.models import ScheduledRound, Tournament
 from tournaments.rounds import schedule
+from tournaments.words import day_text
 
 
 class ScheduleInline(ScopedInline):
@@ -62,6 +63,16 @@ class ScheduleMixin:
         view = self.admin_site.admin_view  # type: ignore[attr-defined]
         return [path("<int:pk>/schedule/fill/", view(self.schedule_fill_view),
                      name="tournaments_tournament_schedule_fill"), *super().get_urls()]  # type: ignore[misc]
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> Any:
+        if formset.model is not ScheduledRound:
+            return super().save_formset(request, form, formset, change)  # type: ignore[misc]
+        save = formset.save(commit=False)
+        moved = schedule.schedule_save(tournament=form.instance, save=save, delete=list(formset.deleted_objects))
+        for rnd in moved:
+            messages.info(request, _("Round %(n)s, already paired, moves with the schedule to %(day)s.")
+                          % {"n": rnd.number, "day": day_text(rnd.date)})
+        return None
 
     def schedule_fill_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self._tournament(request, pk)  # type: ignore[attr-defined]

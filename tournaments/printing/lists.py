@@ -6,6 +6,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from reportlab.lib.styles import ParagraphStyle
@@ -13,10 +14,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Spacer, Table, TableStyle
 
+from tournaments import selectors
 from tournaments.models import Entry, EntryStatus, Tournament, numbered
 from tournaments.printing.document import FONT, Document, fit_name, para, styled_table
 from tournaments.ratings import tournament_rating
+from tournaments.rounds.schedule import Start, timetable
 from tournaments.selectors import starting_order
+from tournaments.words import start_text, time_control_text
 
 # ?order=... -> its name on the sheet; the first is the default.
 ORDERS = {
@@ -67,13 +71,17 @@ def schedule_pdf(tournament: Tournament, schedule: Sequence[Sequence[tuple[Entry
                                 "players first."), title))
         return doc.build(flowables)
     note = ParagraphStyle("schedule-note", fontName=FONT, fontSize=8, leading=10, spaceAfter=2 * mm)
-    flowables.append(para(_("Board, then White and Black: pairing number and name."), note))
+    legend = _("Board, then White and Black: pairing number and name.")
+    flowables.append(para(" ".join(p for p in (legend, time_control_text(tournament.time_control)) if p), note))
+    # Each round's day and start time (the round schedule; a published round's own day), under its number.
+    when = {s.number: s for s in timetable(tournament, selectors.tournament_rounds(tournament, public_only=True))}
     usable_w = doc.doc.width - 12
     usable_h = doc.doc.height - 12 - 18 - 12 - 4 * mm - 4 * mm  # the frame's padding, the title, the note
-    layout = _layout(schedule, usable_w, usable_h)
+    layout = _layout(schedule, usable_w, usable_h, dated=any(s.date for s in when.values()))
     columns, size = layout if layout is not None else (min(6, len(schedule)), 6.0)
     col_w = usable_w / columns
-    cells: list[Any] = [_round_table(number, boards, col_w, size) for number, boards in enumerate(schedule, start=1)]
+    cells: list[Any] = [_round_table(number, boards, col_w, size, _when(when.get(number), col_w - GAP - 4, size - 1))
+                        for number, boards in enumerate(schedule, start=1)]
     grid = [cells[i:i + columns] for i in range(0, len(cells), columns)]
     grid[-1] += [""] * (columns - len(grid[-1]))
     table = Table(grid, colWidths=[col_w] * columns)
@@ -87,29 +95,46 @@ def schedule_pdf(tournament: Tournament, schedule: Sequence[Sequence[tuple[Entry
 GAP = 3 * mm  # between two rounds, across and down
 
 
+def _when(start: Start | None, width: float, size: float) -> str:
+    """The round's day and start time in words, or in the short date format where the words do not fit
+    the column: the start time is never cut."""
+    if start is None or start.date is None:
+        return ""
+    words = start_text(start.date, start.time)
+    if stringWidth(words, FONT, size) <= width:
+        return words
+    return fit_name(", ".join(p for p in (date_format(start.date, "SHORT_DATE_FORMAT"),
+                                          start.time.strftime("%H:%M") if start.time else "") if p), width, size)
+
+
 def _layout(schedule: Sequence[Sequence[tuple[Entry, Entry | None]]], width: float,
-            height: float) -> tuple[int, float] | None:
+            height: float, *, dated: bool = False) -> tuple[int, float] | None:
     """(columns, type size) of the first layout putting every round on one sheet, the fewest columns and
-    the largest type first; None when no layout does."""
+    the largest type first; None when no layout does. `dated`: each round has a line for its day."""
     for size in (10.0, 9.0, 8.0, 7.0, 6.0):
         for columns in range(1, min(len(schedule), 8) + 1):
             col_w = width / columns
-            probe = _round_table(1, max(schedule, key=len), col_w, size)
+            probe = _round_table(1, max(schedule, key=len), col_w, size, "x" if dated else "")
             _w, round_h = probe.wrap(col_w - GAP, height)
             if math.ceil(len(schedule) / columns) * (round_h + GAP) <= height:
                 return columns, size
     return None
 
 
-def _round_table(number: int, boards: Sequence[tuple[Entry, Entry | None]], col_w: float, size: float) -> Table:
+def _round_table(number: int, boards: Sequence[tuple[Entry, Entry | None]], col_w: float, size: float,
+                 when: str = "") -> Table:
     inner = col_w - GAP
     widths = [size * 2.2, (inner - size * 2.2) / 2, (inner - size * 2.2) / 2]
     rows: list[list[Any]] = [[_("Round %(n)s") % {"n": number}, "", ""]]
+    extra: list[tuple[Any, ...]] = [("SPAN", (0, 0), (-1, 0)), ("ALIGN", (0, 0), (-1, 0), "LEFT")]
+    if when:
+        rows.append([when, "", ""])
+        extra += [("SPAN", (0, 1), (-1, 1)), ("ALIGN", (0, 1), (-1, 1), "LEFT"),
+                  ("FONTSIZE", (0, 1), (-1, 1), size - 1)]
     for board, (white, black) in enumerate(boards, start=1):
         rows.append([board, _side(white, widths[1], size),
                      _side(black, widths[2], size) if black is not None else _("free round")])
-    return styled_table(rows, widths, align_left=[1, 2], size=size,
-                        extra=[("SPAN", (0, 0), (-1, 0)), ("ALIGN", (0, 0), (-1, 0), "LEFT")])
+    return styled_table(rows, widths, align_left=[1, 2], size=size, extra=extra)
 
 
 def _side(entry: Entry, width: float, size: float) -> str:

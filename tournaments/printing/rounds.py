@@ -1,4 +1,8 @@
-"""A round's PDFs: the pairings and "find your board" at wall size, and the score sheets (art. 3.10)."""
+"""A round's PDFs: the pairings and "find your board" at wall size, and the score sheets (art. 3.10).
+
+Each says when the round starts (its date, moved or planned, and the planned start time:
+tournaments.rounds.schedule.start_of) and the tournament's time control, which the players need at the
+board as much as their opponent's name."""
 
 from __future__ import annotations
 
@@ -7,7 +11,6 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
@@ -15,7 +18,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, Spacer
+from reportlab.platypus import Spacer
 
 from tournaments.models import Game, Round, Tournament
 from tournaments.printing.document import (
@@ -31,7 +34,8 @@ from tournaments.printing.document import (
 )
 from tournaments.ratings import tournament_rating
 from tournaments.results import Result
-from tournaments.words import result_text
+from tournaments.rounds.schedule import start_of
+from tournaments.words import result_text, start_text, time_control_text
 
 MOVES_PER_SHEET = 100  # four blocks of 25 numbered lines
 COPIES = 2  # competition rules 3.10.2: a sheet must allow writing the game "au moins, en double exemplaire"
@@ -39,14 +43,25 @@ WALL_SIZE = 16
 WALL_BOARD_SIZE = 20
 
 
+def when_text(rnd: Round) -> str:
+    """'Saturday 14 November 2026, 14:00': the round's date and start time, '' when neither is known."""
+    return start_text(*start_of(rnd))
+
+
 def _wall_doc(tournament: Tournament, rnd: Round, heading: str) -> Document:
-    when = f" – {date_format(rnd.date, 'DATE_FORMAT')}" if rnd.date else ""
-    return Document(tournament, heading % {"n": rnd.number} + when, wide=True)
+    return Document(tournament, heading % {"n": rnd.number}, wide=True)
 
 
-def _wall_title(text: str) -> Paragraph:
-    return para(text, ParagraphStyle("wall-title", fontName=FONT_BOLD, fontSize=WALL_SIZE + 4,
-                                      leading=WALL_SIZE + 8, spaceAfter=3 * mm))
+def _wall_title(text: str, tournament: Tournament, rnd: Round) -> list[Any]:
+    """The sheet's title, then under it when the round starts and the time control, large enough to be
+    read with the pairings (the venue is in every page's header)."""
+    out: list[Any] = [para(text, ParagraphStyle("wall-title", fontName=FONT_BOLD, fontSize=WALL_SIZE + 4,
+                                                 leading=WALL_SIZE + 8, spaceAfter=1 * mm))]
+    facts = " · ".join(p for p in (when_text(rnd), time_control_text(tournament.time_control)) if p)
+    if facts:
+        out.append(para(facts, ParagraphStyle("wall-when", fontName=FONT, fontSize=WALL_SIZE - 2,
+                                              leading=WALL_SIZE + 2, spaceAfter=3 * mm)))
+    return out
 
 
 def bye_text(game: Game, bye_points: int) -> str:
@@ -105,7 +120,7 @@ def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
                      fit_name(player_text(w.full_name, w.title, ""), name_w, WALL_SIZE),
                      points_before.get(g.white_id, 0), result_text(g.result), points_before.get(g.black_id, 0),
                      fit_name(player_text(b.full_name, b.title, ""), name_w, WALL_SIZE), g.black.pairing_number])
-    flowables: list[Any] = [_wall_title(_("Round %(n)s pairings") % {"n": rnd.number})]
+    flowables: list[Any] = _wall_title(_("Round %(n)s pairings") % {"n": rnd.number}, tournament, rnd)
     if len(rows) > 1:
         flowables.append(styled_table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra))
     elif not alone:
@@ -174,7 +189,7 @@ def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye
     if not lines:
         rows.append([_("No game in this round."), "", "", "", ""])
     table = styled_table(rows, fixed, align_left=[0, 3, 4], size=WALL_SIZE, extra=extra)
-    return doc.build([_wall_title(_("Round %(n)s – find your board") % {"n": rnd.number}), table])
+    return doc.build([*_wall_title(_("Round %(n)s – find your board") % {"n": rnd.number}, tournament, rnd), table])
 
 
 def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -> bytes:
@@ -183,11 +198,12 @@ def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, pagesize=A4, pageCompression=1)
     canvas.setTitle(f"{tournament.name} – " + _("Round %(n)s score sheets") % {"n": rnd.number})
+    when = when_text(rnd)
     for g in games:
         if g.black is None:
             continue
         for copy in range(1, COPIES + 1):
-            _scoresheet(canvas, tournament, rnd, g, copy)
+            _scoresheet(canvas, tournament, rnd, g, copy, when)
             canvas.showPage()
     if canvas.getPageNumber() == 1 and not any(g.black is not None for g in games):
         canvas.setFont(FONT, 12)
@@ -197,7 +213,7 @@ def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -
     return buffer.getvalue()
 
 
-def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int) -> None:
+def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int, when: str) -> None:
     width, height = A4
     left, right = 15 * mm, width - 15 * mm
     y = height - 18 * mm
@@ -210,8 +226,16 @@ def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int) -> Non
     c.drawString(left, y, fit_name(t.name, right - left, 11))
     y -= 5.5 * mm
     c.setFont(FONT, 9)
-    place = ", ".join(p for p in (t.venue, date_format(rnd.date, "DATE_FORMAT") if rnd.date else "") if p)
-    c.drawString(left, y, place)
+    # The place and the round's start on the left, the time control on the right of the same line, or
+    # on a line of its own when the two do not fit side by side.
+    place = ", ".join(p for p in (t.venue, when) if p)
+    clock = time_control_text(t.time_control)
+    c.drawString(left, y, fit_name(place, right - left, 9))
+    if clock and stringWidth(place, FONT, 9) + stringWidth(clock, FONT, 9) + 5 * mm <= right - left:
+        c.drawRightString(right, y, clock)
+    elif clock:
+        y -= 4.5 * mm
+        c.drawString(left, y, fit_name(clock, right - left, 9))
     c.setFont(FONT_BOLD, 11)
     c.drawRightString(right, y + 5.5 * mm, _("Round %(r)s – Board %(b)s") % {"r": rnd.number, "b": g.board})
     y -= 9 * mm

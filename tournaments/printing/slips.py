@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -15,6 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.models import Entry, Game, Round, Tournament
 from tournaments.printing.document import FONT, FONT_BOLD, fit_name, new_canvas, player_text, register_fonts
+from tournaments.printing.rounds import when_text
+from tournaments.words import time_control_text
 
 COLUMNS, ROWS = 2, 4
 PER_PAGE = COLUMNS * ROWS
@@ -27,13 +28,14 @@ def slips_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -> byte
     canvas = new_canvas(buffer, pagesize=A4, pageCompression=1)
     canvas.setTitle(f"{tournament.name} – " + _("Round %(n)s result slips") % {"n": rnd.number})
     played = [g for g in games if g.black is not None]
+    when = when_text(rnd)
     width, height = A4
     slip_w, slip_h = width / COLUMNS, height / ROWS
     for start in range(0, len(played), PER_PAGE):
         page = played[start:start + PER_PAGE]
         for i, game in enumerate(page):
             col, row = i % COLUMNS, i // COLUMNS
-            _slip(canvas, tournament, rnd, game, col * slip_w, height - (row + 1) * slip_h, slip_w, slip_h)
+            _slip(canvas, tournament, rnd, game, when, col * slip_w, height - (row + 1) * slip_h, slip_w, slip_h)
         _cut_lines(canvas, width, height, slip_w, slip_h)
         canvas.showPage()
     if not played:
@@ -55,16 +57,21 @@ def _cut_lines(c: Canvas, width: float, height: float, slip_w: float, slip_h: fl
     c.restoreState()
 
 
-def _slip(c: Canvas, t: Tournament, rnd: Round, g: Game, x: float, y: float, w: float, h: float) -> None:
+def _slip(c: Canvas, t: Tournament, rnd: Round, g: Game, when: str, x: float, y: float, w: float,
+          h: float) -> None:
     """One slip in the box whose lower left corner is (x, y)."""
     left, right, top = x + 7 * mm, x + w - 7 * mm, y + h - 9 * mm
     c.setFont(FONT, 7.5)
-    when = f" – {date_format(rnd.date, 'DATE_FORMAT')}" if rnd.date else ""
-    c.drawString(left, top, fit_name(t.name + when, right - left, 7.5))
+    c.drawString(left, top, fit_name(t.name, right - left, 7.5))
     c.setFont(FONT_BOLD, 12)
     c.drawString(left, top - 6 * mm, _("Round %(r)s") % {"r": rnd.number})
     c.drawRightString(right, top - 6 * mm, _("Board %(b)s") % {"b": g.board})
-    y_line = top - 15 * mm
+    # When the round starts and the time control, small, a line each between the round and the players.
+    c.setFont(FONT, 7)
+    facts = [p for p in (when, time_control_text(t.time_control)) if p]
+    for i, fact in enumerate(facts):
+        c.drawString(left, top - (10.5 + 3.5 * i) * mm, fit_name(fact, right - left, 7))
+    y_line = top - (15 + 3.5 * max(0, len(facts) - 1)) * mm
     for colour, entry in ((_("White"), g.white), (_("Black"), g.black)):
         assert entry is not None
         _player_line(c, colour, entry, left, right, y_line)

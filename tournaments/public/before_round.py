@@ -19,6 +19,8 @@ from tournaments.models import Numbering, Tournament
 from tournaments.public.tables import PlayerLine, player_html
 from tournaments.public.views import _context, public_tournament_or_404
 from tournaments.rounds.round_control import berger_table
+from tournaments.rounds.schedule import timetable
+from tournaments.words import start_text
 
 # ?order= : the key, its label; the first is the default.
 ORDERS: dict[str, Any] = {
@@ -74,8 +76,10 @@ def schedule(request: HttpRequest, slug: str) -> HttpResponse:
     # berger_table is empty while the numbers do not run 1..n (a gap left by a removed entry): not ready either
     table = berger_table(tournament) if numbers_drawn(tournament) else []
     drawn = bool(table)
-    published = {r.number for r in selectors.tournament_rounds(tournament, public_only=True)}
-    rounds = [{"number": i, "published": i in published,
+    public = list(selectors.tournament_rounds(tournament, public_only=True))
+    published = {r.number for r in public}
+    when = {s.number: start_text(s.date, s.time) for s in timetable(tournament, public)}
+    rounds = [{"number": i, "published": i in published, "when": when.get(i, ""),
                "boards": [{"board": b, "white": str(w), "black": str(bl) if bl else None}
                           for b, (w, bl) in enumerate(boards, start=1)]}
               for i, boards in enumerate(table, start=1)]

@@ -26,8 +26,9 @@ from tournaments.public.tables import (
     TournamentTable,
 )
 from tournaments.ranking import final_standings, progress
+from tournaments.rounds import schedule
 from tournaments.sheets.line import GameLine
-from tournaments.words import expelled_text, result_label, tournament_dates, withdrawal_text
+from tournaments.words import day_text, expelled_text, result_label, start_text, tournament_dates, withdrawal_text
 
 
 def public_tournament_or_404(slug: str) -> Tournament:
@@ -66,8 +67,15 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = public_tournament_or_404(slug)
     ctx = _context(tournament, "tournament")
+    published = {r.number: r for r in ctx["rounds"]}
+    # One row a round, planned or published: the round (a link once published), its day and start time.
+    timetable = [{"number": s.number, "round": published.get(s.number), "day": day_text(s.date) if s.date else "",
+                  "time": s.time.strftime("%H:%M") if s.time else ""}
+                 for s in schedule.timetable(tournament, ctx["rounds"])]
+    timetable += [{"number": n, "round": r, "day": "", "time": ""} for n, r in published.items()
+                  if n not in {row["number"] for row in timetable}]
     return render(request, "tournaments/tournament.html", {
-        **ctx,
+        **ctx, "timetable": sorted(timetable, key=lambda row: row["number"]),
         "arbiters": selectors.tournament_arbiters(tournament),
         "players": tournament.entries.count(),
         "rounds_total": selectors.rounds_total(tournament),
@@ -136,7 +144,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     games = list(selectors.round_games(rnd))
     lines = {e.pk: selectors.player_line(e, tournament.rating_method) for e in _entries_of(games)}
     return render(request, "tournaments/round.html", {
-        **_context(tournament, "round"), "round": rnd,
+        **_context(tournament, "round"), "round": rnd, "when": start_text(*schedule.start_of(rnd)),
         "table": PairingsTable.build(slug, games, lines, selectors.bye_points_for(tournament)),
         "missing": sum(1 for g in games if not g.result),
     })

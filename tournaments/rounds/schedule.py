@@ -8,6 +8,8 @@ read the start time from here.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -29,6 +31,26 @@ def start_of(round: Round) -> tuple[datetime.date | None, datetime.time | None]:
     """When a round starts: its own date (moved or not), the planned start time."""
     row = ScheduledRound.objects.filter(tournament_id=round.tournament_id, number=round.number).first()
     return (round.date or (row.date if row else None)), (row.start_time if row else None)
+
+
+@dataclass(frozen=True)
+class Start:
+    """When one round starts, as the pages show it."""
+
+    number: int
+    date: datetime.date | None
+    time: datetime.time | None
+
+
+def timetable(tournament: Tournament, rounds: Iterable[Round]) -> list[Start]:
+    """Every round planned or paired, in order: a paired round's own date (it may have been moved to
+    another day) before the planned one, the planned start time. `rounds` are the rounds the reader may
+    see (the public ones for the public), so a draft's moved date stays with its arbiters."""
+    plan = planned(tournament)
+    own = {r.number: r.date for r in rounds}
+    numbers = sorted(set(plan) | {n for n, day in own.items() if day})
+    return [Start(n, own.get(n) or (plan[n].date if n in plan else None), plan[n].start_time if n in plan else None)
+            for n in numbers]
 
 
 @transaction.atomic
@@ -57,3 +79,29 @@ def schedule_fill(*, tournament: Tournament, first_date: datetime.date, start_ti
                                    start_time=times[slot]))
     ScheduledRound.objects.bulk_create(made)
     return made
+
+
+@transaction.atomic
+def schedule_save(*, tournament: Tournament, save: list[ScheduledRound],
+                  delete: list[ScheduledRound]) -> list[Round]:
+    """The schedule's rows as corrected on the tournament page. A round already paired on its row's planned
+    day follows the row to its new day (it took that day from the plan, nobody typed it); a round moved by
+    hand to another day keeps its day, and so does a paired round whose row is deleted. Returns the rounds
+    that followed."""
+    tournament = locked_tournament(tournament)
+    stored = {s.pk: (s.number, s.date) for s in ScheduledRound.objects.filter(tournament=tournament)}
+    for row in delete:
+        if row.pk in stored:
+            row.delete()
+    moved: list[Round] = []
+    for row in save:
+        row.tournament = tournament
+        before = stored.get(row.pk) if row.pk is not None else None
+        row.save()
+        if before is None or before[0] != row.number or before[1] == row.date:
+            continue
+        for rnd in Round.objects.filter(tournament=tournament, number=row.number, date=before[1]):
+            rnd.date = row.date
+            rnd.save()  # the date alone: Round.save keeps the state the services wrote
+            moved.append(rnd)
+    return moved
