@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.test_pdf_wall import no_images, read
+from tests.tournaments.printing.test_pdf_wall import no_images, read
 from tournaments.models import Round, System, Tournament
 from tournaments.rounds import schedule, services
 

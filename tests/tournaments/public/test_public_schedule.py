@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.test_views import text_of
+from tests.tournaments.public.test_views import text_of
 from tournaments.models import Round, ScheduledRound, System
 from tournaments.rounds import schedule, services
 
