@@ -73,11 +73,16 @@
   selects.forEach(function (select) {
     select.addEventListener("change", function () { dropFromSlip(select); });
     select.addEventListener("pointerdown", function (event) {
-      if (event.pointerType !== "mouse" || event.button !== 0 || document.activeElement === select) { return; }
+      if (event.pointerType !== "mouse" || event.button !== 0) { return; }
+      // Only a click on a menu the mouse already chose opens its list: the menu the page or a key
+      // put the cursor on (board 1 when the page opens) takes the first click like any other.
+      if (document.activeElement === select && select.dataset.dmPointed === "1") { return; }
       event.preventDefault();
       select.dataset.dmFocusedByPointer = "1";
+      select.dataset.dmPointed = "1";
       select.focus();
     });
+    select.addEventListener("blur", function () { delete select.dataset.dmPointed; });
     select.addEventListener("mousedown", function (event) {
       // Chromium opens the list on mousedown even when pointerdown was cancelled.
       if (select.dataset.dmFocusedByPointer === "1") { event.preventDefault(); }
