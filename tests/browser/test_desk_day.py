@@ -142,8 +142,8 @@ def desk(transactional_db: None, live_server: Any) -> dict[str, Any]:
                                  club="Utrecht")
     rr = Tournament.objects.create(name="Championnat du Rhône", slug="rhone", system=System.DOUBLE_ROUND_ROBIN,
                                    chief_arbiter=user, public=False, start_date=datetime.date(2026, 12, 5))
-    for i, (surname, given, rating) in enumerate(FIELD[:6]):
-        roster.entry_add(tournament=rr, player=Player.objects.create(surname=surname, given_name=f"{given} {i}",
+    for surname, given, rating in FIELD[8:]:
+        roster.entry_add(tournament=rr, player=Player.objects.create(surname=surname, given_name=given,
                                                                      rating=rating, federation="FRA"))
     roster.entries_draw_lots(tournament=rr, seed=7)
     return {"url": str(live_server.url), "tournament": t, "late": late, "rr": rr}
@@ -322,25 +322,35 @@ def test_the_arbiters_desk_on_a_whole_day(desk: dict[str, Any], browser: Any) ->
     arbiter.click(page.locator("table.dc-rounds").get_by_role("link", name="Ronde 2"))
     arbiter.click(page.locator("select[name=games-0-result]"), navigates=False)
     arbiter.press("2")
-    submits = 0
+    # Whatever the page asks before it saves (a reason, a confirmation) is given, and the submits counted:
+    # the reason typed once, each confirmation box ticked once.
+    submits, typed, asked = 0, 0, []
     reason_text = "Feuille signée par les deux joueurs : 2-0"
     while results(t, 2)[1] != "2-0" and submits < 4:
-        reason = page.locator("textarea[name$=reason], input[name$=reason]").first
+        reason = page.get_by_label("Motif de la correction")
         if reason.count() and reason.is_visible() and not reason.input_value():
             arbiter.click(reason, navigates=False)
             arbiter.type(reason_text)
+            typed += len(reason_text)
         boxes = page.locator("#dm-confirm input[type=checkbox]")
         for i in range(boxes.count()):
             if boxes.nth(i).is_visible() and not boxes.nth(i).is_checked():
                 arbiter.click(boxes.nth(i), navigates=False)
         submits += 1
         arbiter.click(page.locator("#dm-save"))
+        if results(t, 2)[1] != "2-0":
+            said = [page.locator(sel).first.inner_text() for sel in (".errornote", "#dm-confirm")
+                    if page.locator(sel).count()]
+            asked.append(re.sub(r"\s+", " ", " / ".join(said))[:240])
     assert results(t, 2)[1] == "2-0", messages(page)
+    assert Game.objects.get(round=rnd2, board=1).result == "2-0"  # the game itself, not only the report
+    print(f"\ncorrection: {submits} submit(s); asked between them: {asked}")
     shot(page, "desk-day-correction-fr")
     game = Game.objects.get(round=rnd2, board=1)
     record = Game.history.filter(id=game.pk).latest("history_date")  # type: ignore[attr-defined]
     assert record.history_change_reason == reason_text and record.history_user.username == "arbitre"
-    counts[f"correction of a completed round ({submits} submits)"] = arbiter.count()
+    counts[f"correction of a completed round ({submits} submits, {typed} of the keys the reason)"] = \
+        arbiter.count()
     context.close()
 
     # ===== The bye grid on a 390-px phone, in French.
