@@ -7,9 +7,10 @@
  * the same way.
  *
  * The page opens with the cursor on the first board without a result, so the arbiter types at once. A
- * mouse click on a board's menu puts the cursor there without opening the list: an open list would take
- * the keys itself (and Esc would leave whatever it highlighted). A second click on the same menu opens
- * the list, and a tap on a phone opens it at once (no keys to type there).
+ * mouse click on a board's menu, the one the page opened on included, puts the cursor there without
+ * opening the list: an open list would take the keys itself (and Esc would leave whatever it
+ * highlighted). A second click on the same menu opens the list, and a tap on a phone opens it at once
+ * (no keys to type there).
  */
 (function () {
   "use strict";
