@@ -348,7 +348,8 @@ def test_the_arbiters_desk_on_a_whole_day(desk: dict[str, Any], browser: Any) ->
             arbiter.click(reason, navigates=False)
             arbiter.type(reason_text)
             typed += len(reason_text)
-        boxes = page.locator("#dm-confirm input[type=checkbox]")
+        # the confirmations asked (never "for the rating report only", which would leave the game as played)
+        boxes = page.locator("#dm-confirm input[type=checkbox], input[type=checkbox][name=confirm]")
         for i in range(boxes.count()):
             if boxes.nth(i).is_visible() and not boxes.nth(i).is_checked():
                 arbiter.click(boxes.nth(i), navigates=False)
@@ -359,6 +360,8 @@ def test_the_arbiters_desk_on_a_whole_day(desk: dict[str, Any], browser: Any) ->
                     if page.locator(sel).count()]
             asked.append(re.sub(r"\s+", " ", " / ".join(said))[:240])
     assert results(t, 2)[1] == "2-0", messages(page)
+    only = page.locator("#id_rating_only")
+    assert not (only.count() and only.is_checked()), "corrected for the rating report only"
     assert Game.objects.get(round=rnd2, board=1).result == "2-0"  # the game itself, not only the report
     print(f"\ncorrection: {submits} submit(s); asked between them: {asked}")
     shot(page, "desk-day-correction-fr")
