@@ -7,9 +7,10 @@
  * the same way.
  *
  * The page opens with the cursor on the first board without a result, so the arbiter types at once. A
- * mouse click on a board's menu puts the cursor there without opening the list: an open list would take
- * the keys itself (and Esc would leave whatever it highlighted). A second click on the same menu opens
- * the list, and a tap on a phone opens it at once (no keys to type there).
+ * mouse click on a board's menu, the one the page opened on included, puts the cursor there without
+ * opening the list: an open list would take the keys itself (and Esc would leave whatever it
+ * highlighted). A second click on the same menu opens the list, and a tap on a phone opens it at once
+ * (no keys to type there).
  */
 (function () {
   "use strict";
@@ -73,11 +74,16 @@
   selects.forEach(function (select) {
     select.addEventListener("change", function () { dropFromSlip(select); });
     select.addEventListener("pointerdown", function (event) {
-      if (event.pointerType !== "mouse" || event.button !== 0 || document.activeElement === select) { return; }
+      if (event.pointerType !== "mouse" || event.button !== 0) { return; }
+      // Only a click on a menu the mouse already chose opens its list: the menu the page or a key
+      // put the cursor on (board 1 when the page opens) takes the first click like any other.
+      if (document.activeElement === select && select.dataset.dmPointed === "1") { return; }
       event.preventDefault();
       select.dataset.dmFocusedByPointer = "1";
+      select.dataset.dmPointed = "1";
       select.focus();
     });
+    select.addEventListener("blur", function () { delete select.dataset.dmPointed; });
     select.addEventListener("mousedown", function (event) {
       // Chromium opens the list on mousedown even when pointerdown was cancelled.
       if (select.dataset.dmFocusedByPointer === "1") { event.preventDefault(); }
