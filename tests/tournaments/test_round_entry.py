@@ -259,6 +259,65 @@ def test_a_completed_round_is_corrected_with_a_reason_and_the_later_pairing_is_n
     assert "Board 2: a completed round keeps a result on every board" in response.content.decode()
 
 
+def test_a_correction_is_one_save_with_the_reason_and_the_confirmation_offered_from_the_start(
+        make_tournament, chief, arbiter) -> None:
+    t = make_tournament(4)
+    rnd = play_round(t)
+    services.round_pair(tournament=t)  # round 2 is paired: correcting round 1 asks a level-3 confirmation
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    page = chief.get(url)
+    html = page.content.decode()
+    # Before anything is typed: the reason and the box, in the words of a recorded correction, not a breach.
+    assert 'name="correction_reason"' in html and 'id="dm-correction"' in html
+    assert 'name="confirmed" value="previous-round-corrected"' in html
+    assert "Correcting this completed round" in html and "breaks the competition rules" not in html
+    assert_one_screen(page, Level.CONFIRM)
+    assert html.index('name="correction_reason"') < html.index('value="previous-round-corrected"') < \
+        html.index('id="dm-save"')
+    # One submit: the new result, the reason and the ticked box.
+    response = chief.post(url, scrape_form(chief, url, **{"games-0-result": "2-0", "_continue": "1",
+                                                          "correction_reason": "slip misread",
+                                                          "confirmed": "previous-round-corrected"}))
+    assert response.status_code == 302 and results_of(rnd)[1] == "2-0"
+    record = Game.history.filter(round_id=rnd.pk, board=1).latest("history_date")  # type: ignore[attr-defined]
+    assert (record.history_change_reason, record.history_user) == ("slip misread", arbiter)
+    assert t.conformance_events.filter(code="previous-round-corrected").count() == 1
+
+
+def test_a_correction_without_reason_nor_box_is_refused_once_naming_both_and_keeping_what_was_typed(
+        make_tournament, chief) -> None:
+    t = make_tournament(4)
+    rnd = play_round(t)
+    services.round_pair(tournament=t)
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    response = chief.post(url, scrape_form(chief, url, **{"games-0-result": "2-0", "_continue": "1"}))
+    html = response.content.decode()
+    assert response.status_code == 200 and results_of(rnd)[1] == "1-1"
+    assert "Round 1 is completed: give the reason for the correction" in html
+    assert 'name="confirmed" value="previous-round-corrected"' in html and "Level 3" in html
+    assert html.count('value="previous-round-corrected"') == 1  # the refusal's screen alone, not twice
+    assert parse(html).selected["games-0-result"] == "2-0"
+    # The reason given, the box left empty: still refused, the reason kept.
+    response = chief.post(url, {**form_in(html), "correction_reason": "slip misread"})
+    html = response.content.decode()
+    assert response.status_code == 200 and results_of(rnd)[1] == "1-1"
+    assert "slip misread" in html and parse(html).selected["games-0-result"] == "2-0"
+    assert "give the reason" not in html
+    # Ticked on that page: saved.
+    response = chief.post(url, {**form_in(html), "confirmed": "previous-round-corrected"})
+    assert response.status_code == 302 and results_of(rnd)[1] == "2-0"
+
+
+def test_a_completed_round_with_no_later_round_offers_the_reason_and_no_box(make_tournament, chief) -> None:
+    rnd = play_round(make_tournament(4))
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    html = chief.get(url).content.decode()
+    assert 'name="correction_reason"' in html and 'id="dm-correction"' not in html
+    response = chief.post(url, scrape_form(chief, url, **{"games-0-result": "2-0", "_continue": "1",
+                                                          "correction_reason": "slip misread"}))
+    assert response.status_code == 302 and results_of(rnd)[1] == "2-0"
+
+
 def test_a_swiss_correction_says_what_the_pairing_check_says_now(swiss9, chief) -> None:
     rnd = play_swiss_round(swiss9)
     services.round_pair(tournament=swiss9)

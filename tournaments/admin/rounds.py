@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.admin import confirm
+from tournaments.admin import warnings as warnings_screen
 from tournaments.admin.base import (
     ArbiterScopedAdmin,
     ScopedInline,
@@ -118,8 +119,13 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
 
         formsets = [f.formset for f in context.get("inline_admin_formsets", [])]
         posted = request.method == "POST"
-        context["confirmation_block"] = confirm.block(request, confirm.pending(*formsets),
-                                                      ticked=confirm.confirmed_codes(request.POST) if posted else ())
+        waiting = confirm.pending(*formsets)
+        ticked = confirm.confirmed_codes(request.POST) if posted else frozenset()
+        context["confirmation_block"] = confirm.block(request, waiting, ticked=ticked)
+        # A completed round offers its correction's confirmation from the start, beside the reason: one save.
+        # Once a save was refused for want of it, the refusal's screen (above) names the boards instead.
+        context["correction_block"] = "" if obj is None or waiting else warnings_screen.correction_block(
+            request, result_entry.correction_confirmations(obj), ticked=ticked)
         if obj is not None:
             context["conformance_mark"] = mark(obj.tournament)
             context["rating_correction_possible"] = obj.status == RoundStatus.COMPLETED and \
