@@ -3,6 +3,7 @@ test client: every POST is the form a browser would send from the page the arbit
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from typing import Any
 
@@ -116,6 +117,26 @@ def test_results_come_first_named_by_board_and_players_with_only_the_results_of_
     assert "One key per board" in html and "<kbd>+</kbd>" in html
     head = html.split('class="dm-round-head"')[1].split('id="dm-results-heading"')[0]
     assert "Published" in head and "2 results missing" in head and 'href="#id_games-0-result"' in head
+
+
+@pytest.mark.parametrize("state", ["draft", "published", "completed"])
+def test_the_round_page_has_one_save_button_which_keeps_the_round_date_too(make_tournament, chief,
+                                                                          state: str) -> None:
+    t = make_tournament(4)
+    rnd = services.round_pair(tournament=t)
+    if state != "draft":
+        services.round_publish(round=rnd)
+    if state == "completed":
+        for game in rnd.games.all():
+            services.game_record_result(game=game, result="1-1")
+        services.round_complete(round=Round.objects.get(pk=rnd.pk))
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    html = chief.get(url).content.decode()
+    form = html.split('id="round_form"')[1].split("</form>")[0]
+    buttons = re.findall(r'<(?:input|button)[^>]*type="submit"[^>]*>', form)
+    assert len(buttons) == 1 and 'id="dm-save"' in buttons[0], buttons
+    response = chief.post(url, scrape_form(chief, url, date="2026-11-29", _continue="1"))
+    assert response.status_code == 302 and str(Round.objects.get(pk=rnd.pk).date) == "2026-11-29"
 
 
 def test_the_page_speaks_french(make_tournament, chief) -> None:
