@@ -75,8 +75,11 @@ def test_the_swiss_draft_page_shows_the_check_on_each_row(swiss9, chief) -> None
         black = check.black
         assert cells[0] == f"{check.white.points} – {black.points if black else '·'}"
         assert cells[1] == str(check.group)
-        assert cells[2] == (f"{check.white.colours.upper() or '–'} – "
-                            f"{(black.colours.upper() or '–') if black else '·'}")
+        assert cells[2] == (f"{check.white.colours.upper() or '·'} – "
+                            f"{(black.colours.upper() or '·') if black else '·'}")
+        floats = [" ".join(f"{'↑' if w == 'u' else '↓'}{n}" for n, w in side.floats) or "·" if side else "·"
+                  for side in (check.white, black)]
+        assert cells[3] == " – ".join(floats)
     assert "(W White, B Black)" in html
 
 

@@ -75,11 +75,11 @@ class GameInline(ScopedInline):
 
 def _colours(codes: str) -> str:
     letters = {"w": pgettext("colour initial", "W"), "b": pgettext("colour initial", "B")}
-    return "".join(letters.get(c, c) for c in codes) or "–"
+    return "".join(letters.get(c, c) for c in codes) or "·"
 
 
 def _floats(side: draft_check.Side) -> str:
-    return " ".join(f"{'↑' if way == 'u' else '↓'}{number}" for number, way in side.floats) or "–"
+    return " ".join(f"{'↑' if way == 'u' else '↓'}{number}" for number, way in side.floats) or "·"
 
 
 def check_cells(check: draft_check.BoardCheck | None) -> dict[str, str] | None:
