@@ -329,6 +329,30 @@ def test_a_correction_without_reason_nor_box_is_refused_once_naming_both_and_kee
     assert response.status_code == 302 and results_of(rnd)[1] == "2-0"
 
 
+def test_an_older_rounds_correction_offers_the_level_4_box_from_the_start_and_saves_in_one_submit(
+        make_tournament, chief) -> None:
+    t = make_tournament(4)
+    rnd = play_round(t)
+    play_round(t)
+    services.round_pair(tournament=t)  # round 3 paired: round 1 is two rounds back
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    page = chief.get(url)
+    html = page.content.decode()
+    assert 'name="confirmed" value="old-round-corrected"' in html and 'value="rating-correction"' in html
+    assert_one_screen(page, Level.LEAVE)
+    typed = {"games-0-result": "2-0", "_continue": "1", "correction_reason": "appeal upheld"}
+    # Not ticked: refused, what was typed kept, the tournament still in the mode.
+    response = chief.post(url, scrape_form(chief, url, **typed))
+    html = response.content.decode()
+    t.refresh_from_db()
+    assert response.status_code == 200 and results_of(rnd)[1] == "1-1" and t.in_conformance
+    assert parse(html).selected["games-0-result"] == "2-0" and "appeal upheld" in html
+    # Ticked: one submit saves it, and the tournament leaves the mode as the box said.
+    response = chief.post(url, scrape_form(chief, url, **typed, confirmed="old-round-corrected"))
+    t.refresh_from_db()
+    assert response.status_code == 302 and results_of(rnd)[1] == "2-0" and not t.in_conformance
+
+
 def test_a_completed_round_with_no_later_round_offers_the_reason_and_no_box(make_tournament, chief) -> None:
     rnd = play_round(make_tournament(4))
     url = reverse("admin:tournaments_round_change", args=[rnd.pk])
