@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.db import connection, reset_queries
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -93,8 +94,8 @@ def test_no_check_columns_on_a_published_round_nor_a_round_robin_draft(swiss9, m
     assert 'class="dm-check"' not in chief.get(reverse("admin:tournaments_round_change", args=[rr.pk])).content.decode()
 
 
-def _draft_queries(make_tournament, chief, players: int, slug: str) -> tuple[int, int]:  # type: ignore[no-untyped-def]
-    t = make_tournament(players, system=System.SWISS, slug=slug, rounds_total=5)
+def _draft_queries(make_tournament, chief, players: int, slug: str, order: str) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    t = make_tournament(players, system=System.SWISS, slug=slug, rounds_total=5, swiss_order=order)
     play_swiss_round(t)
     play_swiss_round(t)
     rnd = services.round_pair(tournament=t)
@@ -111,8 +112,10 @@ def _draft_queries(make_tournament, chief, players: int, slug: str) -> tuple[int
     return len(reads), len(page)
 
 
-def test_the_check_reads_a_fixed_number_of_queries_whatever_the_number_of_boards(make_tournament, chief) -> None:
-    small = _draft_queries(make_tournament, chief, 8, "small")
-    large = _draft_queries(make_tournament, chief, 20, "large")
+@pytest.mark.parametrize("order", ["rating", "standing"])
+def test_the_check_reads_a_fixed_number_of_queries_whatever_the_number_of_boards(make_tournament, chief,
+                                                                                 order: str) -> None:
+    small = _draft_queries(make_tournament, chief, 8, "small", order)
+    large = _draft_queries(make_tournament, chief, 20, "large", order)
     assert small[0] == large[0] <= 8, (small, large)
     assert small[1] == large[1], (small, large)
