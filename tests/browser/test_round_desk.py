@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.screens import DESKTOP, shot
+from tests.browser.screens import DESKTOP, PHONE, shot
 from tests.browser.test_round_entry import tab_to
 
 pytestmark = pytest.mark.browser
@@ -142,4 +142,15 @@ def test_the_swiss_draft_shows_the_pairing_check(swiss8: dict[str, Any], browser
         assert cells[1] == str(check.group), (board, cells)
     assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
     shot(page, "admin-round-swiss-draft-desktop-fr")
+    context.close()
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR",
+                                  device_scale_factor=2)
+    page = context.new_page()
+    _log_in(page, swiss8["url"])
+    page.goto(f"{swiss8['url']}/admin/tournaments/round/{rnd.pk}/change/")
+    shot(page, "admin-round-swiss-draft-phone-fr")
+    # The check scrolls inside its box on a phone; the page itself never runs past the edge.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.locator(".dm-check-scroll").evaluate("e => getComputedStyle(e).overflowX") == "auto"
+    context.close()
     context.close()
