@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.axe import assert_accessible
 from tests.browser.screens import DESKTOP, PHONE, shot
 from tests.browser.test_round_entry import tab_to
 
@@ -80,6 +81,7 @@ def test_a_correction_by_mouse_is_one_save_and_a_refusal_keeps_what_was_typed(sw
     # The box is there before anything is typed, in the words of a correction, not of a breach.
     assert page.locator("#dm-correction input[name=confirmed][value=previous-round-corrected]").count() == 1
     shot(page, "admin-round-correction-desktop-fr")
+    assert_accessible(page, "admin round correction")
     # The refusal first: the box left empty, nothing saved, what was typed kept.
     menu.select_option(new)
     page.locator("#id_correction_reason").fill(REASON)
@@ -142,6 +144,7 @@ def test_the_swiss_draft_shows_the_pairing_check(swiss8: dict[str, Any], browser
         assert cells[1] == str(check.group), (board, cells)
     assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
     shot(page, "admin-round-swiss-draft-desktop-fr")
+    assert_accessible(page, "admin round swiss draft")
     context.close()
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR",
                                   device_scale_factor=2)
@@ -149,6 +152,7 @@ def test_the_swiss_draft_shows_the_pairing_check(swiss8: dict[str, Any], browser
     _log_in(page, swiss8["url"])
     page.goto(f"{swiss8['url']}/admin/tournaments/round/{rnd.pk}/change/")
     shot(page, "admin-round-swiss-draft-phone-fr")
+    assert_accessible(page, "admin round swiss draft phone")
     # The check scrolls inside its box on a phone; the page itself never runs past the edge.
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert page.locator(".dm-check-scroll").evaluate("e => getComputedStyle(e).overflowX") == "auto"
