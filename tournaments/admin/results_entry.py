@@ -367,9 +367,14 @@ class GameFormSet(BaseInlineFormSet):
             self.reason_error = gettext("Round %(round)s is completed: give the reason for the correction; the "
                                    "history keeps it.") % {"round": self.instance.number}
             errors.append(self.reason_error)
+        # Every refusal of the page at once: a correction missing its reason and its confirmation comes back
+        # once, with both named, not once for each.
+        try:
+            self.ask_conformance()
+        except forms.ValidationError as exc:
+            errors += exc.messages
         if errors:
             raise forms.ValidationError(errors)
-        self.ask_conformance()
 
     def moved_forms(self) -> list[forms.Form]:
         """The rows of a draft round whose players the arbiter changed."""

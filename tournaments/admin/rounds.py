@@ -12,10 +12,11 @@ from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.admin import confirm
+from tournaments.admin import warnings as warnings_screen
 from tournaments.admin.base import (
     ArbiterScopedAdmin,
     ScopedInline,
@@ -32,7 +33,7 @@ from tournaments.admin.sheets import (
 )
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus
 from tournaments.pairing.model import CheckReport
-from tournaments.rounds import manual_pairing, pairing_bridge, result_entry, services
+from tournaments.rounds import draft_check, manual_pairing, pairing_bridge, result_entry, services
 from tournaments.rounds.slip import KEYS
 
 
@@ -70,6 +71,27 @@ class GameInline(ScopedInline):
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+def _colours(codes: str) -> str:
+    letters = {"w": pgettext("colour initial", "W"), "b": pgettext("colour initial", "B")}
+    return "".join(letters.get(c, c) for c in codes) or "·"
+
+
+def _floats(side: draft_check.Side) -> str:
+    return " ".join(f"{'↑' if way == 'u' else '↓'}{number}" for number, way in side.floats) or "·"
+
+
+def check_cells(check: draft_check.BoardCheck | None) -> dict[str, str] | None:
+    """A board's pairing check as the draft's table shows it: White – Black in each cell, as the players."""
+    if check is None:
+        return None
+
+    def pair(text: Callable[[draft_check.Side], str]) -> str:
+        return f"{text(check.white)} – {text(check.black) if check.black else '·'}"
+
+    return {"points": pair(lambda s: str(s.points)), "group": str(check.group),
+            "colours": pair(lambda s: _colours(s.colours)), "floats": pair(_floats)}
 
 
 def key_legend() -> list[tuple[str, str]]:
@@ -118,10 +140,20 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
 
         formsets = [f.formset for f in context.get("inline_admin_formsets", [])]
         posted = request.method == "POST"
-        context["confirmation_block"] = confirm.block(request, confirm.pending(*formsets),
-                                                      ticked=confirm.confirmed_codes(request.POST) if posted else ())
+        waiting = confirm.pending(*formsets)
+        ticked = confirm.confirmed_codes(request.POST) if posted else frozenset()
+        context["confirmation_block"] = confirm.block(request, waiting, ticked=ticked)
+        # A completed round offers its correction's confirmation from the start, beside the reason: one save.
+        # Once a save was refused for want of it, the refusal's screen (above) names the boards instead.
+        context["correction_block"] = "" if obj is None or waiting else warnings_screen.correction_block(
+            request, result_entry.correction_confirmations(obj), ticked=ticked)
         if obj is not None:
             context["conformance_mark"] = mark(obj.tournament)
+            checks = draft_check.draft_boards(obj)
+            context["draft_check"] = bool(checks)
+            for formset in formsets[:1]:
+                for form in formset.forms:
+                    form.draft_check = check_cells(checks.get(form.instance.board))
             context["rating_correction_possible"] = obj.status == RoundStatus.COMPLETED and \
                 obj.tournament.rounds.filter(number__gt=obj.number).exists()
             context["rating_only_ticked"] = posted and request.POST.get("rating_only") == "1"

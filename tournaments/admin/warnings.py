@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from tournaments.conformance.policy import Level, Warning
+from tournaments.conformance.policy import Code, Level, Warning
 from tournaments.conformance.words import describe, level_name
 
 TEMPLATE = "admin/tournaments/warnings.html"
@@ -89,10 +89,47 @@ def block(request: HttpRequest | None, warnings: Iterable[Warning], *, field: st
           block_id: str = "dm-confirm") -> SafeString:
     """The warnings, to put inside the form the page posts again (empty when there is none). `required`
     makes the browser ask for each box before it posts (the pages whose only button is "confirm")."""
-    shown = rows(warnings, keys=keys)
+    return _render(request, rows(warnings, keys=keys), field=field, ticked=ticked, required=required,
+                   block_id=block_id)
+
+
+def correction_block(request: HttpRequest | None, warnings: Iterable[Warning], *, ticked: Iterable[str] = (),
+                     block_id: str = "dm-correction") -> SafeString:
+    """A completed round's corrections, offered before anything is typed: the confirmations a correction will
+    ask (`rounds.result_entry.correction_confirmations`), in the words of a legitimate, recorded act rather than
+    of a breach, so that the result, the reason and the box go in one save. Each level keeps its one wording
+    of what confirming does; the boxes are the ones the service reads."""
+    items = list(warnings)
+    shown = []
+    for row in rows(items):
+        values = next(w.values for w in items if str(w.code) == row.code)
+        shown.append(Row(row.key, row.code, row.level, row.level_words, (_correction_text(row.code, values),),
+                         row.consequence))
+    return _render(request, shown, field=FIELD, ticked=ticked, block_id=block_id,
+                   title=_("Correcting this completed round"),
+                   intro=_("A correction is allowed and recorded. Choose the new result, give the reason, tick "
+                           "the box that applies and save once: what you typed is kept if anything is missing."))
+
+
+def _correction_text(code: str, values: dict[str, object]) -> str:
+    if code == Code.PREVIOUS_ROUND_CORRECTED:
+        return _("Round %(next)s is already paired on this round's results: a correction is kept as an event "
+                 "in the tournament's history and its TRF, and round %(next)s is checked again.") % values
+    if code == Code.OLD_ROUND_CORRECTED:
+        return _("Two or more later rounds are already paired on this round's results: correcting the result "
+                 "itself takes the tournament out of the conformance mode; a correction for the rating report "
+                 "only does not.") % values
+    if code == Code.RATING_CORRECTION:
+        return _("For a correction for the rating report only (the box above): the corrected result goes to "
+                 "the rating report and the TRF; pairings and standings keep the result as played.") % values
+    return describe(Warning(Code(code), dict(values)))
+
+
+def _render(request: HttpRequest | None, shown: list[Row], *, field: str, ticked: Iterable[str], block_id: str,
+            required: bool = False, title: str = "", intro: str = "") -> SafeString:
     if not shown:
         return SafeString("")
     return SafeString(render_to_string(TEMPLATE, {
         "rows": shown, "field": field, "ticked": {str(t) for t in ticked}, "required": required,
         "block_id": block_id, "asks": any(r.needs_tick for r in shown),
-        "refused": any(r.level == Level.REFUSE for r in shown)}, request))
+        "refused": any(r.level == Level.REFUSE for r in shown), "title": title, "intro": intro}, request))

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.db import transaction
 
+from tournaments.conformance import events
+from tournaments.conformance.policy import Code, Warning
 from tournaments.models import Entry, Game, Round, RoundStatus
 from tournaments.pairing.model import CheckReport
 from tournaments.rounds import corrections, manual_pairing, pairing_bridge, round_control, services
@@ -79,3 +81,18 @@ def round_enter_results(*, round: Round, entry: ResultEntry, user: Any = None) -
         if swiss:
             saved.report = pairing_bridge.check_round(round.tournament, round.number)
     return saved
+
+
+def correction_confirmations(round: Round) -> list[Warning]:
+    """What a correction of this round asks before anyone types it, as `services.game_record_result` will
+    ask it (corrections.warnings_for): nothing while no later round is paired, a confirmation once the next
+    one is, leaving the conformance mode after two or more; and, once a later round is paired, the
+    confirmation of a correction for the rating report only. Empty for a round that is not completed."""
+    if round.status != RoundStatus.COMPLETED:
+        return []
+    after = events.round_under_way(round.tournament) - round.number
+    if after < 1:
+        return []
+    values = {"round": round.number, "next": round.number + 1, "later": after}
+    code = Code.PREVIOUS_ROUND_CORRECTED if after == 1 else Code.OLD_ROUND_CORRECTED
+    return [Warning(code, values), Warning(Code.RATING_CORRECTION, values)]

@@ -3,6 +3,7 @@ test client: every POST is the form a browser would send from the page the arbit
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from typing import Any
 
@@ -116,6 +117,26 @@ def test_results_come_first_named_by_board_and_players_with_only_the_results_of_
     assert "One key per board" in html and "<kbd>+</kbd>" in html
     head = html.split('class="dm-round-head"')[1].split('id="dm-results-heading"')[0]
     assert "Published" in head and "2 results missing" in head and 'href="#id_games-0-result"' in head
+
+
+@pytest.mark.parametrize("state", ["draft", "published", "completed"])
+def test_the_round_page_has_one_save_button_which_keeps_the_round_date_too(make_tournament, chief,
+                                                                          state: str) -> None:
+    t = make_tournament(4)
+    rnd = services.round_pair(tournament=t)
+    if state != "draft":
+        services.round_publish(round=rnd)
+    if state == "completed":
+        for game in rnd.games.all():
+            services.game_record_result(game=game, result="1-1")
+        services.round_complete(round=Round.objects.get(pk=rnd.pk))
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    html = chief.get(url).content.decode()
+    form = html.split('id="round_form"')[1].split("</form>")[0]
+    buttons = re.findall(r'<(?:input|button)[^>]*type="submit"[^>]*>', form)
+    assert len(buttons) == 1 and 'id="dm-save"' in buttons[0], buttons
+    response = chief.post(url, scrape_form(chief, url, date="2026-11-29", _continue="1"))
+    assert response.status_code == 302 and str(Round.objects.get(pk=rnd.pk).date) == "2026-11-29"
 
 
 def test_the_page_speaks_french(make_tournament, chief) -> None:
@@ -257,6 +278,89 @@ def test_a_completed_round_is_corrected_with_a_reason_and_the_later_pairing_is_n
                                                           "correction_reason": "x"}))
     assert response.status_code == 200 and results_of(rnd)[2] == "1-1"
     assert "Board 2: a completed round keeps a result on every board" in response.content.decode()
+
+
+def test_a_correction_is_one_save_with_the_reason_and_the_confirmation_offered_from_the_start(
+        make_tournament, chief, arbiter) -> None:
+    t = make_tournament(4)
+    rnd = play_round(t)
+    services.round_pair(tournament=t)  # round 2 is paired: correcting round 1 asks a level-3 confirmation
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    page = chief.get(url)
+    html = page.content.decode()
+    # Before anything is typed: the reason and the box, in the words of a recorded correction, not a breach.
+    assert 'name="correction_reason"' in html and 'id="dm-correction"' in html
+    assert 'name="confirmed" value="previous-round-corrected"' in html
+    assert "Correcting this completed round" in html and "breaks the competition rules" not in html
+    assert_one_screen(page, Level.CONFIRM)
+    assert html.index('name="correction_reason"') < html.index('value="previous-round-corrected"') < \
+        html.index('id="dm-save"')
+    # One submit: the new result, the reason and the ticked box.
+    response = chief.post(url, scrape_form(chief, url, **{"games-0-result": "2-0", "_continue": "1",
+                                                          "correction_reason": "slip misread",
+                                                          "confirmed": "previous-round-corrected"}))
+    assert response.status_code == 302 and results_of(rnd)[1] == "2-0"
+    record = Game.history.filter(round_id=rnd.pk, board=1).latest("history_date")  # type: ignore[attr-defined]
+    assert (record.history_change_reason, record.history_user) == ("slip misread", arbiter)
+    assert t.conformance_events.filter(code="previous-round-corrected").count() == 1
+
+
+def test_a_correction_without_reason_nor_box_is_refused_once_naming_both_and_keeping_what_was_typed(
+        make_tournament, chief) -> None:
+    t = make_tournament(4)
+    rnd = play_round(t)
+    services.round_pair(tournament=t)
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    response = chief.post(url, scrape_form(chief, url, **{"games-0-result": "2-0", "_continue": "1"}))
+    html = response.content.decode()
+    assert response.status_code == 200 and results_of(rnd)[1] == "1-1"
+    assert "Round 1 is completed: give the reason for the correction" in html
+    assert 'name="confirmed" value="previous-round-corrected"' in html and "Level 3" in html
+    assert html.count('value="previous-round-corrected"') == 1  # the refusal's screen alone, not twice
+    assert parse(html).selected["games-0-result"] == "2-0"
+    # The reason given, the box left empty: still refused, the reason kept.
+    response = chief.post(url, {**form_in(html), "correction_reason": "slip misread"})
+    html = response.content.decode()
+    assert response.status_code == 200 and results_of(rnd)[1] == "1-1"
+    assert "slip misread" in html and parse(html).selected["games-0-result"] == "2-0"
+    assert "give the reason" not in html
+    # Ticked on that page: saved.
+    response = chief.post(url, {**form_in(html), "confirmed": "previous-round-corrected"})
+    assert response.status_code == 302 and results_of(rnd)[1] == "2-0"
+
+
+def test_an_older_rounds_correction_offers_the_level_4_box_from_the_start_and_saves_in_one_submit(
+        make_tournament, chief) -> None:
+    t = make_tournament(4)
+    rnd = play_round(t)
+    play_round(t)
+    services.round_pair(tournament=t)  # round 3 paired: round 1 is two rounds back
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    page = chief.get(url)
+    html = page.content.decode()
+    assert 'name="confirmed" value="old-round-corrected"' in html and 'value="rating-correction"' in html
+    assert_one_screen(page, Level.LEAVE)
+    typed = {"games-0-result": "2-0", "_continue": "1", "correction_reason": "appeal upheld"}
+    # Not ticked: refused, what was typed kept, the tournament still in the mode.
+    response = chief.post(url, scrape_form(chief, url, **typed))
+    html = response.content.decode()
+    t.refresh_from_db()
+    assert response.status_code == 200 and results_of(rnd)[1] == "1-1" and t.in_conformance
+    assert parse(html).selected["games-0-result"] == "2-0" and "appeal upheld" in html
+    # Ticked: one submit saves it, and the tournament leaves the mode as the box said.
+    response = chief.post(url, scrape_form(chief, url, **typed, confirmed="old-round-corrected"))
+    t.refresh_from_db()
+    assert response.status_code == 302 and results_of(rnd)[1] == "2-0" and not t.in_conformance
+
+
+def test_a_completed_round_with_no_later_round_offers_the_reason_and_no_box(make_tournament, chief) -> None:
+    rnd = play_round(make_tournament(4))
+    url = reverse("admin:tournaments_round_change", args=[rnd.pk])
+    html = chief.get(url).content.decode()
+    assert 'name="correction_reason"' in html and 'id="dm-correction"' not in html
+    response = chief.post(url, scrape_form(chief, url, **{"games-0-result": "2-0", "_continue": "1",
+                                                          "correction_reason": "slip misread"}))
+    assert response.status_code == 302 and results_of(rnd)[1] == "2-0"
 
 
 def test_a_swiss_correction_says_what_the_pairing_check_says_now(swiss9, chief) -> None:
