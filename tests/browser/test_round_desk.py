@@ -113,7 +113,7 @@ def test_a_correction_by_mouse_is_one_save_and_a_refusal_keeps_what_was_typed(sw
 
 
 def test_the_swiss_draft_shows_the_pairing_check(swiss8: dict[str, Any], browser: Any) -> None:
-    from tests.tournaments.rounds import play_swiss_round
+    from tests.tournaments.play import play_swiss_round
     from tournaments.models import Player
     from tournaments.players import roster
     from tournaments.rounds import draft_check, services

@@ -22,7 +22,7 @@ def planned9(transactional_db: None, live_server: Any) -> dict[str, Any]:
     a time control; round 1 played."""
     from django.contrib.auth import get_user_model
 
-    from tests.tournaments.rounds import play_swiss_round
+    from tests.tournaments.play import play_swiss_round
     from tournaments.models import Player, System, Tournament
     from tournaments.players import roster
     from tournaments.rounds import schedule

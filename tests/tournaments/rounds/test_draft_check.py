@@ -9,7 +9,7 @@ from django.db import connection, reset_queries
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.tournaments.rounds import play_swiss_round
+from tests.tournaments.play import play_swiss_round
 from tournaments.models import Game, System, Tournament
 from tournaments.results import Result
 from tournaments.rounds import draft_check, services
