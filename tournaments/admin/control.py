@@ -30,7 +30,9 @@ from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
 from tournaments.players import roster
+from tournaments.public.notation import bye_words
 from tournaments.ratings import entry_rating, rating_changes
+from tournaments.results import Result
 from tournaments.rounds import manual_pairing, round_control, services, under_way
 
 # The words of each step's button, by step name; %(n)s is the round.
@@ -123,6 +125,10 @@ class ControlRoomMixin:
             rating_changes=rating_changes(tournament),
             **byes.control_room_lines(tournament, room, stale),
             **schedule_context(tournament, schedule_form),
+            # A draft's board: Black, or for a player without an opponent his bye's kind and value, in the
+            # public pages' words.
+            draft_rows=[(g, str(g.black) if g.black_id is not None else bye_words(
+                g.parsed_result or Result.BYE, selectors.bye_points_for(tournament))) for g in room.draft_games],
         ))
 
     def _step_href(self, tournament: Tournament, room: round_control.ControlRoom) -> str:

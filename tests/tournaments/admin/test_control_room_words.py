@@ -40,3 +40,18 @@ def test_the_import_does_not_preselect_a_tournament_the_user_does_not_run(make_t
     form = chief.get(f'{reverse("admin:tournaments_player_import")}?tournament={t.pk}').content.decode()
     assert "Theirs" not in form
     assert chief.get(f'{reverse("admin:tournaments_player_import")}?tournament=x').status_code == 200
+
+
+def test_a_swiss_drafts_byes_are_named_by_kind_and_value(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
+    from tournaments.players import requested_byes
+    from tournaments.rounds import services
+
+    t = make_tournament(7, system=System.SWISS, slug="sw7", rounds_total=5)
+    requested_byes.bye_request(entry=t.entries.get(pairing_number=2), round_number=1, points=1)
+    requested_byes.bye_request(entry=t.entries.get(pairing_number=3), round_number=1, points=0)
+    services.round_pair(tournament=t)  # two boards, the pairing bye of the fifth player, the two requested
+    page = chief.get(reverse("admin:tournaments_tournament_control", args=[t.pk])).content.decode()
+    table = page[page.index('class="dc-boards"'):]
+    table = table[:table.index("</table>")]
+    assert "Requested bye (+1)" in table and "Absent, excused (0)" in table and "Bye (+2)" in table
+    assert ">excused<" not in table and ">bye<" not in table
