@@ -232,7 +232,9 @@ class PairingsTable(_Base):
         for g in games:
             black = lines.get(g.black_id) if g.black_id else None
             rows.append({
-                "board": g.board,
+                # a player without an opponent sits at no board: his row comes after the boards, unnumbered,
+                # as on the printed pairings
+                "board": g.board if g.black_id else "",
                 "white": player_html(slug, lines[g.white_id]),
                 "white_rating": lines[g.white_id].rating or "",
                 # The result links to the game page: on a phone the separate "game" column is dropped.

@@ -202,3 +202,15 @@ def test_a_long_swiss_crosstable_stays_on_the_page(day) -> None:  # type: ignore
     finally:
         printing.styled_table = real
     assert sum(captured["widths"]) <= landscape(A4)[0] - 24 * mm + 0.01
+
+
+@pytest.mark.django_db
+def test_the_round_page_lists_a_bye_without_a_board_number(make_tournament, client) -> None:  # type: ignore[no-untyped-def]
+    """As on the printed pairings: the player without an opponent sits at no board."""
+    from tournaments.rounds import services
+
+    t = make_tournament(5, system=System.SWISS, slug="odd", rounds_total=3)
+    services.round_publish(round=services.round_pair(tournament=t))
+    page = client.get(reverse("tournaments:round", args=[t.slug, 1])).content.decode()
+    body = page[page.index("<tbody"):page.index("</tbody>")]
+    assert re.findall(r'<td class="board num">([^<]*)</td>', body) == ["1", "2", ""]
