@@ -8,8 +8,10 @@ indiquées "0F" et "2F" dans le tableau final" (FMJD competition rules 5.9 A.b).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments.results import Result
@@ -22,11 +24,16 @@ NO_GAME = "–"
 
 def colour_letter(colour: str) -> str:
     """The one letter of a colour in a Swiss crosstable cell ("12w2")."""
-    # Translators: the one letter of White in a crosstable cell ("12w2"), as arbiters write it.
-    if colour == "white":
-        return _("w")
+    return _letters(get_language())[colour == "white"]
+
+
+@functools.lru_cache(maxsize=16)
+def _letters(language: str | None) -> tuple[str, str]:
+    # Read once per language: a crosstable of 1,000 players asks for a letter in every one of its cells.
     # Translators: the one letter of Black in a crosstable cell ("12b0").
-    return _("b")
+    black = _("b")
+    # Translators: the one letter of White in a crosstable cell ("12w2"), as arbiters write it.
+    return black, _("w")
 
 
 def bye_mark(result: Result, points: int = 0) -> str:
@@ -39,11 +46,21 @@ def bye_mark(result: Result, points: int = 0) -> str:
     return _("+%(points)s req") % {"points": result.points()[0]}
 
 
+# Read once: a crosstable asks these of every cell, and an enum member looked up is slow.
+_SINGLE = frozenset(r for r in Result if r.is_single_player)
+_NOT_PLAYED = Result.NOT_PLAYED
+
+
+def _no_game(cell: CrossCell) -> bool:
+    """The cell reads NO_GAME (cell_text's own test, without making its words)."""
+    return cell.result not in _SINGLE and (cell.result is _NOT_PLAYED or not cell.opponent)
+
+
 def cell_text(cell: CrossCell) -> str:
     """A Swiss crosstable cell: "12w2", "7b0F", "12w" (no result yet), a bye's mark, or "–"."""
-    if cell.result is not None and cell.result.is_single_player:
-        return bye_mark(cell.result, cell.points)
-    if cell.result is Result.NOT_PLAYED or not cell.opponent:
+    if cell.result in _SINGLE:
+        return bye_mark(cell.result, cell.points)  # type: ignore[arg-type]
+    if _no_game(cell):
         return NO_GAME
     return f"{cell.opponent}{colour_letter(cell.colour or 'white')}{cell.side}"
 
@@ -70,7 +87,7 @@ def legend(cells: Iterable[CrossCell], *, round_robin: bool) -> list[str]:
                          % {"mark": bye_mark(result), "points": result.points()[0]})
     if Result.EXCUSED in results:
         lines.append(_("%(mark)s: absent, excused in advance: 0 points.") % {"mark": bye_mark(Result.EXCUSED, 0)})
-    missed = any(NO_GAME in t for t in texts) if round_robin else any(cell_text(c) == NO_GAME for c in cells)
+    missed = any(NO_GAME in t for t in texts) if round_robin else any(_no_game(c) for c in cells)
     if missed:
         lines.append(_("%(mark)s: no game that round (not yet entered, or withdrawn).") % {"mark": NO_GAME})
     return lines
