@@ -356,8 +356,10 @@ def test_the_arbiters_desk_on_a_whole_day(desk: dict[str, Any], browser: Any) ->
             arbiter.click(reason, navigates=False)
             arbiter.type(reason_text)
             typed += len(reason_text)
-        # the confirmations asked (never "for the rating report only", which would leave the game as played)
-        boxes = page.locator("#dm-confirm input[type=checkbox], input[type=checkbox][name=confirm]")
+        # the confirmations asked or offered from the start (never "for the rating report only", which would
+        # leave the game as played)
+        boxes = page.locator("#dm-confirm input[type=checkbox], input[type=checkbox][name=confirm], "
+                             "#dm-correction input[type=checkbox]:not([value='rating-correction'])")
         for i in range(boxes.count()):
             if boxes.nth(i).is_visible() and not boxes.nth(i).is_checked():
                 arbiter.click(boxes.nth(i), navigates=False)
@@ -372,6 +374,7 @@ def test_the_arbiters_desk_on_a_whole_day(desk: dict[str, Any], browser: Any) ->
     assert not (only.count() and only.is_checked()), "corrected for the rating report only"
     assert Game.objects.get(round=rnd2, board=1).result == "2-0"  # the game itself, not only the report
     print(f"\ncorrection: {submits} submit(s); asked between them: {asked}")
+    assert submits == 1, asked  # the reason and the confirmation offered from the start: one save
     shot(page, "desk-day-correction-fr")
     game = Game.objects.get(round=rnd2, board=1)
     record = Game.history.filter(id=game.pk).latest("history_date")  # type: ignore[attr-defined]
