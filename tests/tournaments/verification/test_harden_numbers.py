@@ -332,3 +332,13 @@ def test_each_door_takes_every_bad_number(world: World, door: str, value: str) -
 @given(door=st.sampled_from(sorted(DOORS)), value=NUMBERISH)
 def test_fuzz_every_door(world: World, door: str, value: str) -> None:
     _through(world, door, value)
+
+
+def test_the_generator_refuses_an_empty_rating_between_commas() -> None:
+    """A slip of the keyboard (",,1500") is named, never read as one rating fewer."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tournaments.verification", "-g", "-", "--players", "4",
+                           "--rounds", "2", "--ratings", ",,1500"], capture_output=True, text=True, check=False)
+    assert done.returncode != 0 and "--ratings" in done.stderr
