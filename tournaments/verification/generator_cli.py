@@ -119,9 +119,10 @@ def settings_from_args(args: argparse.Namespace) -> GenSettings:
     ratings: tuple[int, ...] = ()
     if args.ratings:
         try:
-            # every item a number: an empty one between commas is a slip, not a rating to draw
-            ratings = tuple(parse_number(x, low=-(10**9), high=10**9, signed=True)
-                            for x in args.ratings.replace(" ", "").split(","))
+            # every item a number, spaces around it allowed as around the range's bounds: an empty item
+            # between commas is a slip, not a rating to draw
+            ratings = tuple(parse_number(x.strip(), low=-(10**9), high=10**9, signed=True)
+                            for x in args.ratings.split(","))
         except NumberError:
             raise ValueError(f"--ratings {args.ratings[:40]!r}: whole numbers, comma-separated") from None
         if any(r < 0 or r > 9999 for r in ratings):

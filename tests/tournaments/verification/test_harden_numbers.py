@@ -281,7 +281,8 @@ def pairing_cli(w: World, v: str) -> None:
             except SystemExit as exc:
                 assert exc.code == 2 and ("LOW-HIGH" in err.getvalue() or "whole numbers" in err.getvalue())
             else:
-                assert number_or_none(v.lstrip("-")) is not None, f"{options} taken"
+                # spaces around a number are allowed on the command line ("1400 - 2300"), inside it never
+                assert number_or_none(v.strip().lstrip("-")) is not None, f"{options} taken"
         for where in TRF_PLACES:
             Path(folder, "in.trf").write_text(_trf(v, where), encoding="utf-8")
             for mode in ("-p", "-c"):
