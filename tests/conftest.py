@@ -57,8 +57,8 @@ def undo_what_a_test_left(held: Any) -> list[str]:
     A request through the test client activates its reader's language (LocaleMiddleware) or time zone in the
     thread and leaves it there; a later test on the same worker then reads French where it expects English.
     The caches, and the kept answers of the process's WSGI application, hold pages keyed on a tournament's
-    id and version, and ids come back after a rollback. A settings override enabled and never disabled would
-    change every later test.
+    id and version, and ids come back after a rollback; a cache a test made fail stays unasked for a while.
+    A settings override enabled and never disabled would change every later test.
     """
     from django.conf import settings
     from django.core.cache import caches
@@ -72,6 +72,9 @@ def undo_what_a_test_left(held: Any) -> list[str]:
     served = sys.modules.get("config.wsgi")  # the process's kept answers, once a test has loaded the app
     if served is not None:
         served.application.forget()
+    pages = sys.modules.get("tournaments.web.public_cache")  # a cache a test made fail is asked again at once
+    if pages is not None:
+        pages.shared.forget()
     left = settings._wrapped
     overridden: set[str] = set()
     while settings._wrapped is not held and hasattr(settings._wrapped, "default_settings"):

@@ -35,3 +35,13 @@ def test_a_settings_override_left_enabled_is_named_and_undone() -> None:
     assert undo_what_a_test_left(held) == ["DAMIER_PAGE_CACHE", "LANGUAGE_CODE"]
     assert settings._wrapped is held and settings.LANGUAGE_CODE == "en"
     assert translation.gettext("Page not found") == "Page not found"  # the default catalogue is English again
+
+
+def test_a_page_cache_a_test_made_fail_is_asked_again() -> None:
+    """The shared page cache, once it failed, is left unasked for a few seconds: the next test must not
+    inherit that (it would read every page as a miss)."""
+    from tournaments.web import public_cache
+
+    public_cache.shared._down_until = float("inf")
+    assert undo_what_a_test_left(settings._wrapped) == []
+    assert public_cache.shared._down_until is None

@@ -183,6 +183,11 @@ class _SharedCache:
                 log.warning("The page cache answers again.")
         return value
 
+    def forget(self) -> None:
+        """Ask the cache again at once (a cache brought back by hand, or the next test of a suite)."""
+        with self._lock:
+            self._down_until = None
+
 
 shared = _SharedCache()
 
