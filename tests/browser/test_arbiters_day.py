@@ -54,17 +54,21 @@ class Arbiter:
         else:
             locator.click()
 
-    def press(self, key: str, navigates: bool = False) -> None:
-        self.keys += 1
-        if navigates:
-            with self.page.expect_navigation():
+    def press(self, *keys: str, navigates: bool = False) -> None:
+        for key in keys:
+            self.keys += 1
+            if navigates:
+                with self.page.expect_navigation():
+                    self.page.keyboard.press(key)
+            else:
                 self.page.keyboard.press(key)
-        else:
-            self.page.keyboard.press(key)
 
     def type(self, text: str) -> None:
         self.keys += len(text)
         self.page.keyboard.type(text)
+
+    def count(self) -> tuple[int, int]:
+        return self.clicks, self.keys
 
 
 def focused(page: Any) -> str:

@@ -22,10 +22,11 @@ from typing import Any
 import pytest
 
 from tests.browser.screens import DESKTOP, PHONE, SCREENSHOTS, shot
+from tests.browser.test_arbiters_day import PASSWORD, focused, log_in, messages, results
+from tests.browser.test_arbiters_day import Arbiter as Desk
 
 pytestmark = pytest.mark.browser
 
-PASSWORD = "pw-arbitre-2026"
 FRENCH = {"Accept-Language": "fr"}
 # (surname, given name, rating): not in rating order, as players arrive
 FIELD = [("Lefèvre", "Anne", 1980), ("Baliakine", "Pavel", 2430), ("Moreau", "Luc", 1850),
@@ -54,52 +55,10 @@ BEFORE = {
 }
 
 
-class Desk:
-    """The arbiter's page, with a count of every click and key press made through it."""
-
-    def __init__(self, page: Any) -> None:
-        self.page, self.clicks, self.keys = page, 0, 0
-
-    def click(self, target: Any, navigates: bool = True) -> None:
-        locator = self.page.locator(target) if isinstance(target, str) else target
-        self.clicks += 1
-        if navigates:
-            with self.page.expect_navigation():
-                locator.click()
-        else:
-            locator.click()
-
-    def press(self, *keys: str, navigates: bool = False) -> None:
-        for key in keys:
-            self.keys += 1
-            if navigates:
-                with self.page.expect_navigation():
-                    self.page.keyboard.press(key)
-            else:
-                self.page.keyboard.press(key)
-
-    def type(self, text: str) -> None:
-        self.keys += len(text)
-        self.page.keyboard.type(text)
-
-    def count(self) -> tuple[int, int]:
-        return self.clicks, self.keys
 
 
-def focused(page: Any) -> str:
-    return str(page.evaluate("document.activeElement ? (document.activeElement.name || document.activeElement.id"
-                             " || '') : ''"))
 
 
-def messages(page: Any) -> str:
-    return str(page.locator(".messagelist").inner_text()) if page.locator(".messagelist").count() else ""
-
-
-def results(t: Any, number: int) -> dict[int, str]:
-    from tournaments.models import Game
-
-    return dict(Game.objects.filter(round__tournament=t, round__number=number)
-                .order_by("board").values_list("board", "result"))
 
 
 def pdf_text(data: bytes) -> str:
@@ -129,12 +88,6 @@ def french(browser: Any, viewport: dict[str, int] = DESKTOP) -> tuple[Any, Any]:
     return context, page
 
 
-def log_in(page: Any, base: str) -> None:
-    page.goto(f"{base}/admin/login/")
-    page.fill("#id_username", "arbitre")
-    page.fill("#id_password", PASSWORD)
-    with page.expect_navigation():
-        page.click("input[type=submit]")
 
 
 @pytest.fixture
