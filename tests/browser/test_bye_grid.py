@@ -9,33 +9,10 @@ from typing import Any
 import pytest
 
 from tests.browser.screens import DESKTOP, phone_in_french, shot
+from tests.browser.test_arbiters_day import Arbiter
+from tests.browser.test_control_room import login
 
 pytestmark = pytest.mark.browser
-
-
-def login(page: Any, base: str) -> None:
-    page.goto(f"{base}/admin/login/")
-    page.fill("#id_username", "chief")
-    page.fill("#id_password", "pw-chief-123")
-    with page.expect_navigation():
-        page.click("input[type=submit]")
-
-
-class Arbiter:
-    """The clicks and keys the arbiter makes, counted where they are made."""
-
-    def __init__(self, page: Any) -> None:
-        self.page, self.clicks, self.keys = page, 0, 0
-
-    def click(self, selector: str) -> None:
-        self.clicks += 1
-        with self.page.expect_navigation():
-            self.page.click(selector)
-
-    def press(self, *keys: str) -> None:
-        for key in keys:
-            self.keys += 1
-            self.page.keyboard.press(key)
 
 
 def focused_cell(page: Any) -> str:
