@@ -29,7 +29,7 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from rules.numbers import TOO_LARGE, TOO_SMALL, NumberError, parse_number
 from tournaments import selectors
 from tournaments.errors import DomainError
-from tournaments.models import Entry, Player, Title, Tournament
+from tournaments.models import Entry, Player, Title, Tournament, search_key
 from tournaments.players import numbering, requested_byes
 from tournaments.players.roster import late_entry_message, round_robin_closed
 from tournaments.validators import describe_control
@@ -304,6 +304,7 @@ def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, to
             player.rating_source = stamp  # VCL4THP 134: the list each rating came from
         try:
             player.full_clean(validate_unique=False, validate_constraints=False)
+            player.folded = search_key(player.surname, player.given_name, player.native_name)  # no save()
         except ValidationError as exc:
             raise _LineError(line_no, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())) from None
     # The tournaments first, by id (tournaments/locks.py): the one the players go into and every one an updated
@@ -311,7 +312,7 @@ def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, to
     held = Entry.objects.filter(player_id__in=[p.pk for _, p in updated]).values_list("tournament_id", flat=True)
     list(Tournament.objects.select_for_update().filter(Q(pk__in=held) | Q(pk=getattr(tournament, "pk", None)))
          .order_by("pk").values_list("pk", flat=True))
-    columns = [f for f in COLUMNS if f != "fmjd_id"] + ["rating_source"]
+    columns = [f for f in COLUMNS if f != "fmjd_id"] + ["rating_source", "folded"]
     # bulk_update writes one CASE per column and row: small batches keep each statement cheap.
     bulk_update_with_history([p for _, p in updated], Player, columns, batch_size=100)
     bulk_create_with_history([p for _, p in created], Player, batch_size=CHUNK)

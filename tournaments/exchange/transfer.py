@@ -40,6 +40,7 @@ from tournaments.models import (
     Round,
     ScheduledRound,
     Tournament,
+    search_key,
 )
 from tournaments.rounds.settings_rules import check_settings
 
@@ -57,7 +58,9 @@ PARTS: list[tuple[str, type[models.Model]]] = [
 ]
 PART_OF = {model: name for name, model in PARTS}
 # Fields rebuilt from others, never carried: a sheet's replayed line is made again from its text on view.
-DERIVED = {(GameSheet, "line")}
+# A player's search key is made again from his names; the rating lists are this site's register, not the
+# tournament's: its entries carry the ratings and titles they kept from them.
+DERIVED = {(GameSheet, "line"), (Player, "folded"), (Tournament, "fmjd_list"), (Tournament, "national_list")}
 # A field missing from an older export takes the model's default, except where the default of new objects is
 # not what the older tournament was run on: a double round robin exported before the setting existed was
 # paired on the plain second cycle.
@@ -443,6 +446,8 @@ class _Importer:
             if model is Entry and not {"rating", "national_rating"} & set(record):
                 values.update(self._ratings_of_file_player(record))
             obj = model(pk=self.ids[name][record["key"]], **values)
+            if model is Player:  # bulk_create does not call save(), which keeps the search key
+                obj.folded = search_key(obj.surname, obj.given_name, obj.native_name)
             _clean(where, obj, exclude=[f.name for f in _fields(model) if f.is_relation])
             objs.append(obj)
             # auto_now_add would stamp the import's time: the file's value is written afterwards.

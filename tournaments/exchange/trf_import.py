@@ -57,6 +57,7 @@ from tournaments.models import (
     System,
     Title,
     Tournament,
+    search_key,
 )
 from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.pairing.trf import TrfError, TrfFile, TrfPlayer, cell_points, parse_trf, trf_lines
@@ -391,6 +392,9 @@ def _free_slug(name: str) -> str:
 def _bulk(objs: list[Any], model: Any) -> list[Any]:
     """Write the objects and their history in bulk; a player another arbiter created meanwhile with the same
     FMJD id refuses the whole import, with a message rather than an error page."""
+    if model is Player:  # bulk_create does not call save(), which keeps the search key
+        for player in objs:
+            player.folded = search_key(player.surname, player.given_name, player.native_name)
     try:
         with transaction.atomic():
             return list(bulk_create_with_history(objs, model, batch_size=1000))

@@ -20,8 +20,8 @@ def _queries(client, tournament) -> tuple[int, str]:  # type: ignore[no-untyped-
 
 def test_the_entries_show_title_federation_and_rating(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
     t = make_tournament(4, slug="rr4")
-    Player.objects.filter(pk=t.entries.get(pairing_number=1).player_id).update(title="GMI", federation="NED")
-    t.entries.filter(pairing_number=1).update(rating=2389)
+    Player.objects.filter(pk=t.entries.get(pairing_number=1).player_id).update(federation="NED")
+    t.entries.filter(pairing_number=1).update(rating=2389, title="GMI")
     _, page = _queries(chief, t)
     row = page[page.index('id="entries-0"'):page.index('id="entries-1"')]
     assert "GMI" in row and "NED" in row and "2389" in row

@@ -34,7 +34,7 @@ def test_a_bad_line_imports_nothing_and_names_the_line() -> None:
     assert not report.ok
     errors = {x.line: x.message for x in report.errors}
     assert errors == {4: "rating “twenty” is not a whole number",
-                      5: "title “XYZ” is unknown (expected one of GMI, MI, MF, CMI, GMIF, MIF, MFF, CMIF)"}
+                      5: "title “XYZ” is unknown (expected one of GMI, MI, MF, CMI, CMF, GMIF, MIF, MFF, CMIF, CMFF)"}
     assert [x.status for x in report.lines[:2]] == ["valid", "valid"]
     assert Player.objects.count() == 0
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -19,69 +19,21 @@ from simple_history.models import HistoricalRecords
 
 from tournaments.ratings import clean_rating_settings
 from tournaments.results import Result
-from tournaments.validators import no_control_characters
 from tournaments.words import RESULT_LABELS
 
-ONE_LINE = [no_control_characters]  # names reach TRF/CSV/PDF line by line: never a line break or NUL
-
-federation_validator = RegexValidator(r"^[A-Z]{3}$", _("Federation: three capital letters, e.g. NED, FRA, SEN."))
-
-
-class Title(models.TextChoices):
-    GMI = "GMI", _("International Grandmaster (GMI)")
-    MI = "MI", _("International Master (MI)")
-    MF = "MF", _("FMJD Master (MF)")
-    CMI = "CMI", _("Candidate International Master (CMI)")
-    GMIF = "GMIF", _("Women International Grandmaster (GMIF)")
-    MIF = "MIF", _("Women International Master (MIF)")
-    MFF = "MFF", _("Women FMJD Master (MFF)")
-    CMIF = "CMIF", _("Women Candidate International Master (CMIF)")
-
-
-class Player(models.Model):
-    surname = models.CharField(_("surname"), max_length=100, validators=ONE_LINE)
-    given_name = models.CharField(_("given name"), max_length=100, blank=True, validators=ONE_LINE)
-    fmjd_id = models.PositiveIntegerField(_("FMJD id"), null=True, blank=True, unique=True)
-    federation = models.CharField(_("federation"), max_length=3, blank=True, validators=[federation_validator])
-    title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True)
-    rating = models.PositiveIntegerField(
-        _("rating"), null=True, blank=True, validators=[MaxValueValidator(3000)],
-        help_text=_("FMJD rating, 0 to 3000; empty when the player has none."),
-    )
-    # Ratings: the national federation's rating, and a player known to have no rating
-    # at all (a rating typed for him is then a mistake, refused by clean()).
-    national_rating = models.PositiveIntegerField(
-        _("national rating"), null=True, blank=True, validators=[MaxValueValidator(3000)],
-        help_text=_("The national federation's rating, 0 to 3000; empty when the player has none."))
-    # Where the ratings came from (VCL4THP 134): the list file and the day it was imported; empty while a
-    # rating is present means it was typed by hand (an edit of a rating on the player's page empties it).
-    rating_source = models.CharField(_("source of the ratings"), max_length=160, blank=True, editable=False)
-    unrated = models.BooleanField(
-        _("unrated"), default=False,
-        help_text=_("Tick for a player known to have no rating: no rating may then be entered for him."))
-    club = models.CharField(_("club"), max_length=120, blank=True, validators=ONE_LINE)
-    birth_year = models.PositiveIntegerField(
-        _("birth year"), null=True, blank=True, validators=[MinValueValidator(1880), MaxValueValidator(2100)]
-    )
-    history = HistoricalRecords()  # a rating or name changed mid-event is an appeals committee's question
-
-    class Meta:
-        ordering = ["surname", "given_name"]
-        verbose_name = _("player")
-        verbose_name_plural = _("players")
-
-    def __str__(self) -> str:
-        return self.full_name
-
-    @property
-    def full_name(self) -> str:
-        return f"{self.surname}, {self.given_name}" if self.given_name else self.surname
-
-    def clean(self) -> None:
-        from tournaments.ratings import rating_errors
-
-        if errors := rating_errors(self):
-            raise ValidationError(errors)
+from .register import (  # noqa: F401  (the register's models are the app's models)
+    ONE_LINE,
+    NationalId,
+    Player,
+    PlayerMerge,
+    RatingKind,
+    RatingList,
+    RatingListRow,
+    Sex,
+    Title,
+    federation_validator,
+    search_key,
+)
 
 
 class System(models.TextChoices):
@@ -254,6 +206,16 @@ class Tournament(models.Model):
     tiebreak_rating_per_round = models.BooleanField(
         _("rating of each game's round"), default=False,
         help_text=_("Each opponent counts at the rating he held in the round the game was played."))
+    # The lists the tournament is rated on, chosen before round 1: each entry keeps the values its player
+    # has on them (tournaments/players/, the entry's rating and title), whatever list is imported later.
+    fmjd_list = models.ForeignKey(
+        RatingList, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        limit_choices_to={"kind": RatingKind.FMJD}, verbose_name=_("FMJD rating list"),
+        help_text=_("The list whose FMJD ratings and titles the entries keep; empty: the register's."))
+    national_list = models.ForeignKey(
+        RatingList, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        limit_choices_to={"kind": RatingKind.NATIONAL}, verbose_name=_("national rating list"),
+        help_text=_("The list whose national ratings the entries keep; empty: the register's."))
     history = HistoricalRecords(excluded_fields=["cache_version", "cache_changed_at"])
 
     class Meta:
@@ -337,6 +299,9 @@ class Entry(models.Model):
                                          validators=[MaxValueValidator(3000)])
     national_rating = models.PositiveIntegerField(_("national rating"), null=True, blank=True, editable=False,
                                                   validators=[MaxValueValidator(3000)])
+    # The title as the tournament's list (or the register, without a list) gave it at entry: the titles
+    # order equal ratings and are printed, so they are kept like the ratings.
+    title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True, editable=False)
     excused_rounds = models.JSONField(
         _("excused rounds"),
         default=list,
@@ -372,7 +337,7 @@ class Entry(models.Model):
     # What only the services change (withdrawal, expulsion, requested byes, taking note of a rating): a save
     # of the whole entry (its change form) writes them as they stand, never as a page read earlier had them.
     STATE_FIELDS = ("status", "withdrawn_after_round", "expelled_after_round", "bye_points", "rating",
-                    "national_rating")
+                    "national_rating", "title")
 
     def save(self, *args: Any, numbering_step: bool = False, **kwargs: Any) -> None:
         """numbering_step: the numbering services renumber the field (they check under the same lock when
@@ -403,14 +368,15 @@ class Entry(models.Model):
                 # another player in the entry (before any game): his ratings, not the one he replaces
                 self.take_ratings(self.player)
                 if kwargs.get("update_fields") is not None:
-                    kwargs["update_fields"] = {*kwargs["update_fields"], "rating", "national_rating"}
+                    kwargs["update_fields"] = {*kwargs["update_fields"], "rating", "national_rating", "title"}
             super().save(*args, **kwargs)
 
     def take_ratings(self, player: Player) -> None:
-        """The player's ratings as they stand now (none for a player known to be unrated)."""
+        """The player's ratings and title as they stand now (no rating for a player known to be unrated)."""
         from tournaments.ratings import player_ratings
 
         self.rating, self.national_rating = player_ratings(player)
+        self.title = player.title
 
     @property
     def is_withdrawn(self) -> bool:
