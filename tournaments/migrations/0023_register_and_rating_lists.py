@@ -8,6 +8,7 @@ import tournaments.validators
 from django.conf import settings
 from django.db import migrations, models
 
+from tournaments.migrations import _triggers
 from tournaments.models.register import search_key
 
 
@@ -22,17 +23,6 @@ def fill_kept_title_and_search_key(apps, schema_editor):
         Player.objects.filter(pk=player.pk).update(folded=search_key(player.surname, player.given_name))
 
 
-def drop_sqlite_cache_triggers(apps, schema_editor):
-    """SQLite rebuilds the tournament table to add its foreign keys, and a trigger of another table that
-    names it stops the rebuild: the page-cache triggers go, and post_migrate puts them back."""
-    if schema_editor.connection.vendor != "sqlite":
-        return
-    with schema_editor.connection.cursor() as cursor:
-        cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'damier_cache_%'")
-        for (name,) in cursor.fetchall():
-            cursor.execute(f'DROP TRIGGER IF EXISTS "{name}"')
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -41,7 +31,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(drop_sqlite_cache_triggers, migrations.RunPython.noop),
+        migrations.RunPython(_triggers.drop_sqlite_cache_triggers, migrations.RunPython.noop),
         migrations.AddField(
             model_name='entry',
             name='title',
@@ -215,5 +205,5 @@ class Migration(migrations.Migration):
             constraint=models.UniqueConstraint(fields=('rating_list', 'line'), name='rating_list_row_line_once'),
         ),
         migrations.RunPython(fill_kept_title_and_search_key, migrations.RunPython.noop),
-        migrations.RunPython(migrations.RunPython.noop, drop_sqlite_cache_triggers),  # the way back
+        migrations.RunPython(migrations.RunPython.noop, _triggers.drop_sqlite_cache_triggers),  # the way back
     ]

@@ -21,6 +21,7 @@ from tournaments.ratings import clean_rating_settings
 from tournaments.results import Result
 from tournaments.words import RESULT_LABELS
 
+from .hall import CheckIn, HallScreen  # noqa: F401  (the hall's models are the app's models)
 from .register import (  # noqa: F401  (the register's models are the app's models)
     ONE_LINE,
     NationalId,
@@ -216,6 +217,15 @@ class Tournament(models.Model):
         RatingList, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
         limit_choices_to={"kind": RatingKind.NATIONAL}, verbose_name=_("national rating list"),
         help_text=_("The list whose national ratings the entries keep; empty: the register's."))
+    # Check-in before a round (tournaments/hall/): switched on per tournament; open for one round at a time,
+    # with a short code shown in the hall that a player types to check in from his phone.
+    checkin_enabled = models.BooleanField(
+        _("check-in before each round"), default=False,
+        help_text=_("Players are marked present before a round; pairing then asks what the absentees get."))
+    checkin_round = models.PositiveSmallIntegerField(_("check-in open for round"), null=True, blank=True,
+                                                     editable=False)
+    checkin_code = models.CharField(_("check-in code shown in the hall"), max_length=12, blank=True,
+                                    editable=False)
     history = HistoricalRecords(excluded_fields=["cache_version", "cache_changed_at"])
 
     class Meta:
@@ -474,6 +484,11 @@ class Round(models.Model):
                                                related_name="+")
     manual_edit_confirmed = models.JSONField(_("breaches confirmed while editing"), default=list, blank=True,
                                              editable=False)
+    # The round clock the hall screens show: when the arbiter said "start the clocks", and who.
+    clock_started_at = models.DateTimeField(_("clocks started at"), null=True, blank=True, editable=False)
+    clock_started_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("clocks started by"),
+                                         null=True, blank=True, editable=False, on_delete=models.SET_NULL,
+                                         related_name="+")
     history = HistoricalRecords()
 
     class Meta:
