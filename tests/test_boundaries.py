@@ -133,6 +133,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("tournaments.players",),
     ("tournaments.rounds",),
     ("tournaments.ranking",),
+    ("tournaments.hall",),
     ("tournaments.sheets", "tournaments.exchange"),
     ("tournaments.public", "tournaments.printing"),
     ("tournaments.web", "tournaments.templatetags", "tournaments.admin", "tournaments.management",
