@@ -19,7 +19,7 @@ from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyl
 
 from tournaments.federation import words
 from tournaments.federation.report_file import cell_text
-from tournaments.federation.rows import GAME, NONE, Report, ReportCell, ReportRow
+from tournaments.federation.rows import Report, ReportCell, ReportRow
 from tournaments.printing.document import FONT, FONT_BOLD, Document, fit_name, markup, para, styled_table
 from tournaments.words import result_text, tournament_dates
 
@@ -67,7 +67,8 @@ def _crosstable(report: Report, usable: float) -> Table:
     size = 7 if many else 8
     cell_w = (7 if report.round_robin else 11 if size == 7 else 13) * mm
     fixed = [8 * mm, 10 * mm, 0, 10 * mm, 11 * mm] + [cell_w] * len(columns) + [10 * mm]
-    fixed[2] = max(38 * mm, usable - sum(fixed))
+    # the name takes what is left, up to a width that keeps the table's cells near the names they belong to
+    fixed[2] = min(max(38 * mm, usable - sum(fixed)), 80 * mm)
     header = [_("Pl"), _("Title"), _("Name"), _("Fed."), _("Rating"), *columns, _("Pts")]
     rows: list[list[Any]] = [header]
     for row in report.rows:
@@ -86,12 +87,16 @@ def _crosstable(report: Report, usable: float) -> Table:
                      row.rating or "", *texts, row.points])
     extra: list[tuple[Any, ...]] = []
     if report.round_robin:
-        extra += [("BACKGROUND", (5 + i, 1 + i), (5 + i, 1 + i), colors.HexColor("#555555")) for i in range(n)]
+        for i in range(n):
+            extra += [("BACKGROUND", (5 + i, 1 + i), (5 + i, 1 + i), colors.HexColor("#555555")),
+                      ("TEXTCOLOR", (5 + i, 1 + i), (5 + i, 1 + i), colors.white)]
     for i, row in enumerate(report.rows, start=1):
         for j, c in enumerate(row.cells):
-            if c.kind not in (GAME, NONE) and not report.round_robin:
+            if c.reasons and not report.round_robin:  # each shaded cell is in the list of games below
                 extra.append(("BACKGROUND", (5 + j, i), (5 + j, i), colors.HexColor("#fde9c8")))
-    return styled_table(rows, fixed, align_left=[2], small=many, size=size, extra=extra)
+    table = styled_table(rows, fixed, align_left=[2], small=many, size=size, extra=extra)
+    table.hAlign = "LEFT"
+    return table
 
 
 def _legend(report: Report) -> list[Any]:
@@ -99,6 +104,7 @@ def _legend(report: Report) -> list[Any]:
         _("2/12w: 2 points (win; 1 draw, 0 loss) against the player in place 12, with White (w) or Black (b)."),
         _("+/12w, =/12w, -/12w: scored 2, 1 or 0 but not sent for rating (a forfeit, a double forfeit, a game "
           "marked “not rated”); +, =, - alone: a round without an opponent worth 2, 1 or 0 (a bye); “–”: no game."),
+        _("A shaded cell is in the list of games not sent for rating, or to be checked, below."),
     ]
     if report.round_robin:
         lines = [_("Each cell: the points of the player in the row against the player in the column (2 win, 1 "
@@ -145,19 +151,19 @@ def _not_rated_table(report: Report, usable: float) -> list[Any]:
     listed = not_rated(report)
     if not listed:
         return [para(_("Every game of the tournament was played and is sent for rating."), BODY)]
-    fixed = [12 * mm, 12 * mm, 50 * mm, 50 * mm, 30 * mm, 0]
+    fixed = [12 * mm, 12 * mm, 50 * mm, 50 * mm, 34 * mm, 0]
     fixed[-1] = usable - sum(fixed)
     rows: list[list[Any]] = [[_("Round"), _("Board"), _("White"), _("Black"), _("Result"), _("Why")]]
     for rnd, board, white, black, result, why in listed:
         rows.append([rnd, board or "–", fit_name(white, fixed[2] - 4, 8), fit_name(black, fixed[3] - 4, 8),
-                     result, Paragraph(markup(why), SMALL)])
-    return [styled_table(rows, fixed, align_left=[2, 3, 5], size=8)]
+                     Paragraph(markup(result), SMALL), Paragraph(markup(why), SMALL)])
+    return [styled_table(rows, fixed, align_left=[2, 3, 4, 5], size=8)]
 
 
 def _signature(report: Report, usable: float) -> KeepTogether:
     chief = _arbiter_name(report.tournament.chief_arbiter)
     data = [[_("Chief arbiter"), chief or ""], [_("Date"), ""], [_("Signature"), ""]]
-    table = Table(data, colWidths=[40 * mm, 90 * mm], rowHeights=[8 * mm, 8 * mm, 16 * mm])
+    table = Table(data, colWidths=[40 * mm, 90 * mm], rowHeights=[8 * mm, 8 * mm, 16 * mm], hAlign="LEFT")
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), FONT, 9), ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                                ("LINEBELOW", (1, 0), (1, -1), 0.5, colors.black)]))
     return KeepTogether([Spacer(1, 6 * mm), para(_("The chief arbiter certifies this report."), BODY),
