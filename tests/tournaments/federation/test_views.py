@@ -75,10 +75,14 @@ def test_the_rating_preview_page(round_robin10: Tournament) -> None:
     page = _chief(round_robin10).get(url).content.decode()
     assert 'id="dm-not-available"' in page and "Annex 9 art. 3" in page
     # player 1: 9 games, 18 points, 9 rated opponents averaging 2340
-    assert "<td>1</td><td>Player01, Test GMI</td><td>2390</td><td>9</td><td>18</td><td>9</td><td>2340</td>" in page
+    assert ('<th scope="row">1. Player01, Test GMI</th><td data-label="Rating">2390</td><td data-label="Games">9</td>'
+            '<td data-label="Score">18</td><td data-label="Rated opponents">9</td>'
+            '<td data-label="Average opponent rating">2340</td>') in page
     kndb = _chief(round_robin10).get(url + "?system=kndb").content.decode()
     assert "no KNDB rating regulation was found" in kndb
-    assert "<td>Player01, Test GMI</td><td>1990</td><td>9</td><td>18</td><td>9</td><td>1940</td>" in kndb
+    assert ('Player01, Test GMI</th><td data-label="Rating">1990</td><td data-label="Games">9</td>'
+            '<td data-label="Score">18</td><td data-label="Rated opponents">9</td>'
+            '<td data-label="Average opponent rating">1940</td>') in kndb
     ffjd = _chief(round_robin10).get(url + "?system=ffjd").content.decode()
     assert "does not define N, X, Y and P" in ffjd
     other = get_user_model().objects.create_user("other", password="pw-other-123", is_staff=True)
