@@ -66,6 +66,9 @@ def _crosstable(report: Report, usable: float) -> Table:
     many = len(columns) > 14 or n > 30
     size = 7 if many else 8
     cell_w = (7 if report.round_robin else 11 if size == 7 else 13) * mm
+    around = [8 * mm, 10 * mm, 38 * mm, 10 * mm, 11 * mm, 10 * mm]  # place, title, name, fed., rating, points
+    # a big round robin's grid narrows its cells (never below 5 mm, "2 0" at 7 pt) to stay on the page
+    cell_w = max(5 * mm, min(cell_w, (usable - sum(around)) / max(1, len(columns))))
     fixed = [8 * mm, 10 * mm, 0, 10 * mm, 11 * mm] + [cell_w] * len(columns) + [10 * mm]
     # the name takes what is left, up to a width that keeps the table's cells near the names they belong to
     fixed[2] = min(max(38 * mm, usable - sum(fixed)), 80 * mm)

@@ -80,3 +80,20 @@ def test_the_pdf_renders_to_images(swiss30: Tournament, tmp_path: Path) -> None:
     pdf.write_bytes(report_pdf(rows.read_report(swiss30)))
     subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(tmp_path / "page")], check=True)
     assert sorted(p.name for p in tmp_path.glob("page-*.png")) == ["page-1.png", "page-2.png"]
+
+
+def test_a_big_round_robin_grid_stays_on_the_page() -> None:
+    """30 players: 30 grid columns fit the landscape page (cells narrowed, never below 5 mm)."""
+    from reportlab.lib.pagesizes import A4, landscape
+    from reportlab.lib.units import mm
+
+    from tournaments.federation.report_pdf import _crosstable
+
+    report = rows.Report(tournament=None, rounds=29, round_robin=True, rows=tuple(  # type: ignore[arg-type]
+        rows.ReportRow(place=i, rank=i, fmjd_id=None, title="", name=f"Player {i}", federation="FRA", rating=2000,
+                       national_rating=None, points=0, withdrawn_after=None, expelled=False, cells=())
+        for i in range(1, 31)))
+    usable = landscape(A4)[0] - 24 * mm
+    table = _crosstable(report, usable)
+    assert sum(table._colWidths) <= usable + 0.01
+    assert min(table._colWidths) >= 5 * mm - 0.01
