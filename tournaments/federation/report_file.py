@@ -21,7 +21,8 @@ without an opponent writes its mark alone (`+` the pairing's bye worth 2, `=` a 
 none does today), lines end in CRLF, the text is UTF-8 without a byte-order mark (the stored Toernooibase
 files are UTF-8 without one). Text typed by users (the event's and players' names, federations) is quoted
 when it holds `;`, a quote or a line break, and a leading `=`, `+`, `-`, `@`, tab or carriage return is
-preceded by `'` so a spreadsheet never reads it as a formula; the reader takes that `'` off again.
+preceded by `'` so a spreadsheet never reads it as a formula (and a leading `'` by another one); the reader
+takes that `'` off again.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def number(value: int | float | Fraction | None) -> str:
 
 def text(value: str) -> str:
     """Text typed by a user, made safe for a spreadsheet (the quoting is the csv writer's)."""
-    return "'" + value if value.startswith(FORMULA_START) else value
+    # a text that itself starts with ' gets one more, so the reader's taking one off gives it back whole
+    return "'" + value if value.startswith((*FORMULA_START, "'")) else value
 
 
 def cell_text(cell: ReportCell) -> str:
@@ -115,7 +117,7 @@ class ReadReport:
 
 
 def _untext(value: str) -> str:
-    return value[1:] if value.startswith("'") and value[1:].startswith(FORMULA_START) else value
+    return value[1:] if value.startswith("'") and value[1:].startswith((*FORMULA_START, "'")) else value
 
 
 def _whole(value: str, where: str) -> int | None:

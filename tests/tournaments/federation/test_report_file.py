@@ -193,3 +193,11 @@ def test_the_reader_says_what_is_wrong_and_where() -> None:
     back = read_report(good.encode())
     assert problems(back) == [f"place 1, R{r}: no player at place {p}"
                               for r, p in enumerate([10, 2, 3, 4, 5, 6, 7, 8, 9], start=1)]
+
+
+@pytest.mark.parametrize("name", ["=cmd", "+1", "-x", "@SUM(A1)", "'=x", "'quoted", "a;b", 'say "hi"', "plain"])
+def test_user_text_survives_the_round_trip(name: str) -> None:
+    from tournaments.federation.report_file import _untext, text
+
+    assert _untext(text(name)) == name
+    assert not text(name).startswith(("=", "+", "-", "@"))
