@@ -67,13 +67,19 @@ BOUNDARIES += [
      "tournaments/README.md"),
     ("public views never write", ("tournaments.public",), NO_WRITES, "tournaments/public/README.md"),
     ("printing never writes", ("tournaments.printing",), NO_WRITES, "tournaments/printing/README.md"),
+    ("the report to the federation never writes", ("tournaments.federation",), NO_WRITES,
+     "tournaments/federation/README.md"),
+    # the rating systems are rules as data: a second system is a second table, read without Django
+    ("rating systems are pure", ("tournaments.federation.rating_systems",), ("django", "tournaments"),
+     "tournaments/federation/README.md"),
     # the pure packages may read numbers with rules.numbers, which itself stands on the standard library alone
     ("reading a number needs nothing else", ("rules.numbers",), ("django", "tournaments", "rules.types",
      "rules.geometry", "rules.core", "rules.board", "rules.notation", "rules.fen", "rules.pdn", "rules.replay"),
      "rules/README.md"),
     ("nothing below the admin imports it",
      ("tournaments.rounds.services", "tournaments.selectors", "tournaments.conformance", "tournaments.sheets",
-      "tournaments.exchange", "tournaments.public", "tournaments.printing", "tournaments.management",
+      "tournaments.exchange", "tournaments.public", "tournaments.printing", "tournaments.federation",
+      "tournaments.management",
       "tournaments.rounds.pairing_bridge", "tournaments.rounds.round_control"), ("tournaments.admin",),
      "tournaments/admin/README.md"),
     ("the warning levels are pure data", ("tournaments.conformance.policy",), ("django", "tournaments"),
@@ -125,7 +131,8 @@ def test_no_circle_between_packages() -> None:
 # the pages, prints and the wiring (apps, urls, the admin) on everything.
 LAYERS: list[tuple[str, ...]] = [
     ("rules",),
-    ("tournaments.results", "tournaments.pairing", "tournaments.standings", "tournaments.verification"),
+    ("tournaments.results", "tournaments.pairing", "tournaments.standings", "tournaments.verification",
+     "tournaments.federation.rating_systems"),
     ("tournaments.errors", "tournaments.validators", "tournaments.words", "tournaments.ratings",
      "tournaments.locks", "tournaments.models"),
     ("tournaments.permissions", "tournaments.selectors"),
@@ -136,6 +143,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("tournaments.hall",),
     ("tournaments.sheets", "tournaments.exchange"),
     ("tournaments.public", "tournaments.printing"),
+    ("tournaments.federation",),
     ("tournaments.web", "tournaments.templatetags", "tournaments.admin", "tournaments.management",
      "tournaments.apps"),
 ]

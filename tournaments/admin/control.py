@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from rules.numbers import number_or_none
 from tournaments import selectors
-from tournaments.admin import byes, warnings
+from tournaments.admin import byes, federation_report, warnings
 from tournaments.admin.base import run_service
 from tournaments.admin.round_schedule import schedule_context
 from tournaments.conformance.policy import Code, Warning
@@ -93,6 +93,8 @@ class ControlRoomMixin:
             path("<int:pk>/control/", view(self.control_view), name="tournaments_tournament_control"),
             path("<int:pk>/control/step/", view(self.step_view), name="tournaments_tournament_step"),
             path("<int:pk>/schedule/", view(self.schedule_view), name="tournaments_tournament_schedule"),
+            path("<int:pk>/rating-preview/", view(self.rating_preview_view),
+                 name="tournaments_tournament_rating_preview"),
             *super().get_urls(),  # type: ignore[misc]
         ]
 
@@ -125,6 +127,7 @@ class ControlRoomMixin:
             rating_changes=rating_changes(tournament),
             **byes.control_room_lines(tournament, room, stale),
             **schedule_context(tournament, schedule_form),
+            **federation_report.control_room_lines(tournament),
             # A draft's board: Black, or for a player without an opponent his bye's kind and value, in the
             # public pages' words.
             draft_rows=[(g, str(g.black) if g.black_id is not None else bye_words(
@@ -153,6 +156,13 @@ class ControlRoomMixin:
             schedule=round_control.berger_table(tournament),
             numbering_label=numbering_label(tournament),
         ))
+
+    def rating_preview_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """The rating-change preview per player, under the system chosen (?system=fmjd, kndb or ffjd)."""
+        tournament = self._tournament(request, pk)
+        return render(request, "admin/tournaments/tournament/rating_preview.html", self._context(
+            request, tournament, _("Rating preview: %(tournament)s") % {"tournament": tournament},
+            **federation_report.preview_context(tournament, request.GET.get("system"))))
 
     def step_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self._tournament(request, pk)

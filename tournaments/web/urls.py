@@ -1,5 +1,6 @@
-"""Public pages (no login) and the PDFs; `scoresheets_pdf` and `slips_pdf` are for the tournament's arbiters
-only, and every PDF of a private tournament too (tournaments.printing.views).
+"""Public pages (no login) and the PDFs; `scoresheets_pdf`, `slips_pdf` and the report to the federation
+(`report_file`, `report_pdf`) are for the tournament's arbiters only, and every PDF of a private tournament
+too (tournaments.printing.views).
 
 The public views are served through tournaments.web.public_cache (shared cache keyed on the tournament's
 version, ETag/304); `params` names the query parameters a view reads (others are answered, not stored).
@@ -8,6 +9,7 @@ version, ETag/304); `params` names the query parameters a view reads (others are
 from django.urls import path
 from django.views.decorators.cache import never_cache
 
+from tournaments.federation import views as federation
 from tournaments.printing import views as prints
 from tournaments.public import before_round, sheet_views, views
 from tournaments.web.public_cache import cached_public as cached
@@ -34,6 +36,9 @@ urlpatterns = [
     path("t/<slug:slug>/starting-list.pdf", cached(prints.starting_list_pdf, params=["order"]),
          name="starting_list_pdf"),
     path("t/<slug:slug>/schedule.pdf", cached(prints.schedule_pdf), name="schedule_pdf"),
+    # the report to the federation: arbiters only, never cached (tournaments.federation.views)
+    path("t/<slug:slug>/report/fmjd-report.csv", never_cache(federation.report_file), name="report_file"),
+    path("t/<slug:slug>/report/report.pdf", never_cache(federation.report_pdf_view), name="report_pdf"),
     path("t/<slug:slug>/player/<int:number>/", cached(views.player_detail), name="player"),
     path("t/<slug:slug>/game/<int:game_id>/", cached(views.game_detail, params=["ply"]), name="game"),
     path("t/<slug:slug>/games.pdn", cached(sheet_views.tournament_pdn), name="games_pdn"),

@@ -11,6 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import NoReverseMatch, reverse
 
+from tests.tournaments.play import play_round
 from tests.tournaments.test_permissions import (
     ARBITERS,
     ROLES,
@@ -80,6 +81,7 @@ READS = [
                                                           args=[w.a.pk, 1]), setup=paired),
     Read("TRF import page", lambda w: reverse("admin:tournaments_tournament_import_trf"), allowed=STAFF,
          setup=lambda w: None),
+    Read("rating preview", lambda w: reverse("admin:tournaments_tournament_rating_preview", args=[w.a.pk])),
 ]
 
 
@@ -124,6 +126,10 @@ EXPORTS = [
            setup=lambda w: Tournament.objects.filter(pk=w.a.pk).update(system="swiss", rounds_total=5)),
     Export("scoresheets PDF", lambda w: ("get", reverse("tournaments:scoresheets_pdf", args=[w.a.slug, 1]), {})),
     Export("result slips PDF", lambda w: ("get", reverse("tournaments:slips_pdf", args=[w.a.slug, 1]), {})),
+    # The report to the federation, once the round robin's last two rounds are played.
+    *[Export(f"report to the federation: {name}", lambda w, name=name: (
+        "get", reverse(f"tournaments:{name}", args=[w.a.slug]), {}),
+        setup=lambda w: [play_round(w.a) for _ in range(2)]) for name in ("report_file", "report_pdf")],
     # A private tournament's public PDFs print for its arbiters only.
     *[Export(f"private {name}", lambda w, name=name: ("get", public_url(f"tournaments:{name}", w), {}))
       for name in ("standings_pdf", "crosstable_pdf", "pairings_pdf", "boards_pdf", "starting_list_pdf")],
@@ -196,7 +202,7 @@ COVERED = {
     "url:tournaments_tournament_leave_conformance", "url:tournaments_tournament_numbers",
     "url:tournaments_round_pairing", "url:tournaments_round_by_hand", "url:tournaments_tournament_rr_hand",
     "url:tournaments_tournament_import_trf", "url:tournaments_tournament_byes", "url:tournaments_entry_story",
-    "url:tournaments_tournament_schedule_fill",
+    "url:tournaments_tournament_schedule_fill", "url:tournaments_tournament_rating_preview",
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 # Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.
