@@ -68,6 +68,7 @@ def test_upload_mapping_preview_import(admin_client: Client) -> None:
     rating_list = RatingList.objects.get()
     assert done.redirect_chain[-1][0] == reverse("admin:tournaments_ratinglist_change", args=[rating_list.pk])
     assert "2 rows, 1 matched to the register, 1 players updated, 1 rows with errors left out" in done.content.decode()
+    assert 'id="list-rows"' in done.content.decode() and "2 rows</a>" in done.content.decode()
     assert (rating_list.source, rating_list.published_on, rating_list.row_count) == (
         "FMJD", datetime.date(2026, 10, 1), 2)
     known.refresh_from_db()
@@ -136,3 +137,22 @@ def test_deleting_a_used_list_is_refused_by_the_bulk_delete(admin_client: Client
     admin_client.post(reverse("admin:tournaments_ratinglist_changelist"),
                       {"action": "delete_selected", "_selected_action": [unused.pk], "post": "yes"})
     assert list(RatingList.objects.all()) == [rating_list]
+
+
+def test_after_an_import_the_running_tournaments_control_room_names_the_change(make_tournament, chief) -> None:  # type: ignore[no-untyped-def]
+    from tests.tournaments.play import play_swiss_round
+    from tournaments.ratinglists import columns, readers, rows
+    from tournaments.ratinglists.services import import_rating_list
+
+    t = make_tournament(4, system="swiss", slug="run", rounds_total=3)
+    play_swiss_round(t)
+    entry = t.entries.order_by("pairing_number").first()
+    table = readers.read_dra(f'"nr_ew","last_n","rating"\n"{entry.player.fmjd_id}","{entry.player.surname}","2555"\n'
+                             .encode())
+    import_rating_list(read=rows.read_rows(table, columns.guess_all(table.headers)), source="FMJD", kind="fmjd",
+                       published_on=datetime.date(2026, 10, 1), user=t.chief_arbiter)
+    html = chief.get(reverse("admin:tournaments_tournament_control", args=[t.pk])).content.decode()
+    notice = html[html.index('id="dc-rating-notice"'):]
+    assert f"{entry.player.full_name} {entry.rating} → 2555" in notice[:600]
+    entry.refresh_from_db()
+    assert entry.rating != 2555  # the entry keeps its value
