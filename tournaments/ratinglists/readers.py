@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 MAX_BYTES = 30 * 1024 * 1024
 MAX_ROWS = 100_000  # FMJD's list holds some 30,000 players: three times that is a mistake
+MAX_COLUMNS = 200  # a sheet's cells past it are not read (a styled sheet may claim 16,384 columns)
 
 # ListFileError codes
 TOO_LARGE = "too_large"
@@ -176,7 +177,7 @@ def read_xlsx(data: bytes, sheet: str = "") -> Table:
         ws = book[sheet] if sheet else book.worksheets[0]
         headers: list[str] | None = None
         rows: list[tuple[int, list[str]]] = []
-        for number, values in enumerate(ws.iter_rows(values_only=True), start=1):
+        for number, values in enumerate(ws.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
             cells = [_cell(v) for v in values]
             if not any(cells):
                 continue

@@ -14,6 +14,7 @@ leaves the register's rating as it is.
 from __future__ import annotations
 
 import datetime
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,6 +117,15 @@ def _update_register(rating_list: RatingList, rows: list[RatingListRow], user: A
     return len(changed)
 
 
+def _one_import_at_a_time(source: str, kind: str) -> None:
+    """Two lists of one source imported at once would each see itself the newest and both move the register,
+    the older last: on PostgreSQL they wait for each other on a lock of their own until the transaction
+    ends (SQLite's transactions already take the database one at a time: settings, IMMEDIATE)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [zlib.crc32(f"rating list {source} {kind}".encode())])
+
+
 def _write_players(players: list[Player], fields: list[str]) -> None:
     """One UPDATE per player, sent as one batch: bulk_update builds a CASE expression per row and column
     in Python: a 30,000-player list took 20 s here with it, 6 s in all this way (bench/rating_list.py). An
@@ -149,6 +159,7 @@ def import_rating_list(*, read: ReadList, source: str, kind: str, published_on: 
     if not read.rows:
         raise DomainError(_("Nothing imported: the list has no row without errors."))
     with transaction.atomic():
+        _one_import_at_a_time(source, kind)
         if (existing := selectors.same_list(source, kind, published_on)) is not None:
             raise DomainError(_already(existing))
         try:

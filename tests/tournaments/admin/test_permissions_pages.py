@@ -80,6 +80,9 @@ READS = [
                                                           args=[w.a.pk, 1]), setup=paired),
     Read("TRF import page", lambda w: reverse("admin:tournaments_tournament_import_trf"), allowed=STAFF,
          setup=lambda w: None),
+    # its writes: tests/tournaments/ratinglists/test_permissions.py
+    Read("rating list import page", lambda w: reverse("admin:tournaments_ratinglist_import"), allowed=STAFF,
+         setup=lambda w: None),
 ]
 
 
@@ -197,6 +200,7 @@ COVERED = {
     "url:tournaments_round_pairing", "url:tournaments_round_by_hand", "url:tournaments_tournament_rr_hand",
     "url:tournaments_tournament_import_trf", "url:tournaments_tournament_byes", "url:tournaments_entry_story",
     "url:tournaments_tournament_schedule_fill",
+    "url:tournaments_ratinglist_import", "RatingList.delete_selected",  # tests/tournaments/ratinglists/
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 # Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.
