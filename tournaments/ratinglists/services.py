@@ -126,19 +126,28 @@ def _one_import_at_a_time(source: str, kind: str) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [zlib.crc32(f"rating list {source} {kind}".encode())])
 
 
+UPDATE_BATCH = 150  # rows per UPDATE: 150 x (id + 5 fields) stays under SQLite's oldest limit of 999 values
+
+
 def _write_players(players: list[Player], fields: list[str]) -> None:
-    """One UPDATE per player, sent as one batch: bulk_update builds a CASE expression per row and column
-    in Python: a 30,000-player list took 20 s here with it, 6 s in all this way (bench/rating_list.py). An
-    UPDATE per row, so the cache-version triggers fire as for any save."""
+    """One UPDATE ... FROM (VALUES ...) per batch of players (PostgreSQL, SQLite 3.33+): bulk_update builds
+    a CASE expression per row and column in Python, which took 20 s for a 30,000-player list here
+    (bench/rating_list.py). Every changed row is still updated row by row in the database, so the
+    cache-version triggers fire as for any save."""
     meta = Player._meta
     quote = connection.ops.quote_name
+    table, pk = quote(meta.db_table), quote(meta.pk.column)
     model_fields = [meta.get_field(name) for name in fields]
-    sql = (f"UPDATE {quote(meta.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in model_fields)} "
-           f"WHERE {quote(meta.pk.column)} = %s")
-    params = [[f.get_db_prep_save(getattr(p, f.attname), connection) for f in model_fields] + [p.pk] for p in players]
+    sets = ", ".join(f"{quote(f.column)} = CAST(v.column{i + 2} AS {f.cast_db_type(connection)})"
+                     for i, f in enumerate(model_fields))
+    row = "(" + ", ".join(["%s"] * (len(model_fields) + 1)) + ")"
     with connection.cursor() as cursor:
-        for i in range(0, len(params), ROW_BATCH):
-            cursor.executemany(sql, params[i:i + ROW_BATCH])
+        for i in range(0, len(players), UPDATE_BATCH):
+            batch = players[i:i + UPDATE_BATCH]
+            params = [value for p in batch for value in
+                      [p.pk, *(f.get_db_prep_save(getattr(p, f.attname), connection) for f in model_fields)]]
+            cursor.execute(f"UPDATE {table} SET {sets} FROM (VALUES {', '.join([row] * len(batch))}) AS v "
+                           f"WHERE {table}.{pk} = v.column1", params)
 
 
 def import_rating_list(*, read: ReadList, source: str, kind: str, published_on: datetime.date, name: str = "",
