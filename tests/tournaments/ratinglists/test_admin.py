@@ -156,3 +156,30 @@ def test_after_an_import_the_running_tournaments_control_room_names_the_change(m
     assert f"{entry.player.full_name} {entry.rating} → 2555" in notice[:600]
     entry.refresh_from_db()
     assert entry.rating != 2555  # the entry keeps its value
+
+
+def test_an_xlsx_list_through_the_admin_with_its_sheet_chosen(admin_client: Client) -> None:
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.title = "Notes"
+    book.active.append(["nothing here"])
+    sheet = book.create_sheet("Lijst")
+    sheet.append(["Bondsnummer", "Achternaam", "KNDB rating"])
+    sheet.append([12345, "Jansen", 1432])
+    sheet.append([12346, "Bakker", "veel"])
+    out = io.BytesIO()
+    book.save(out)
+    wrong = _upload(admin_client, "kndb.xlsx", out.getvalue(), source="KNDB", published_on="2026-10-01",
+                    kind="national", sheet="Blad1").content.decode()
+    assert "no sheet named “Blad1”; the sheets are Notes, Lijst" in wrong and 'value="KNDB"' in wrong
+    step = _upload(admin_client, "kndb.xlsx", out.getvalue(), source="KNDB", published_on="2026-10-01",
+                   kind="national", sheet="Lijst")
+    posted = _next(step, kind="national", sheet="Lijst", preview="1")
+    assert (posted["col_0"], posted["col_1"], posted["col_2"]) == ("national_id", "surname", "rating")
+    html = admin_client.post(reverse(IMPORT), posted).content.decode()
+    assert "XLSX · Lijst" in html and "line 3, rating: “veel” is not a number" in html
+    admin_client.post(reverse(IMPORT), posted | {"import": "1", "leave_out_errors": "on"})
+    assert list(RatingListRow.objects.values_list("national_id", "rating")) == [("12345", 1432)]
