@@ -81,7 +81,7 @@ class UploadForm(forms.Form):
     file_name = forms.CharField(widget=forms.HiddenInput, required=False)
 
 
-def _mapping_fields(table: readers.Table, data: Any) -> list[forms.BoundField]:
+def _mapping_fields(table: readers.Table, data: Any) -> forms.Form:
     """A menu per column, the header and its first values beside it, the guess chosen unless typed."""
     choices = [(name, words.field_label(name)) for name in (columns.IGNORE, *columns.FIELDS)]
     guessed = columns.guess_all(table.headers)
@@ -91,7 +91,7 @@ def _mapping_fields(table: readers.Table, data: Any) -> list[forms.BoundField]:
         form.fields[f"col_{i}"] = forms.ChoiceField(
             label=header or gettext("column %(n)s") % {"n": i + 1}, choices=choices, required=False,
             initial=guessed[i], help_text=samples[:80])
-    return form  # type: ignore[return-value]
+    return form
 
 
 def _chosen_mapping(form: forms.Form, table: readers.Table) -> tuple[list[str], list[str]]:
