@@ -78,6 +78,9 @@ def test_upload_mapping_preview_import(admin_client: Client) -> None:
     assert "Sørensen" in rows.content.decode() and "Nimbi" not in rows.content.decode()
     listing = admin_client.get(reverse("admin:tournaments_ratinglist_changelist")).content.decode()
     assert "FMJD 2026-10-01" in listing
+    older = admin_client.post(reverse(IMPORT), _next(_upload(admin_client, "V260701.DRA"), preview="1"))
+    html = older.content.decode()
+    assert 'id="preview-newer"' in html and "(2026-10-01) is already imported" in html
 
 
 def test_a_csv_whose_columns_are_changed_and_a_missing_surname_is_said(admin_client: Client) -> None:
