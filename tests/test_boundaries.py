@@ -56,12 +56,16 @@ BOUNDARIES: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = [
 
 # Public pages and PDFs only read: no service (the writes), no admin, no upload handling.
 NO_WRITES = ("tournaments.rounds.services", "tournaments.players.expulsion", "tournaments.admin",
-             "tournaments.sheets.services", "tournaments.sheets.upload", "tournaments.exchange")
+             "tournaments.sheets.services", "tournaments.sheets.upload", "tournaments.exchange",
+             "tournaments.ratinglists.services")
 BOUNDARIES += [
     ("sheets import no page", ("tournaments.sheets",), ("tournaments.admin", "tournaments.public",
                                                           "tournaments.printing"), "tournaments/sheets/README.md"),
     ("exchange imports no page", ("tournaments.exchange",), ("tournaments.admin", "tournaments.public",
                                                              "tournaments.printing"), "tournaments/exchange/README.md"),
+    ("rating lists import no page", ("tournaments.ratinglists",), ("tournaments.admin", "tournaments.public",
+                                                                   "tournaments.printing"),
+     "tournaments/ratinglists/README.md"),
     ("selectors only read", ("tournaments.selectors",),
      ("tournaments.rounds", "tournaments.players", "tournaments.admin"),
      "tournaments/README.md"),
@@ -78,7 +82,8 @@ BOUNDARIES += [
      "rules/README.md"),
     ("nothing below the admin imports it",
      ("tournaments.rounds.services", "tournaments.selectors", "tournaments.conformance", "tournaments.sheets",
-      "tournaments.exchange", "tournaments.public", "tournaments.printing", "tournaments.federation",
+      "tournaments.exchange", "tournaments.ratinglists", "tournaments.public", "tournaments.printing",
+      "tournaments.federation",
       "tournaments.management",
       "tournaments.rounds.pairing_bridge", "tournaments.rounds.round_control"), ("tournaments.admin",),
      "tournaments/admin/README.md"),
@@ -141,7 +146,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("tournaments.rounds",),
     ("tournaments.ranking",),
     ("tournaments.hall",),
-    ("tournaments.sheets", "tournaments.exchange"),
+    ("tournaments.sheets", "tournaments.exchange", "tournaments.ratinglists"),
     ("tournaments.public", "tournaments.printing"),
     ("tournaments.federation",),
     ("tournaments.web", "tournaments.templatetags", "tournaments.admin", "tournaments.management",

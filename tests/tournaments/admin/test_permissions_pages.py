@@ -82,6 +82,9 @@ READS = [
     Read("TRF import page", lambda w: reverse("admin:tournaments_tournament_import_trf"), allowed=STAFF,
          setup=lambda w: None),
     Read("rating preview", lambda w: reverse("admin:tournaments_tournament_rating_preview", args=[w.a.pk])),
+    # its writes: tests/tournaments/ratinglists/test_permissions.py
+    Read("rating list import page", lambda w: reverse("admin:tournaments_ratinglist_import"), allowed=STAFF,
+         setup=lambda w: None),
 ]
 
 
@@ -203,6 +206,7 @@ COVERED = {
     "url:tournaments_round_pairing", "url:tournaments_round_by_hand", "url:tournaments_tournament_rr_hand",
     "url:tournaments_tournament_import_trf", "url:tournaments_tournament_byes", "url:tournaments_entry_story",
     "url:tournaments_tournament_schedule_fill", "url:tournaments_tournament_rating_preview",
+    "url:tournaments_ratinglist_import", "RatingList.delete_selected",  # tests/tournaments/ratinglists/
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 # Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.

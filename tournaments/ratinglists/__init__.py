@@ -1,0 +1,1 @@
+"""Rating lists as dated imports: reading federations' files, the column mapping, the import service."""
