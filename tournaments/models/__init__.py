@@ -21,6 +21,7 @@ from tournaments.ratings import clean_rating_settings
 from tournaments.results import Result
 from tournaments.words import RESULT_LABELS
 
+from .boards import BoardCode, BoardReport, CodeAttempt, ReportStatus  # noqa: F401  (the app's models)
 from .hall import CheckIn, HallScreen  # noqa: F401  (the hall's models are the app's models)
 from .register import (  # noqa: F401  (the register's models are the app's models)
     ONE_LINE,
