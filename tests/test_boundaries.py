@@ -147,6 +147,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("tournaments.ranking",),
     ("tournaments.hall",),
     ("tournaments.sheets", "tournaments.exchange", "tournaments.ratinglists"),
+    ("tournaments.boards",),
     ("tournaments.public", "tournaments.printing"),
     ("tournaments.federation",),
     ("tournaments.web", "tournaments.templatetags", "tournaments.admin", "tournaments.management",

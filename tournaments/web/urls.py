@@ -9,6 +9,7 @@ version, ETag/304); `params` names the query parameters a view reads (others are
 from django.urls import path
 from django.views.decorators.cache import never_cache
 
+from tournaments.boards import views as boards
 from tournaments.federation import views as federation
 from tournaments.printing import views as prints
 from tournaments.public import before_round, sheet_views, views
@@ -39,6 +40,8 @@ urlpatterns = [
     # the report to the federation: arbiters only, never cached (tournaments.federation.views)
     path("t/<slug:slug>/report/fmjd-report.csv", never_cache(federation.report_file), name="report_file"),
     path("t/<slug:slug>/report/report.pdf", never_cache(federation.report_pdf_view), name="report_pdf"),
+    # a player's report from his board: his code in the address, never cached (tournaments.boards.views)
+    path("t/<slug:slug>/board/<str:token>/", boards.report_page, name="board_report"),
     path("t/<slug:slug>/player/<int:number>/", cached(views.player_detail), name="player"),
     path("t/<slug:slug>/game/<int:game_id>/", cached(views.game_detail, params=["ply"]), name="game"),
     path("t/<slug:slug>/games.pdn", cached(sheet_views.tournament_pdn), name="games_pdn"),

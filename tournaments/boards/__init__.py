@@ -1,0 +1,1 @@
+"""Results from the boards: players' codes, their reports, and the arbiter's confirmation (README.md)."""
