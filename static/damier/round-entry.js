@@ -1,5 +1,6 @@
 /* The round page: one key per result, then the cursor goes to the next board.
  *
+ * a puts the result both players reported from the board (when they agree) on its row.
  * Keys come from the page (#dm-key-map, the same codes the slip box reads on the server): 2, 1, 0 for
  * White wins, draw, Black wins; + - = for the forfeits. Digits are also read by their key position
  * (event.code), so a French AZERTY keyboard needs no Shift. Only the results the board's menu offers
@@ -29,6 +30,8 @@
   var live = document.getElementById("dm-live");
   var save = document.getElementById("dm-save");
   var slip = document.getElementById("id_slip");
+  var confirmAgreed = document.getElementById("dm-confirm-agreed");
+  var confirmAgreedHelp = document.getElementById("dm-confirm-agreed-help");
 
   function keyOf(event) {
     if (Object.prototype.hasOwnProperty.call(keyMap, event.key)) { return event.key; }
@@ -72,7 +75,12 @@
   }
 
   selects.forEach(function (select) {
-    select.addEventListener("change", function () { dropFromSlip(select); });
+    select.addEventListener("change", function () {
+      dropFromSlip(select);
+      // The one-button confirmation leaves the page: results typed and not saved would be lost with it.
+      if (confirmAgreed) { confirmAgreed.disabled = true; }
+      if (confirmAgreedHelp) { confirmAgreedHelp.hidden = false; }
+    });
     select.addEventListener("pointerdown", function (event) {
       if (event.pointerType !== "mouse" || event.button !== 0) { return; }
       // Only a click on a menu the mouse already chose opens its list: the menu the page or a key
@@ -94,6 +102,16 @@
       if (event.key === "Backspace" || event.key === "Delete") {
         event.preventDefault();
         set(select, "");
+        return;
+      }
+      // a: the result both players reported from the board (the row's data-dm-reported), when they agree.
+      var row = select.closest("tr");
+      var agreed = row && row.dataset.dmReported;
+      if ((event.key === "a" || event.key === "A") && agreed && offers(select, agreed)) {
+        event.preventDefault();
+        set(select, agreed);
+        var after = nextAfter(select);
+        if (after) { after.focus(); }
         return;
       }
       var key = keyOf(event);

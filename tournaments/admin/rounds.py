@@ -25,12 +25,14 @@ from tournaments.admin.base import (
     report_messages,
     run_service,
 )
+from tournaments.admin.boards import BoardReportsMixin, boards_context
 from tournaments.admin.manual_pairing import ManualPairingMixin
 from tournaments.admin.results_entry import PREFIX, GameFormSet, GameInlineForm
 from tournaments.admin.sheets import (
     GameSheetsMixin,
     RoundSheetsMixin,
 )
+from tournaments.boards import confirm as board_confirm
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus
 from tournaments.pairing.model import CheckReport
 from tournaments.rounds import draft_check, manual_pairing, pairing_bridge, result_entry, services
@@ -102,7 +104,7 @@ def key_legend() -> list[tuple[str, str]]:
 
 
 @admin.register(Round)
-class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
+class RoundAdmin(BoardReportsMixin, ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
     """The round page: results first (one key per board, a slip box), the round's details and history below."""
 
     change_form_template = "admin/tournaments/round/change_form.html"
@@ -189,6 +191,7 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
             "tournament_url": reverse("admin:tournaments_tournament_change", args=[rnd.tournament_id]),
             # The models menu would put a dozen Tab stops before the first result; the breadcrumbs stay.
             "is_nav_sidebar_enabled": False,
+            **boards_context(rnd),
         }
 
     def message_user(self, request: HttpRequest, message: Any, level: int = messages.INFO, extra_tags: str = "",
@@ -239,6 +242,7 @@ class RoundAdmin(ManualPairingMixin, RoundSheetsMixin, ArbiterScopedAdmin):
         rnd = form.instance
         entry = formset.entry()
         saved = result_entry.round_enter_results(round=rnd, entry=entry, user=request.user)
+        board_confirm.reports_settle(saved.games)  # the players' reports: confirmed or overruled by this save
         # The admin's change message reads these three lists.
         formset.new_objects, formset.deleted_objects = [], []
         field = "rating_result" if entry.rating_only else "result"
