@@ -26,6 +26,7 @@ from tournaments import selectors
 from tournaments.admin import byes, federation_report, warnings
 from tournaments.admin.base import run_service
 from tournaments.admin.round_schedule import schedule_context
+from tournaments.boards import codes
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import PublishNeedsConfirmation
 from tournaments.models import Numbering, Round, Tournament
@@ -245,6 +246,7 @@ class ControlRoomMixin:
             assert rnd is not None
             rnd = services.round_publish(round=rnd, expected_version=version, confirmed_violations=confirmed,
                                          user=request.user)
+            codes.codes_issue(tournament=tournament)  # the players' codes for reporting results from the boards
             messages.success(request, format_html(
                 _("Round {n} is published. Type its results here; when all are in, complete it here or from "
                   "the {link}."), n=number, link=format_html('<a href="{}">{}</a>', control, _("control room"))))

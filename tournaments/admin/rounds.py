@@ -32,6 +32,7 @@ from tournaments.admin.sheets import (
     GameSheetsMixin,
     RoundSheetsMixin,
 )
+from tournaments.boards import codes as board_codes
 from tournaments.boards import confirm as board_confirm
 from tournaments.models import Entry, Game, GameSheet, Round, RoundStatus
 from tournaments.pairing.model import CheckReport
@@ -290,7 +291,12 @@ class RoundAdmin(BoardReportsMixin, ManualPairingMixin, RoundSheetsMixin, Arbite
 
     @admin.action(description=_("Publish the round"))
     def publish(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
-        self._each(request, queryset, lambda r: services.round_publish(round=r), _("%(round)s: published."))
+        def publish(rnd: Round) -> Round:
+            published = services.round_publish(round=rnd)
+            board_codes.codes_issue(tournament=rnd.tournament)  # the players' codes for reporting results
+            return published
+
+        self._each(request, queryset, publish, _("%(round)s: published."))
 
     @admin.action(description=_("Complete the round (all results in)"))
     def complete(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:

@@ -20,6 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Spacer
 
+from tournaments.boards import qr
 from tournaments.models import Game, Round, Tournament
 from tournaments.printing.document import (
     FONT,
@@ -192,8 +193,12 @@ def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye
     return doc.build([*_wall_title(_("Round %(n)s – find your board") % {"n": rnd.number}, tournament, rnd), table])
 
 
-def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -> bytes:
-    """One page per copy, COPIES copies per game (3.10.2), byes skipped: nothing is played there."""
+def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game],
+                    report_urls: Mapping[int, str] | None = None) -> bytes:
+    """One page per copy, COPIES copies per game (3.10.2), byes skipped: nothing is played there.
+
+    `report_urls` (entry id to the address of his report page, tournaments.boards) puts White's code as a
+    QR code on the first copy and Black's on the second: one sheet for each competitor (3.10.1)."""
     register_fonts()
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, pagesize=A4, pageCompression=1)
@@ -204,6 +209,9 @@ def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -
             continue
         for copy in range(1, COPIES + 1):
             _scoresheet(canvas, tournament, rnd, g, copy, when)
+            owner = {1: g.white, 2: g.black}.get(copy)
+            if report_urls and owner is not None and owner.pk in report_urls:
+                _report_code(canvas, report_urls[owner.pk], _("White") if copy == 1 else _("Black"))
             canvas.showPage()
     if canvas.getPageNumber() == 1 and not any(g.black is not None for g in games):
         canvas.setFont(FONT, 12)
@@ -263,6 +271,15 @@ def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int, when: 
     c.line(left + 125 * mm, base - 9 * mm, right, base - 9 * mm)
     c.setFont(FONT, 7)
     c.drawString(left, 8 * mm, _("The original stays with the organisers when the competition ends (3.10.4)."))
+
+
+def _report_code(c: Canvas, url: str, side: str) -> None:
+    """The player's own code under the result line: scanned, it opens his page to report the result."""
+    left, size = 15 * mm, 14 * mm
+    qr.draw(c, url, left, 10 * mm, size)
+    c.setFont(FONT, 7)
+    c.drawString(left + size + 2 * mm, 20 * mm, _("%(side)s: scan to report the result") % {"side": side})
+    c.drawString(left + size + 2 * mm, 16.5 * mm, _("Your personal code: do not share it."))
 
 
 def _move_grid(c: Canvas, x0: float, top: float, width: float) -> None:

@@ -15,12 +15,14 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
 
 from tournaments import selectors
-from tournaments.models import Game, Tournament
+from tournaments.boards import codes
+from tournaments.models import BoardCode, Game, Tournament
 from tournaments.permissions import can_manage, require_manage
 from tournaments.printing import lists, rounds, slips
 from tournaments.printing.standings import crosstable_pdf as crosstable_pdf_bytes
@@ -128,7 +130,12 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
     if found is None:
         raise Http404("No such round.")
     rnd, games = found
-    return _pdf(rounds.scoresheets_pdf(tournament, rnd, games), f"{slug}-round-{number}-scoresheets.pdf", tournament)
+    # Each player's code for reporting results, issued if missing (the arbiter's own print, never public).
+    codes.codes_issue(tournament=tournament)
+    urls = {code.entry_id: request.build_absolute_uri(reverse("tournaments:board_report", args=[slug, code.token]))
+            for code in BoardCode.objects.filter(entry__tournament=tournament, revoked_at__isnull=True)}
+    return _pdf(rounds.scoresheets_pdf(tournament, rnd, games, urls), f"{slug}-round-{number}-scoresheets.pdf",
+                tournament)
 
 
 @_in_pdf_language

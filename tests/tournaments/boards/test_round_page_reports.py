@@ -78,3 +78,18 @@ def test_the_codes_page_issues_lists_with_qr_and_revokes(desk: dict[str, Any]) -
     BoardCode.objects.filter(revoked_at__isnull=True).delete()
     desk["client"].post(url, {"issue": "1"})
     assert BoardCode.objects.filter(revoked_at__isnull=True).count() == 8
+
+
+def test_the_score_sheets_carry_each_players_code_as_a_qr_code(desk: dict[str, Any]) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    t, rnd = desk["t"], desk["round"]
+    BoardCode.objects.all().delete()  # issued again by the print
+    response = desk["client"].get(reverse("tournaments:scoresheets_pdf", args=[t.slug, rnd.number]))
+    assert response.status_code == 200
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages]
+    assert BoardCode.objects.filter(revoked_at__isnull=True).count() == 8
+    assert "White: scan to report the result" in pages[0] and "Black: scan to report the result" in pages[1]
+    assert "no-store" in response["Cache-Control"] or "private" in response["Cache-Control"]
