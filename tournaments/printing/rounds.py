@@ -274,12 +274,13 @@ def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int, when: 
 
 
 def _report_code(c: Canvas, url: str, side: str) -> None:
-    """The player's own code under the result line: scanned, it opens his page to report the result."""
-    left, size = 15 * mm, 14 * mm
-    qr.draw(c, url, left, 10 * mm, size)
-    c.setFont(FONT, 7)
-    c.drawString(left + size + 2 * mm, 20 * mm, _("%(side)s: scan to report the result") % {"side": side})
-    c.drawString(left + size + 2 * mm, 16.5 * mm, _("Your personal code: do not share it."))
+    """The player's own code between the moves and the result line (the grid ends above 40 mm): scanned, it
+    opens his page to report the result."""
+    left, size, bottom = 15 * mm, 20 * mm, 31 * mm
+    qr.draw(c, url, left, bottom, size)
+    c.setFont(FONT, 8)
+    c.drawString(left + size + 3 * mm, bottom + 12 * mm, _("%(side)s: scan to report the result") % {"side": side})
+    c.drawString(left + size + 3 * mm, bottom + 7.5 * mm, _("Your personal code: do not share it."))
 
 
 def _move_grid(c: Canvas, x0: float, top: float, width: float) -> None:
