@@ -1,7 +1,7 @@
 """The player's page: his code in the address, his board, three result buttons and the game if he has it.
 
 No account: the code is the key, so the page is never cached anywhere (no-store, private), never indexed,
-and sends no Referer that would carry the code to another site. Wrong codes are counted per hashed
+and sends no Referer that would carry the code to another site (same-origin). Wrong codes are counted per hashed
 address (tournaments.boards.codes).
 """
 
@@ -26,7 +26,9 @@ MAX_UPLOAD = 512 * 1024
 def _private(response: HttpResponse) -> HttpResponse:
     response["Cache-Control"] = "no-store, private, max-age=0"
     response["Pragma"] = "no-cache"
-    response["Referrer-Policy"] = "no-referrer"
+    # same-origin: the code never leaves in a Referer to another site, and the form's Origin stays readable
+    # for the CSRF check (no-referrer would make a browser send "Origin: null")
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 

@@ -201,7 +201,7 @@ def test_the_page_is_never_cached_and_csrf_protected(hall: dict[str, Any]) -> No
     page = Client().get(url)
     assert page.status_code == 200
     assert "no-store" in page["Cache-Control"] and "private" in page["Cache-Control"]
-    assert page["Referrer-Policy"] == "no-referrer" and "noindex" in page["X-Robots-Tag"]
+    assert page["Referrer-Policy"] == "same-origin" and "noindex" in page["X-Robots-Tag"]
     body = page.content.decode()
     assert "Round 1, board 1: you play White against" in body and "csrfmiddlewaretoken" in body
     strict = Client(enforce_csrf_checks=True)
