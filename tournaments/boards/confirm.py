@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments import locks
 from tournaments.boards.reports import AGREED, states_of
 from tournaments.errors import DomainError
 from tournaments.models import BoardReport, Game, ReportStatus, Round, RoundStatus
@@ -39,10 +40,13 @@ def round_settle(round: Round) -> int:
 def round_confirm_agreed(*, round: Round, user: object = None) -> list[Game]:
     """Record the agreed result of every board whose moves confirm it; each one version-checked against
     the game as the states were read, so a result typed meanwhile is never overwritten."""
-    status = Round.objects.filter(pk=round.pk).values_list("status", flat=True).first()
+    # The order every writer of a round takes (tournaments/locks.py): the tournament, the round, its games.
+    # Held to the end, so no report lands between the states read here and the results written.
+    locks.lock_tournament_of_round(round.pk)
+    status = Round.objects.select_for_update().filter(pk=round.pk).values_list("status", flat=True).first()
     if status != RoundStatus.PUBLISHED:
         raise DomainError(_("Round %(round)s is not published: nothing to confirm.") % {"round": round.number})
-    games = list(Game.objects.filter(round=round, result="").order_by("board"))
+    games = list(Game.objects.select_for_update().filter(round=round, result="").order_by("board"))
     states = states_of(games)
     done = []
     for game in games:
