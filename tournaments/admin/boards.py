@@ -67,6 +67,7 @@ def report_cells(rnd: Round) -> dict[int, ReportCell]:
 def boards_context(rnd: Round) -> dict[str, Any]:
     if rnd.status == RoundStatus.DRAFT:
         return {}
+    confirm.round_settle(rnd)
     cells = report_cells(rnd)
     games = {g.pk: g for g in rnd.games.all()}
     to_confirm = sum(1 for pk, c in cells.items() if c.state == reports.AGREED and c.moves_confirm

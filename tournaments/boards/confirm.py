@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments import locks
@@ -33,7 +34,11 @@ def reports_settle(games: Iterable[Game]) -> int:
 
 
 def round_settle(round: Round) -> int:
-    return reports_settle(Game.objects.filter(round=round).exclude(result=""))
+    """The same for a whole round in two queries: a result recorded by another path (a game sheet's result
+    accepted, an import) settles its reports when the round page is next read."""
+    waiting = BoardReport.objects.filter(game__round=round, status=ReportStatus.PENDING).exclude(game__result="")
+    marked = waiting.filter(result=F("game__result")).update(status=ReportStatus.CONFIRMED)
+    return marked + waiting.exclude(result=F("game__result")).update(status=ReportStatus.OVERRULED)
 
 
 @transaction.atomic

@@ -93,3 +93,15 @@ def test_the_score_sheets_carry_each_players_code_as_a_qr_code(desk: dict[str, A
     assert BoardCode.objects.filter(revoked_at__isnull=True).count() == 8
     assert "White: scan to report the result" in pages[0] and "Black: scan to report the result" in pages[1]
     assert "no-store" in response["Cache-Control"] or "private" in response["Cache-Control"]
+
+
+def test_a_result_recorded_elsewhere_settles_the_reports_on_the_round_page(desk: dict[str, Any]) -> None:
+    from tournaments.rounds import services
+
+    g = desk["games"]
+    agreeing, disagreeing = send(g[4], "w", "0-2"), send(g[4], "b", "2-0")
+    services.game_record_result(game=g[4], result="0-2")  # e.g. a game sheet's result accepted
+    desk["client"].get(desk["url"])
+    agreeing.refresh_from_db()
+    disagreeing.refresh_from_db()
+    assert (agreeing.status, disagreeing.status) == (ReportStatus.CONFIRMED, ReportStatus.OVERRULED)
