@@ -132,6 +132,7 @@ def code_check(*, tournament: Tournament, token: str, address: str = "", hashed:
         attempt = record_failure(hashed, now)
         if attempt.locked_until is not None and attempt.locked_until > now:
             raise _locked_error(attempt.locked_until)
-        raise WrongCode(_("This code is not valid for %(tournament)s: check the address on your score sheet, or "
-                          "ask the arbiter for a new code.") % {"tournament": tournament.name})
+        # No tournament's name in the answer: a private tournament's stays unknown to whoever guesses codes.
+        raise WrongCode(_("This code is not valid: check the address on your score sheet, or ask the arbiter for a "
+                          "new code."))
     return code

@@ -220,3 +220,27 @@ def test_a_report_is_stored_with_time_code_and_hashed_address(hall: dict[str, An
     assert report.code == code_of(g2.black) and report.received_at is not None
     assert report.address_hash == codes.address_hash("192.0.2.7") and "192.0.2.7" not in report.address_hash
     assert len(report.address_hash) == 64
+
+
+def test_a_pdn_file_sent_from_the_page_is_replayed(hall: dict[str, Any]) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    g1 = hall["games"][1]
+    url = reverse("tournaments:board_report", args=["hall", code_of(g1.white).token])
+    response = Client().post(url, {"result": "2-0", "pdn": SimpleUploadedFile("game.pdn", WIN.encode())})
+    assert response.status_code == 200 and "the moves confirm 2-0" in response.content.decode()
+    report = BoardReport.objects.get()
+    assert report.verdict["code"] == "confirms" and report.moves == WIN
+    # A file that is no PDN is refused with the reason, what was chosen kept, nothing stored.
+    bad = Client().post(url, {"result": "1-1", "moves": TYPED, "pdn": SimpleUploadedFile("x.pdn", b"\x00\x01")})
+    body = bad.content.decode()
+    assert bad.status_code == 400 and BoardReport.objects.count() == 1
+    assert TYPED in body and 'value="1-1" required checked' in body
+
+
+def test_a_wrong_code_learns_nothing_of_the_tournament(make_tournament: Any) -> None:
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=make_tournament(2, slug="secret").pk).update(public=False)
+    page = Client().get(reverse("tournaments:board_report", args=["secret", "guess"]))
+    assert page.status_code == 403 and "Test secret" not in page.content.decode()
