@@ -176,6 +176,24 @@ def published(w: World) -> None:
     services.round_publish(round=services.round_pair(tournament=w.a))
 
 
+def board_1_agreed(w: World) -> None:
+    """Round 1 published, both players of board 1 report 2-0 with a game the moves confirm."""
+    from tournaments.boards import codes, reports
+
+    published(w)
+    codes.codes_issue(tournament=w.a)
+    game = w.round(1).games.get(board=1)
+    for entry in (game.white, game.black):
+        reports.report_submit(code=codes.live_code(entry), sent=reports.Sent(
+            result="2-0", pdn=b'[FEN "W:W28:B23"]\n1. 28x19 2-0\n'), address="10.0.0.1")
+
+
+def live_codes(w: World) -> object:
+    from tournaments.models import BoardCode
+
+    return sorted(BoardCode.objects.filter(entry__tournament=w.a, revoked_at=None).values_list("token", flat=True))
+
+
 def all_results_in(w: World) -> None:
     play_round(w.a, complete=False)
 
@@ -402,6 +420,10 @@ ENDPOINTS += [
     Endpoint("control room: draw lots", step("draw"), numbering),
     Endpoint("control room: keep the numbers", step("keep"), numbering),
     # Leaving the conformance mode on purpose, confirmed.
+    Endpoint("round page: confirm the agreed boards", lambda w: (
+        reverse("admin:tournaments_round_confirm_agreed", args=[w.round(1).pk]), {}), results, setup=board_1_agreed),
+    Endpoint("players' codes: issue", lambda w: (reverse("admin:tournaments_round_codes", args=[w.round(1).pk]),
+                                                 {"issue": "1"}), live_codes, setup=published),
     Endpoint("leave the conformance mode", lambda w: (
         reverse("admin:tournaments_tournament_leave_conformance", args=[w.a.pk]), {"confirmed": "left-mode"}),
         lambda w: Tournament.objects.get(pk=w.a.pk).conformance_left_round),
