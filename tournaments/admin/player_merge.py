@@ -84,7 +84,7 @@ class PlayerMergeMixin:
                 return HttpResponseRedirect(reverse("admin:tournaments_player_change", args=[kept.pk]))
             # Refused: the records as they are now, with the arbiter's choices kept.
             fresh = {p.pk: p for p in Player.objects.filter(pk__in=[kept.pk, other.pk])}
-            if len(fresh) != 2:  # merged or deleted meanwhile: nothing left to compare
+            if len(fresh) != len({kept.pk, other.pk}):  # merged or deleted meanwhile: nothing left to compare
                 return HttpResponseRedirect(reverse("admin:tournaments_player_changelist"))
             kept, other = fresh[kept.pk], fresh[other.pk]
         plan = merge_plan(kept, other, choices, user=request.user)

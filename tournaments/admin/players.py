@@ -87,7 +87,7 @@ class NationalIdForm(forms.ModelForm):
 
 class NationalIdFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
     def clean(self) -> None:
-        super().clean()
+        # Before Django's own check, whose words ("duplicate data for body and player") name no value.
         seen: dict[str, str] = {}
         for form in self.forms:
             if not hasattr(form, "cleaned_data") or form.cleaned_data.get("DELETE"):
@@ -98,6 +98,7 @@ class NationalIdFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
                                                "given above).") % {"body": body, "number": seen[body]})
             elif body:
                 seen[body] = form.cleaned_data.get("number", "")
+        super().clean()
 
 
 class NationalIdInline(admin.TabularInline):
