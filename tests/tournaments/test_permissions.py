@@ -364,8 +364,7 @@ ENDPOINTS = [
                                                                post="yes"), results, allowed=frozenset(),
              setup=published),
     Endpoint("player: add", lambda w: (reverse("admin:tournaments_player_add"), {
-        "surname": "Added", "given_name": "", "federation": "", "title": "", "club": "", "_save": "Save",
-        "national_ids-TOTAL_FORMS": "0", "national_ids-INITIAL_FORMS": "0"}),
+        "surname": "Added", "given_name": "", "federation": "", "title": "", "club": "", "_save": "Save"}),
         players, allowed=STAFF),
     Endpoint("player action: delete selected", action(Player, "delete_selected", lambda w: [w.extra["free"]],
                                                       post="yes"),

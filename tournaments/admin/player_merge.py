@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet
@@ -97,10 +98,24 @@ class PlayerMergeMixin:
         return render(request, "admin/tournaments/player/merge.html", context)
 
 
+class OptionalManagementFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
+    """An inline a post may leave out: a client that posts the player's fields alone (a script, a page
+    drawn before the inline existed) says nothing of these rows, so none is added, changed or removed,
+    where Django would refuse the whole page for the missing management form."""
+
+    def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
+        prefix = kwargs.get("prefix") or self.get_default_prefix()
+        if data is not None and f"{prefix}-TOTAL_FORMS" not in data:
+            data = data.copy()
+            data[f"{prefix}-TOTAL_FORMS"], data[f"{prefix}-INITIAL_FORMS"] = "0", "0"
+        super().__init__(data, *args, **kwargs)
+
+
 class PlayerMergeInline(admin.TabularInline):
     """The merges a player's record absorbed, on his page: read only."""
 
     model = PlayerMerge
+    formset = OptionalManagementFormSet
     fk_name = "kept"
     extra = 0
     fields = ("removed_id", "removed_name", "merged_at", "merged_by")

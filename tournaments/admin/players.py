@@ -24,7 +24,7 @@ from tournaments.admin.base import (
     refusing_form,
     run_service,
 )
-from tournaments.admin.player_merge import PlayerMergeInline, PlayerMergeMixin
+from tournaments.admin.player_merge import OptionalManagementFormSet, PlayerMergeInline, PlayerMergeMixin
 from tournaments.errors import DomainError
 from tournaments.exchange import player_import
 from tournaments.exchange.player_import import players_import_csv
@@ -85,7 +85,7 @@ class NationalIdForm(forms.ModelForm):
         return cleaned
 
 
-class NationalIdFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
+class NationalIdFormSet(OptionalManagementFormSet):
     def clean(self) -> None:
         # Before Django's own check, whose words ("duplicate data for body and player") name no value.
         seen: dict[str, str] = {}
@@ -263,7 +263,12 @@ class PlayerAdmin(PlayerMergeMixin, AsciiIdMixin, SimpleHistoryAdmin):
         every = [f.attname for f in Player._meta.concrete_fields]
         rows = {row[0]: dict(zip(every, row, strict=True))
                 for row in Player.objects.filter(pk__in=list(fixed)).values_list(*every)}
-        return {pk: tuple(v for k, v in row.items() if fixed[pk] is None or k in fixed[pk])
+        # A player who is not his at all: his national ids are not the arbiter's to add either.
+        ids: dict[int, list[tuple[str, str]]] = {}
+        for pk, body, number in NationalId.objects.filter(
+                player_id__in=[pk for pk, f in fixed.items() if f is None]).values_list("player_id", "body", "number"):
+            ids.setdefault(pk, []).append((body, number))
+        return {pk: (*(v for k, v in row.items() if fixed[pk] is None or k in fixed[pk]), sorted(ids.get(pk, [])))
                 for pk, row in rows.items()}
 
     def _check_foreign_players(self, request: HttpRequest, before: dict[int, tuple[Any, ...]]) -> None:
