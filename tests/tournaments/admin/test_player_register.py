@@ -126,6 +126,9 @@ def test_the_merge_action_leads_to_a_preview_and_merges(root, register, arbiter)
     assert (known.given_name, known.club, known.fmjd_id) == ("I.", "", 123)
     assert Entry.objects.get(tournament=done, player=known).pairing_number == 1
     assert "records merged into this one" in merged.content.decode().lower()  # on the kept player's page
+    moved = Entry.objects.get(tournament=done, player=known)
+    story = root.get(reverse("admin:tournaments_entry_story", args=[moved.pk]))
+    assert story.status_code == 200 and f"merged into #{known.pk}" in story.content.decode()
     history = root.get(reverse("admin:tournaments_player_history", args=[known.pk])).content.decode()
     assert f"merged with #{twin.pk} Sorensen, I." in history
     # The merge is there to read, never to change or delete.
