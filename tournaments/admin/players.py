@@ -140,6 +140,53 @@ def folded_search(queryset: QuerySet[Player], term: str) -> QuerySet[Player]:
     return queryset.filter(names | Q(pk__in=NationalId.objects.filter(ids).values("player_id")))
 
 
+STALE_FIELDS = ("surname", "given_name", "native_name", "sex", "fmjd_id", "federation", "title", "rating",
+                "national_rating", "unrated", "club", "birth_year")
+
+
+def last_change(player: Player) -> str:
+    """The player's version: his last history record's id (a save, a list import, a merge each add one)."""
+    return str(Player.history.filter(id=player.pk).order_by("-history_id")  # type: ignore[attr-defined]
+               .values_list("history_id", flat=True).first() or "")
+
+
+class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+    """The page carries the version it was drawn at: a save posted after another arbiter, a list import or a
+    merge changed the player is refused, naming what changed, with what was typed kept; saving again then
+    replaces it knowingly. A post without it (a script) is not checked."""
+
+    read_at = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Player
+        fields = "__all__"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.fields["read_at"].initial = last_change(self.instance)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        player = self.instance
+        posted = self.data.get("read_at")
+        if player.pk is None or not posted or posted == (now := last_change(player)):
+            return cleaned
+        then = Player.history.filter(history_id=number_or_none(posted), id=player.pk).first()  # type: ignore[attr-defined]
+        stored = Player.objects.filter(pk=player.pk).first()
+        changed = [f for f in STALE_FIELDS if then is None or stored is None or getattr(then, f) != getattr(stored, f)]
+        names = ", ".join(f"{Player._meta.get_field(f).verbose_name}: "
+                          f"{getattr(stored, f) if getattr(stored, f, None) not in (None, '') else '–'}"
+                          for f in changed) or "–"
+        self.add_error(None, forms.ValidationError(
+            gettext("%(player)s changed since this page was opened (another arbiter, a list import or a merge); "
+                    "now %(fields)s. Nothing saved: save again to replace that with what is typed here, or "
+                    "reload the page.") % {"player": stored or player, "fields": names}))
+        self.data = self.data.copy()
+        self.data["read_at"] = now  # the next save replaces what is now stored, knowingly
+        return cleaned
+
+
 class CsvImportForm(forms.Form):
     file = forms.FileField(label=_("CSV file"))
     tournament = forms.ModelChoiceField(
@@ -149,6 +196,7 @@ class CsvImportForm(forms.Form):
 
 @admin.register(Player)
 class PlayerAdmin(PlayerMergeMixin, AsciiIdMixin, SimpleHistoryAdmin):
+    form = PlayerForm
     list_display = ("surname", "given_name", "native_name", "sex", "title", "federation", "rating",
                     "national_rating", "rating_origin", "fmjd_id", "ids_shown", "club", "birth_year")
     readonly_fields = ("rating_origin",)

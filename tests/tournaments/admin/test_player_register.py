@@ -174,3 +174,23 @@ def test_a_record_with_itself_and_two_fmjd_ids_are_refused_on_the_preview(root, 
     page = root.get(_merge_page(root, known, other)).content.decode()
     assert "two FMJD ids are two persons" in page
     assert root.get(reverse("admin:tournaments_player_merge", args=["x", "1"])).status_code == 404
+
+
+def test_a_players_page_opened_before_a_merge_does_not_undo_it(root, register) -> None:  # type: ignore[no-untyped-def]
+    from tests.tournaments.test_permissions import scrape_form
+    from tournaments.players.merge import players_merge
+
+    typed, known = register["twin"], register["sorensen"]
+    url = reverse("admin:tournaments_player_change", args=[typed.pk])
+    data = scrape_form(root, url, club="DC Rotterdam", _save="Save")  # another arbiter's page, still open
+    players_merge(kept=typed, other=known)  # the kept record takes the FMJD id and the federation
+    page = root.post(url, data)
+    text = page.content.decode()
+    assert page.status_code == 200 and "changed since this page was opened" in text
+    assert "FMJD id: 123" in text
+    typed.refresh_from_db()
+    assert (typed.fmjd_id, typed.federation, typed.club) == (123, "NED", "DC Den Haag")
+    again = re.search(r'name="read_at" value="(\d+)"', text).group(1)
+    assert root.post(url, {**data, "read_at": again}).status_code == 302  # saved again, knowingly
+    typed.refresh_from_db()
+    assert typed.club == "DC Rotterdam"
