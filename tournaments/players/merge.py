@@ -160,11 +160,16 @@ def players_merge(*, kept: Player, other: Player, choices: dict[str, str] | None
         raise DomainError(merge_refusals(kept, other)[0])
     # The tournaments of both records first, by id (tournaments/locks.py: the pairing holds its tournament's row
     # while it pairs, and moving an entry moves its tournament's cache version), then the two records.
-    held = Entry.objects.filter(player_id__in=[kept.pk, other.pk]).values_list("tournament_id", flat=True)
+    entries = Entry.objects.filter(player_id__in=[kept.pk, other.pk])
+    held = set(entries.values_list("tournament_id", flat=True))
     list(Tournament.objects.select_for_update().filter(pk__in=held).order_by("pk").values_list("pk", flat=True))
     locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[kept.pk, other.pk]).order_by("pk")}
     if len(locked) != 2:
         raise StaleEditError(_("One of the two records was deleted meanwhile: nothing merged. Reload the list."))
+    if set(entries.values_list("tournament_id", flat=True)) != held:  # entered elsewhere meanwhile: not locked
+        raise StaleEditError(_("%(a)s or %(b)s changed since this preview was drawn (another arbiter, or an "
+                               "import): nothing merged. Look at the records as they are now and confirm again.")
+                             % {"a": locked[kept.pk], "b": locked[other.pk]})
     kept, other = locked[kept.pk], locked[other.pk]
     if version and version != fingerprint(kept, other):
         raise StaleEditError(_("%(a)s or %(b)s changed since this preview was drawn (another arbiter, or an "
