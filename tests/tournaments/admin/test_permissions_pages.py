@@ -207,10 +207,12 @@ COVERED = {
     "url:tournaments_tournament_import_trf", "url:tournaments_tournament_byes", "url:tournaments_entry_story",
     "url:tournaments_tournament_schedule_fill", "url:tournaments_tournament_rating_preview",
     "url:tournaments_ratinglist_import", "RatingList.delete_selected",  # tests/tournaments/ratinglists/
+    "url:tournaments_player_merge",
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 # Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.
-READ_ONLY_ACTIONS = {"Round.check_pairing", "Tournament.leave_conformance_mode"}
+# Player.merge_records only leads to the merge's preview (in the write matrix).
+READ_ONLY_ACTIONS = {"Round.check_pairing", "Tournament.leave_conformance_mode", "Player.merge_records"}
 
 
 def test_every_admin_action_and_page_is_in_the_matrix(world: World) -> None:
