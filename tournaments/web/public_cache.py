@@ -373,8 +373,10 @@ def _wait_for(found: _Lookup, request: HttpRequest) -> HttpResponse | None:
     return None
 
 
-def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tournament") -> View:
-    """Wrap a public view (GET by slug, or the site-wide list with scope="site")."""
+def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tournament", store: bool = True) -> View:
+    """Wrap a public view (GET by slug, or the site-wide list with scope="site"). store=False: a page that
+    holds the time of its render (a hall screen's clock) is rendered for every request, never kept, and
+    still answered with a 304 while the tournament's version is the reader's."""
     params = tuple(params)
 
     @wraps(view)
@@ -386,6 +388,8 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
             add_never_cache_headers(response)
             return response
         found = getattr(request, "damier_lookup", None) or look_up(request, kwargs.get("slug"), params, scope)
+        if found is not None and not store:
+            found = _Lookup(found.stamp, found.etag, None, None)
         if found is None:
             # Not public (or absent): the view says so; nothing is stored or marked shareable.
             response = view(request, *args, **kwargs)
@@ -420,7 +424,8 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
 
     # Read by StoredPageMiddleware (tournaments/web/stored_pages.py), which answers from the cache before
     # the session, authentication and form layers run.
-    wrapper.damier_public = (params, scope)  # type: ignore[attr-defined]
+    if store:
+        wrapper.damier_public = (params, scope)  # type: ignore[attr-defined]
     # Reads only: no transaction round trips for the crowd (ATOMIC_REQUESTS is on for the admin's writes).
     return transaction.non_atomic_requests(wrapper)
 
