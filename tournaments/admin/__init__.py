@@ -13,4 +13,4 @@ admin.site.site_title = _("Damier arbitration")
 admin.site.index_title = _("Tournaments, rounds and results")
 
 # Importing the modules registers their ModelAdmins.
-from tournaments.admin import accounts, entries, players, rounds, tournaments  # noqa: E402, F401
+from tournaments.admin import accounts, entries, hall_screens, players, rounds, tournaments  # noqa: E402, F401

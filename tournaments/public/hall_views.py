@@ -91,7 +91,8 @@ def _page(request: HttpRequest, screen: Any) -> HttpResponse:
     return render(request, "tournaments/hall_screen.html", {
         "view": view, "screen": screen, "tournament": tournament, "panels": panels,
         "clock": view.clock, "clock_line": clock_line(view.clock, now), "now": now,
-        "elapsed_hms": elapsed_text((now - view.clock.started_at).total_seconds(), seconds_too=True) if view.clock else "",
+        "elapsed_hms": elapsed_text((now - view.clock.started_at).total_seconds(), seconds_too=True)
+        if view.clock else "",
         "live_url": live, "live_display": live.split("://", 1)[-1] if live else "",
         "qr": qr.svg(live, label=_("QR code of the live results: %(url)s") % {"url": live}) if live else "",
         "row_vh": screens.row_text_vh(screen.lines_per_page),

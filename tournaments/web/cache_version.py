@@ -9,8 +9,8 @@ made it; the tournament's own trigger counts from the stored value, never from w
 Installed (idempotently) after every `migrate`, and rebuilt there, because SQLite drops the triggers of a
 table that a later migration remakes. The SQL is generated from the models' metadata so a renamed column
 follows. What moves the version: any insert, update or delete of a tournament's entries, rounds, games,
-game sheets, forbidden pairs, round schedule and hall screens, its deputy arbiters, any change of the tournament itself, a change of a
-player entered in it, and a change of an arbiter's name (shown on the tournament page).
+game sheets, forbidden pairs, round schedule and hall screens, its deputy arbiters, any change of the
+tournament itself, a change of a player entered in it, and a change of an arbiter's name (shown on the tournament page).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from tournaments.models import (
     EntryRating,
     ForbiddenPair,
     Game,
-    HallScreen,
     GameSheet,
+    HallScreen,
     Player,
     Round,
     ScheduledRound,
