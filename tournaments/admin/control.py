@@ -29,7 +29,7 @@ from tournaments.admin.base import run_service
 from tournaments.admin.round_schedule import schedule_context
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import PublishNeedsConfirmation
-from tournaments.hall import screens as hall_screens
+from tournaments.hall import screen_services as hall_services
 from tournaments.models import Numbering, Round, RoundStatus, Tournament
 from tournaments.players import roster
 from tournaments.public.notation import bye_words
@@ -257,7 +257,7 @@ class ControlRoomMixin:
                 else _("That was the last round.")))
         elif name in ("clocks", "clocks_restart"):
             assert rnd is not None
-            rnd = hall_screens.clocks_start(round=rnd, expected_version=version, user=request.user,
+            rnd = hall_services.clocks_start(round=rnd, expected_version=version, user=request.user,
                                             restart=name == "clocks_restart")
             messages.success(request, _("The clocks of round %(n)s started at %(time)s: the hall screens show the "
                                         "time elapsed.") % {"n": number,

@@ -1,7 +1,8 @@
 """The hall screens of a tournament: each with its settings (what it shows, in which order; its boards; its
 message; how long a panel stays and how many lines it holds) and its public address, to open on the
 television. Its own admin page, scoped like every arbiter's page (tournaments.permissions); a save goes
-through tournaments.hall.screens.screen_save, which refuses settings changed by someone else meanwhile."""
+through tournaments.hall.screen_services.screen_save, which refuses settings changed by someone else
+meanwhile."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.admin.base import AsciiIdMixin, _choices, keep_typed_on_refusal, refusing_form
 from tournaments.errors import DomainError
-from tournaments.hall import screens
+from tournaments.hall import screen_services, screens
 from tournaments.models import HallScreen
 from tournaments.permissions import arbitrated_by, can_manage_or_list, is_staff_arbiter
 
@@ -53,7 +54,7 @@ class HallScreenForm(forms.ModelForm):
 
     def clean_shows_text(self) -> list[str]:
         try:
-            return screens.clean_shows(self.cleaned_data["shows_text"])
+            return screen_services.clean_shows(self.cleaned_data["shows_text"])
         except DomainError as exc:
             raise forms.ValidationError(str(exc)) from None
 
@@ -111,7 +112,8 @@ class HallScreenAdmin(AsciiIdMixin, admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: HallScreen, form: Any, change: bool) -> None:
         obj.shows = form.cleaned_data["shows_text"]
-        screens.screen_save(screen=obj, expected_version=form.cleaned_data.get("seen_version") if change else None)
+        seen = form.cleaned_data.get("seen_version") if change else None
+        screen_services.screen_save(screen=obj, expected_version=seen)
 
     @admin.display(description=_("boards"))
     def boards(self, obj: HallScreen) -> str:

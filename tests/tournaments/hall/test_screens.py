@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments.errors import DomainError, StaleEditError
-from tournaments.hall import screens
+from tournaments.hall import screen_services, screens
 from tournaments.models import HallScreen, Player, System, Tournament
 from tournaments.players import roster
 from tournaments.rounds import services
@@ -19,7 +19,7 @@ from tournaments.rounds import services
 def _screen(t: Tournament, **kwargs: object) -> HallScreen:
     kwargs.setdefault("name", "A")
     kwargs.setdefault("shows", ["pairings", "find", "clock"])
-    return screens.screen_save(screen=HallScreen(tournament=t, **kwargs), expected_version=None)
+    return screen_services.screen_save(screen=HallScreen(tournament=t, **kwargs), expected_version=None)
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def test_the_rotation_follows_the_screens_order_and_skips_what_is_empty(open40) 
     kinds = [(p.kind, p.page) for p in screens.screen_view(s).panels]
     # No clock before it is started, no standings before a result; find: 40 players, 20 a panel.
     assert kinds == [("message", 1), ("pairings", 1), ("find", 1), ("find", 2)]
-    screens.clocks_start(round=rnd, expected_version=rnd.version, user=None)
+    screen_services.clocks_start(round=rnd, expected_version=rnd.version, user=None)
     kinds = [p.kind for p in screens.screen_view(s).panels]
     assert kinds[:3] == ["message", "clock", "pairings"]
 
@@ -77,28 +77,28 @@ def test_a_screens_settings_are_refused_on_a_stale_version(open40) -> None:  # t
     first = HallScreen.objects.get(pk=s.pk)
     second = HallScreen.objects.get(pk=s.pk)
     first.message = "one"
-    screens.screen_save(screen=first, expected_version=1)
+    screen_services.screen_save(screen=first, expected_version=1)
     second.message = "two"
     with pytest.raises(StaleEditError):
-        screens.screen_save(screen=second, expected_version=1)
+        screen_services.screen_save(screen=second, expected_version=1)
     assert HallScreen.objects.get(pk=s.pk).message == "one"
     with pytest.raises(DomainError, match="not something a screen shows"):
-        screens.clean_shows("pairings, pearings")
-    assert screens.clean_shows("find; Pairings") == ["find", "pairings"]
+        screen_services.clean_shows("pairings, pearings")
+    assert screen_services.clean_shows("find; Pairings") == ["find", "pairings"]
 
 
 def test_start_the_clocks_once_then_refused_and_stale_version_refused(open40, arbiter) -> None:  # type: ignore[no-untyped-def]
     t, rnd = open40
     old = rnd.version
-    started = screens.clocks_start(round=rnd, expected_version=old, user=arbiter)
+    started = screen_services.clocks_start(round=rnd, expected_version=old, user=arbiter)
     assert started.clock_started_at is not None and started.clock_started_by == arbiter
     assert started.history.first().history_change_reason == "clocks started"
     with pytest.raises(StaleEditError):  # a second page read before the first press
-        screens.clocks_start(round=rnd, expected_version=old, user=arbiter)
+        screen_services.clocks_start(round=rnd, expected_version=old, user=arbiter)
     with pytest.raises(DomainError, match="already started"):
-        screens.clocks_start(round=rnd, expected_version=started.version, user=arbiter)
+        screen_services.clocks_start(round=rnd, expected_version=started.version, user=arbiter)
     at = started.clock_started_at
-    again = screens.clocks_start(round=rnd, expected_version=started.version, user=arbiter, restart=True)
+    again = screen_services.clocks_start(round=rnd, expected_version=started.version, user=arbiter, restart=True)
     assert again.clock_started_at >= at
 
 
@@ -106,7 +106,7 @@ def test_the_clock_cannot_start_on_a_draft(make_tournament) -> None:  # type: ig
     t = make_tournament(4)
     rnd = services.round_pair(tournament=t)
     with pytest.raises(DomainError, match="not published"):
-        screens.clocks_start(round=rnd, expected_version=rnd.version, user=None)
+        screen_services.clocks_start(round=rnd, expected_version=rnd.version, user=None)
 
 
 def test_type_size_rule() -> None:
@@ -157,11 +157,11 @@ def test_the_page_answers_304_until_something_changes_and_is_never_stored(open40
     assert "X-Damier-Cache" not in first.headers  # holds its render's time: never kept
     assert client.get(_url(s), HTTP_IF_NONE_MATCH=tag).status_code == 304
     s.message = "Round 2 at 15:00"
-    screens.screen_save(screen=s, expected_version=s.version)  # a screen's settings move the tag
+    screen_services.screen_save(screen=s, expected_version=s.version)  # a screen's settings move the tag
     changed = client.get(_url(s), HTTP_IF_NONE_MATCH=tag)
     assert changed.status_code == 200 and changed.headers["ETag"] != tag
     tag = changed.headers["ETag"]
-    screens.clocks_start(round=rnd, expected_version=rnd.version, user=None)
+    screen_services.clocks_start(round=rnd, expected_version=rnd.version, user=None)
     started = client.get(_url(s), HTTP_IF_NONE_MATCH=tag)
     assert started.status_code == 200 and "elapsed" in started.content.decode()
 
@@ -169,7 +169,7 @@ def test_the_page_answers_304_until_something_changes_and_is_never_stored(open40
 def test_the_clock_line_and_the_french_page(open40) -> None:  # type: ignore[no-untyped-def]
     t, rnd = open40
     s = _screen(t, shows=["clock", "find"])
-    services_round = screens.clocks_start(round=rnd, expected_version=rnd.version, user=None)
+    services_round = screen_services.clocks_start(round=rnd, expected_version=rnd.version, user=None)
     type(services_round).objects.filter(pk=rnd.pk).update(
         clock_started_at=timezone.now() - datetime.timedelta(hours=1, minutes=23, seconds=5))
     html = Client().get(_url(s) + "?lang=fr").content.decode()
