@@ -1,5 +1,6 @@
 // A hall screen turns its panels every few seconds, keeps the round clock ticking, and asks the server
-// for the page every POLL ms with the tag it last got (a 304 while nothing changed). The clock counts from
+// for the page every POLL ms with the tag it last got (a 304 while nothing changed; the new page, patched
+// in place, when the pairings, a result, the clock or the screen's settings changed). The clock counts from
 // the server's time sent with the page, so a television whose own clock is wrong still shows the right
 // elapsed time. Timers only (setTimeout, Date): a test moves them without waiting.
 (function () {
@@ -64,12 +65,16 @@
   }
 
   function poll() {
-    fetch(location.href, { cache: "no-cache", credentials: "same-origin" })
+    // The page is never kept by the browser (its time must be the server's of now): the tag is sent by hand.
+    var headers = etag ? { "If-None-Match": etag } : {};
+    fetch(location.href, { cache: "no-store", credentials: "same-origin", headers: headers })
       .then(function (response) {
+        if (response.status === 304) { return null; }
         if (!response.ok) { throw new Error(String(response.status)); }
         var tag = response.headers.get("ETag");
         if (tag && tag === etag) { return null; }
         etag = tag;
+        body.setAttribute("data-version", tag || "");
         return response.text();
       })
       .then(function (html) { if (html) { apply(html); } })

@@ -3,8 +3,9 @@
 The values come from tournaments.hall.screens; the words are made here, in the language of the link
 (`?lang=fr`), else the tournament's print language (its hall's), else the reader's. The page carries the
 server's time of the render, from which the round clock ticks in the browser (static/damier/hall.js):
-so it is never stored by the page cache, which would serve an old time (web/urls.py), but it keeps the
-tournament's ETag, and the screen asks for it every few seconds and gets a 304 while nothing changed.
+so neither the page cache nor a browser keeps it, which would serve an old time (web/urls.py), but it
+has the tournament's ETag, and the screen asks for it every few seconds with that tag and gets a 304
+while nothing changed.
 """
 
 from __future__ import annotations

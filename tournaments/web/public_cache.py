@@ -373,6 +373,19 @@ def _wait_for(found: _Lookup, request: HttpRequest) -> HttpResponse | None:
     return None
 
 
+def _never_kept(view: View) -> View:
+    """No browser or proxy keeps the page either: reopened, it is rendered anew with the time of now. Its
+    script asks with the tag it holds (If-None-Match), and gets a 304 while nothing changed."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    return wrapper
+
+
 def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tournament", store: bool = True) -> View:
     """Wrap a public view (GET by slug, or the site-wide list with scope="site"). store=False: a page that
     holds the time of its render (a hall screen's clock) is rendered for every request, never kept, and
@@ -424,8 +437,9 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
 
     # Read by StoredPageMiddleware (tournaments/web/stored_pages.py), which answers from the cache before
     # the session, authentication and form layers run.
-    if store:
-        wrapper.damier_public = (params, scope)  # type: ignore[attr-defined]
+    if not store:
+        return transaction.non_atomic_requests(_never_kept(wrapper))
+    wrapper.damier_public = (params, scope)  # type: ignore[attr-defined]
     # Reads only: no transaction round trips for the crowd (ATOMIC_REQUESTS is on for the admin's writes).
     return transaction.non_atomic_requests(wrapper)
 

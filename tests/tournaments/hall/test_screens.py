@@ -155,6 +155,7 @@ def test_the_page_answers_304_until_something_changes_and_is_never_stored(open40
     first = client.get(_url(s))
     tag = first.headers["ETag"]
     assert "X-Damier-Cache" not in first.headers  # holds its render's time: never kept
+    assert first.headers["Cache-Control"] == "no-store"  # by a browser either: reopened, the time is now's
     assert client.get(_url(s), HTTP_IF_NONE_MATCH=tag).status_code == 304
     s.message = "Round 2 at 15:00"
     screen_services.screen_save(screen=s, expected_version=s.version)  # a screen's settings move the tag
