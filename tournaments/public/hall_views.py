@@ -22,6 +22,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from tournaments.hall import qr, screens
+from tournaments.permissions import can_manage
 from tournaments.public.notation import bye_words
 
 MARK = "\x00"
@@ -69,7 +70,8 @@ def panel_title(panel: screens.Panel, view: screens.ScreenView) -> str:
 
 def hall_screen(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     screen = screens.screen_by_token(slug, token)
-    if screen is None:
+    # A private tournament's screen shows only to its arbiters (a signed-in screen), as its other pages.
+    if screen is None or not (screen.tournament.public or can_manage(request.user, screen.tournament)):
         raise Http404("No such screen.")
     language = None if request.GET.get("lang") else screen.tournament.pdf_language
     with translation.override(language or translation.get_language()):

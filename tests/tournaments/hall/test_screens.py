@@ -177,3 +177,27 @@ def test_the_clock_line_and_the_french_page(open40) -> None:  # type: ignore[no-
     assert '<html lang="fr">' in html
     assert "1:23</span>" in html and "1:23:0" in html
     assert "Joueur" in html and "Couleur" in html  # the find panel's heads, in French
+
+
+def test_a_private_tournaments_screen_is_for_its_arbiters_only(open40, chief) -> None:  # type: ignore[no-untyped-def]
+    t, _rnd = open40
+    s = _screen(t)
+    Tournament.objects.filter(pk=t.pk).update(public=False)
+    assert Client().get(_url(s)).status_code == 404
+    html = chief.get(_url(s)).content.decode()
+    assert 'class="hall"' in html and "<svg" not in html  # no code to live pages the public cannot open
+
+
+def test_standings_after_a_result_and_the_check_in_code_while_open(open40) -> None:  # type: ignore[no-untyped-def]
+    t, rnd = open40
+    s = _screen(t, shows=["standings"], lines_per_page=5)
+    assert [p.kind for p in screens.screen_view(s).panels] == ["waiting"]
+    game = rnd.games.exclude(black=None).order_by("board").first()
+    services.game_record_result(game=game, result="2-0")
+    panel = screens.screen_view(s).panels[0]
+    assert panel.kind == "standings" and len(panel.standings) == 5
+    assert panel.standings[0].player.entry_id == game.white_id and panel.standings[0].row.points == 2
+    assert 'class="hall-code"' not in Client().get(_url(s)).content.decode()
+    Tournament.objects.filter(pk=t.pk).update(checkin_round=2, checkin_code="K7Q2")
+    html = Client().get(_url(s)).content.decode()
+    assert "K7Q2" in html
