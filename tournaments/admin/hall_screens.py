@@ -100,6 +100,12 @@ class HallScreenAdmin(AsciiIdMixin, admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return is_staff_arbiter(request.user)
 
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        # A screen is deleted from its own page, whose permission is the screen's tournament's.
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
         return refusing_form(request, super().get_form(request, obj, change, **kwargs))
 
