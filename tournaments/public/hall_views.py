@@ -73,6 +73,11 @@ def hall_screen(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     # A private tournament's screen shows only to its arbiters (a signed-in screen), as its other pages.
     if screen is None or not (screen.tournament.public or can_manage(request.user, screen.tournament)):
         raise Http404("No such screen.")
+    # Unchanged since the screen's last look (tournaments.web.public_cache): a 304 without a render.
+    unchanged = getattr(request, "damier_not_modified", None)
+    answer = unchanged() if unchanged is not None else None
+    if answer is not None:
+        return answer
     language = None if request.GET.get("lang") else screen.tournament.pdf_language
     with translation.override(language or translation.get_language()):
         return _page(request, screen)

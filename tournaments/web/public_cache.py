@@ -410,6 +410,11 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
             return response
         if found.answer is not None:
             return found.answer
+        if not store:
+            # Whether the reader's copy is this version's, for the view to answer once it knows the page
+            # exists, before rendering it (a hall screen asks every few seconds).
+            stamp, etag = found.stamp, found.etag
+            request.damier_not_modified = lambda: _not_modified(request, etag, stamp)  # type: ignore[attr-defined]
         rendering = _claim_render(found.key)
         if rendering is False:
             waited = _wait_for(found, request)
