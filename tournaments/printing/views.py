@@ -15,11 +15,13 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
 
 from tournaments import selectors
+from tournaments.hall import qr
 from tournaments.models import Game, Tournament
 from tournaments.permissions import can_manage, require_manage
 from tournaments.printing import lists, rounds, slips
@@ -99,11 +101,29 @@ def _round_to_print(request: HttpRequest, slug: str, number: int) -> tuple[Tourn
     return tournament, found[0], found[1]
 
 
+def _round_url(request: HttpRequest, tournament: Tournament, number: int) -> str | None:
+    """The round's live page, for the QR code of the wall sheets; none for a private tournament."""
+    if not tournament.public:
+        return None
+    return qr.absolute(reverse("tournaments:round", args=[tournament.slug, number]), request)
+
+
+def _game_urls(request: HttpRequest, tournament: Tournament) -> Callable[[Game], str | None]:
+    """Each game's public page, for the QR code of its score sheet and its slip; none for a private tournament."""
+    base = qr.site_base(request) if tournament.public else None
+
+    def url(game: Game) -> str | None:
+        return f"{base}{reverse('tournaments:game', args=[tournament.slug, game.pk])}" if base else None
+
+    return url
+
+
 @_in_pdf_language
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament, rnd, games = _round_to_print(request, slug, number)
     return _pdf(rounds.pairings_pdf(tournament, rnd, games, points_before=progress.points_before(tournament, number),
-                                 bye_points=selectors.bye_points_for(tournament)),
+                                 bye_points=selectors.bye_points_for(tournament),
+                                 live_url=_round_url(request, tournament, number)),
                 f"{slug}-round-{number}-pairings.pdf", tournament)
 
 
@@ -111,7 +131,8 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """'Find your board': the players of a round in alphabetical order."""
     tournament, rnd, games = _round_to_print(request, slug, number)
-    return _pdf(rounds.boards_pdf(tournament, rnd, games, bye_points=selectors.bye_points_for(tournament)),
+    return _pdf(rounds.boards_pdf(tournament, rnd, games, bye_points=selectors.bye_points_for(tournament),
+                                  live_url=_round_url(request, tournament, number)),
                 f"{slug}-round-{number}-boards.pdf", tournament)
 
 
@@ -128,7 +149,8 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
     if found is None:
         raise Http404("No such round.")
     rnd, games = found
-    return _pdf(rounds.scoresheets_pdf(tournament, rnd, games), f"{slug}-round-{number}-scoresheets.pdf", tournament)
+    return _pdf(rounds.scoresheets_pdf(tournament, rnd, games, _game_urls(request, tournament)),
+                f"{slug}-round-{number}-scoresheets.pdf", tournament)
 
 
 @_in_pdf_language
@@ -144,7 +166,8 @@ def slips_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if found is None:
         raise Http404("No such round.")
     rnd, games = found
-    return _pdf(slips.slips_pdf(tournament, rnd, games), f"{slug}-round-{number}-slips.pdf", tournament)
+    return _pdf(slips.slips_pdf(tournament, rnd, games, _game_urls(request, tournament)),
+                f"{slug}-round-{number}-slips.pdf", tournament)
 
 
 @_in_pdf_language

@@ -44,6 +44,12 @@ class Read:
     sends_to: str = ""
 
 
+def _hall_screen(w: World) -> Any:
+    from tournaments.models import HallScreen
+
+    return HallScreen.objects.get_or_create(tournament=w.a, name="A", defaults={"token": "screen-a"})[0]
+
+
 def _history(model: str, obj: Callable[[World], Any]) -> Callable[[World], str]:
     return lambda w: reverse(f"admin:tournaments_{model}_history", args=[obj(w).pk])
 
@@ -62,6 +68,7 @@ READS = [
     Read("tournament history", _history("tournament", lambda w: w.a)),
     Read("leave the conformance mode (the confirmation)",
          lambda w: reverse("admin:tournaments_tournament_leave_conformance", args=[w.a.pk])),
+    Read("hall screen page", lambda w: change_url(_hall_screen(w))),
     Read("control room", lambda w: reverse("admin:tournaments_tournament_control", args=[w.a.pk])),
     Read("round robin schedule", lambda w: reverse("admin:tournaments_tournament_schedule", args=[w.a.pk]),
          setup=lambda w: None),
