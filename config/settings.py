@@ -13,6 +13,7 @@ DAMIER_FONT_DIR       where the PDFs find DejaVu Sans (default /usr/share/fonts/
 DAMIER_CACHE_URL      redis://… for a cache shared by several servers (default: files, one machine)
 DAMIER_CACHE_DIR      the file cache's folder; DAMIER_PAGE_CACHE 1/0 (default: on when DJANGO_DEBUG=0)
 DAMIER_CDN_SECONDS    seconds a CDN may serve a public page without asking (default 0: always revalidate)
+DAMIER_SITE_URL       the site's address for QR codes (https://damier.example.org); default: the request's host
 DJANGO_CONN_MAX_AGE   seconds a database connection is kept (default 0; 60 for a crowd, see README)
 DAMIER_CSP, DAMIER_PERMISSIONS_POLICY  the Content-Security-Policy and Permissions-Policy sent (empty: none)
 DJANGO_SECURE_SSL_REDIRECT, DJANGO_HSTS_SECONDS, DJANGO_CSRF_TRUSTED_ORIGINS  production (DJANGO_DEBUG=0) only
@@ -198,6 +199,9 @@ CACHES["pages-local"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCac
 DAMIER_PAGE_CACHE = env_bool("DAMIER_PAGE_CACHE", not DEBUG)
 # Seconds a CDN or proxy may serve a public page without asking (0: it asks every time, gets a 304).
 DAMIER_CDN_SECONDS = int(os.environ.get("DAMIER_CDN_SECONDS", "0"))
+# Where the QR codes of the screens and PDFs lead (tournaments/hall/qr.py). Set it when the site answers to
+# several names: a stored page or PDF then never carries the name it was first asked by.
+DAMIER_SITE_URL = os.environ.get("DAMIER_SITE_URL", "").strip().rstrip("/")
 # Nothing lives in one process: sessions in the database, login throttling in the database (axes).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"

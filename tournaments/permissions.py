@@ -21,7 +21,7 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext
 
-from tournaments.models import Entry, Game, GameSheet, Player, Round, Tournament
+from tournaments.models import Entry, Game, GameSheet, HallScreen, Player, Round, Tournament
 
 
 def is_staff_arbiter(user: Any) -> bool:
@@ -33,7 +33,7 @@ def tournament_of(obj: object) -> Tournament | None:
     try:
         if isinstance(obj, Tournament):
             return obj
-        if isinstance(obj, (Entry, Round)):
+        if isinstance(obj, (Entry, Round, HallScreen)):
             return obj.tournament
         if isinstance(obj, Game):
             return obj.round.tournament

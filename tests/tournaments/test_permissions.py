@@ -267,6 +267,18 @@ def entries(w: World) -> object:
     return sorted(w.a.entries.values_list("player_id", "pairing_number", "status", "withdrawn_after_round"))
 
 
+def a_twin(w: World) -> None:
+    w.extra["twin"] = Player.objects.create(surname="Player01", given_name="T.")
+
+
+def merge_twin(w: World) -> tuple[str, dict[str, Any]]:
+    from tournaments.players.merge import fingerprint
+
+    kept, twin = w.entry(1).player, w.extra["twin"]
+    return (reverse("admin:tournaments_player_merge", args=[kept.pk, twin.pk]),
+            {"version": fingerprint(kept, twin), "confirm": "1"})
+
+
 def players(w: World) -> object:
     return sorted(Player.objects.values_list("id", "surname", "rating", "fmjd_id"))
 
@@ -376,6 +388,8 @@ ENDPOINTS = [
                                                       post="yes"),
              players, allowed=SUPERUSER, setup=a_free_player),
     Endpoint("player page: change a player of A", change_form(lambda w: w.entry(1).player, rating="1234"), players),
+    Endpoint("players: merge a record of A with its twin", merge_twin, players, allowed=ARBITERS,
+             setup=a_twin),
     Endpoint("player CSV import into A", csv_upload(lambda w: "surname,fmjd_id,rating\nNewcomer,777002,1500\n",
                                                     True), entries),
     Endpoint("player CSV import updating a player of A", csv_upload(

@@ -13,4 +13,12 @@ admin.site.site_title = _("Damier arbitration")
 admin.site.index_title = _("Tournaments, rounds and results")
 
 # Importing the modules registers their ModelAdmins.
-from tournaments.admin import accounts, entries, players, rating_lists, rounds, tournaments  # noqa: E402, F401
+from tournaments.admin import (  # noqa: E402, F401
+    accounts,
+    entries,
+    hall_screens,
+    players,
+    rating_lists,
+    rounds,
+    tournaments,
+)

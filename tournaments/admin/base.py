@@ -462,6 +462,15 @@ def reason_words(reason: str) -> str:
     lot = re.fullmatch(r"pairing numbers drawn by lot \(seed (\d+)\)", reason)
     if lot:
         return gettext("pairing numbers drawn by lot (seed %(seed)s)") % {"seed": lot.group(1)}
+    merged = re.fullmatch(r"merged (with|into) #(\d+) (.*)", reason, re.S)
+    if merged:  # tournaments.players.merge: the kept record, and the removed one's last line
+        words = (gettext("merged with #%(id)s %(name)s") if merged.group(1) == "with"
+                 else gettext("merged into #%(id)s %(name)s"))
+        return words % {"id": merged.group(2), "name": merged.group(3)}
+    moved = re.fullmatch(r"player record #(\d+) merged into #(\d+)", reason)
+    if moved:
+        return gettext("player record #%(removed)s merged into #%(kept)s") % {"removed": moved.group(1),
+                                                                             "kept": moved.group(2)}
     found = re.match(r"published with (\d+) broken absolute criteria, confirmed by ([^:]*): ?(.*)", reason, re.S)
     if found:
         n = int(found.group(1))

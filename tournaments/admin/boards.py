@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.admin.base import run_service
-from tournaments.boards import codes, confirm, qr, reports, words
+from tournaments.boards import codes, confirm, reports, words
+from tournaments.hall import qr
 from tournaments.models import BoardCode, BoardReport, Round, RoundStatus
 
 
@@ -125,8 +126,10 @@ class BoardReportsMixin:
                 .select_related("entry__player").order_by("entry__pairing_number"))
         rows = []
         for code in live:
-            url = request.build_absolute_uri(reverse("tournaments:board_report", args=[t.slug, code.token]))
-            rows.append({"code": code, "url": url, "qr": qr.svg(url)})
+            path_ = reverse("tournaments:board_report", args=[t.slug, code.token])
+            url = qr.absolute(path_, request) or request.build_absolute_uri(path_)
+            rows.append({"code": code, "url": url,
+                         "qr": qr.svg(url, label=_("QR code of %(name)s") % {"name": code.entry}, css_class="dm-qr")})
         missing = t.entries.count() - len(rows)
         context = {**self.admin_site.each_context(request), "round": rnd, "tournament": t,  # type: ignore[attr-defined]
                    "rows": rows, "missing": missing, "title": _("Players' codes for reporting results"),

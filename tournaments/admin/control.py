@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -29,7 +30,8 @@ from tournaments.admin.round_schedule import schedule_context
 from tournaments.boards import codes
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import PublishNeedsConfirmation
-from tournaments.models import Numbering, Round, Tournament
+from tournaments.hall import screen_services as hall_services
+from tournaments.models import Numbering, Round, RoundStatus, Tournament
 from tournaments.players import roster
 from tournaments.public.notation import bye_words
 from tournaments.ratings import entry_rating, rating_changes
@@ -53,6 +55,9 @@ STEP_LABELS = {
     "edit": gettext_lazy("Edit the pairing of round %(n)s by hand"),
     "manual": gettext_lazy("Continue editing the pairing of round %(n)s"),
     "done": gettext_lazy("See the final standings"),
+    # The hall (tournaments/hall/screens.py): the round clock the screens show.
+    "clocks": gettext_lazy("Start the clocks of round %(n)s"),
+    "clocks_restart": gettext_lazy("Start the clocks of round %(n)s again"),
 }
 # How the numbers were set, once round 1 fixed them.
 FIXED_NUMBERING = {
@@ -61,7 +66,7 @@ FIXED_NUMBERING = {
     Numbering.LOT: gettext_lazy("drawn by lot, fixed since round 1 was paired"),
 }
 POSTED_STEPS = {"number", "draw", "keep", "pair", "publish", "pair_again", "complete", "unpublish", "edit",
-                "delete_draft"}
+                "delete_draft", "clocks", "clocks_restart"}
 
 
 def mark(tournament: Tournament) -> str:
@@ -126,6 +131,7 @@ class ControlRoomMixin:
             setup_notices=warnings.block(request, under_way.setup_notices(tournament, room.players),
                                          block_id="dm-setup-notice"),
             rating_changes=rating_changes(tournament),
+            **hall_lines(tournament),
             **byes.control_room_lines(tournament, room, stale),
             **schedule_context(tournament, schedule_form),
             **federation_report.control_room_lines(tournament),
@@ -178,13 +184,16 @@ class ControlRoomMixin:
             messages.error(request, _("Unknown step: nothing was done."))
             return HttpResponseRedirect(control)
         rnd = tournament.rounds.filter(number=number).first()
-        if name in {"publish", "pair_again", "complete", "unpublish", "edit", "delete_draft"} and rnd is None:
+        if name in {"publish", "pair_again", "complete", "unpublish", "edit", "delete_draft", "clocks",
+                    "clocks_restart"} and rnd is None:
             messages.error(request, _("Round %(n)s no longer exists (someone else deleted it): nothing was done.")
                            % {"n": number})
             return HttpResponseRedirect(control)
-        if name == "unpublish" and not confirmed:
+        if name in ("unpublish", "clocks_restart") and not confirmed:
+            question = (_("Take round %(n)s back to draft?") if name == "unpublish"
+                        else _("Start the clocks of round %(n)s again?")) % {"n": number}
             return render(request, "admin/tournaments/tournament/confirm_step.html", self._context(
-                request, tournament, _("Take round %(n)s back to draft?") % {"n": number}, round=rnd,
+                request, tournament, question, round=rnd,
                 step=name, version=version, violations=[], button=step_label(name, number)))
         try:
             ran = run_service(request, lambda: self._run_step(request, tournament, name, number, version, rnd,
@@ -258,12 +267,25 @@ class ControlRoomMixin:
             messages.success(request, _("Round %(n)s is completed.") % {"n": number} + " " + (
                 _("Next: pair round %(next)s.") % {"next": number + 1} if number < total
                 else _("That was the last round.")))
+        elif name in ("clocks", "clocks_restart"):
+            assert rnd is not None
+            rnd = hall_services.clocks_start(round=rnd, expected_version=version, user=request.user,
+                                            restart=name == "clocks_restart")
+            messages.success(request, _("The clocks of round %(n)s started at %(time)s: the hall screens show the "
+                                        "time elapsed.") % {"n": number,
+                                                            "time": localtime(rnd.clock_started_at).strftime("%H:%M")})
         elif name == "unpublish":
             assert rnd is not None
             services.round_unpublish(round=rnd, expected_version=version)
             messages.success(request, _("Round %(n)s is a draft again and no longer public: change it on the "
                                         "round page, or delete it and pair it again.") % {"n": number})
         return HttpResponseRedirect(control)
+
+
+def hall_lines(tournament: Tournament) -> dict[str, Any]:
+    """The hall's part of the control room: the published round's clock, and the screens' addresses."""
+    rnd = tournament.rounds.filter(status=RoundStatus.PUBLISHED).order_by("-number").first()
+    return {"clock_round": rnd, "hall_screens": list(tournament.hall_screens.all())}
 
 
 def _int(value: str | None) -> int | None:

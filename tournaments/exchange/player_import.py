@@ -4,10 +4,13 @@ Every error of a line is reported (all of them, not the first); the import is in
 more than MAX_LINES lines is refused before anything is read into the database.
 
 Columns (header row required, names case-insensitive, order free): surname (required), given_name,
-fmjd_id, federation, title, rating, national_rating, club, birth_year, or the same in French, Dutch or
-Russian as spreadsheets name them (ALIASES: "Nom", "Prénom", "Voornaam", "Фамилия"…). A player whose
-FMJD id is already known is updated (rating lists are re-imported every period); one without FMJD id is
-created. Decoding:
+fmjd_id, federation, title, rating, national_rating, club, birth_year, native_name (the name in its own
+script), sex, and the national ids kndb_id and ffjd_id, or the same in French, Dutch or Russian as
+spreadsheets name them (ALIASES: "Nom", "Prénom", "Voornaam", "Фамилия", "KNDB nr", "bondsnummer",
+"licence FFJD"…). A title is read whatever its case and dots ("g.m.i." is GMI); sex as M or F, or the
+French H/F, the Dutch M/V and the Russian М/Ж (SEXES). A player whose FMJD id is already known is updated
+(rating lists are re-imported every period), and so is one found by a national id of the line; any other
+is created. Decoding:
 UTF-8 (with or without BOM), else Windows-1252, which is what spreadsheets on Windows export.
 """
 
@@ -29,13 +32,20 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from rules.numbers import TOO_LARGE, TOO_SMALL, NumberError, parse_number
 from tournaments import selectors
 from tournaments.errors import DomainError
-from tournaments.models import Entry, Player, Title, Tournament, search_key
+from tournaments.models import Entry, NationalId, Player, Sex, Title, Tournament, search_key
 from tournaments.players import numbering, requested_byes
 from tournaments.players.roster import late_entry_message, round_robin_closed
 from tournaments.validators import describe_control
 
 COLUMNS = ("surname", "given_name", "fmjd_id", "federation", "title", "rating", "national_rating", "club",
-           "birth_year")
+           "birth_year", "native_name", "sex", "kndb_id", "ffjd_id")
+# The national-id columns, and the body each id is kept under (NationalId.body).
+NATIONAL_IDS = {"kndb_id": "KNDB", "ffjd_id": "FFJD"}
+# What a sex cell may say: M or F, the French H(omme)/F(emme), the Dutch M(an)/V(rouw), the Russian М/Ж.
+SEXES = {"m": Sex.MALE, "f": Sex.FEMALE, "male": Sex.MALE, "female": Sex.FEMALE, "h": Sex.MALE,
+         "homme": Sex.MALE, "femme": Sex.FEMALE, "man": Sex.MALE, "v": Sex.FEMALE, "vrouw": Sex.FEMALE,
+         "м": Sex.MALE, "ж": Sex.FEMALE, "муж": Sex.MALE, "жен": Sex.FEMALE, "мужской": Sex.MALE,
+         "женский": Sex.FEMALE}
 # The headers spreadsheets carry, in English, French, Dutch and Russian, as `header_name` reads them: lower
 # case, accents folded (Latin scripts only), spaces, underscores, hyphens and dots as one space.
 ALIASES = {
@@ -60,6 +70,14 @@ ALIASES = {
     "страна": "federation", "звание": "title", "титул": "title", "рейтинг": "rating",
     "рейтинг фмжд": "rating", "национальный рейтинг": "national_rating", "клуб": "club",
     "год рождения": "birth_year",
+    # The name in its own script, sex and national ids
+    "native name": "native_name", "name in own script": "native_name", "nom d origine": "native_name",
+    "naam in eigen schrift": "native_name", "фио": "native_name", "sex": "sex", "gender": "sex",
+    "sexe": "sex", "geslacht": "sex", "пол": "sex",
+    "kndb": "kndb_id", "kndb nr": "kndb_id", "kndb nummer": "kndb_id", "kndb id": "kndb_id",
+    "bondsnummer": "kndb_id", "kndb bondsnummer": "kndb_id", "ffjd": "ffjd_id", "licence ffjd": "ffjd_id",
+    "ffjd licence": "ffjd_id", "id ffjd": "ffjd_id", "n licence ffjd": "ffjd_id", "no licence ffjd": "ffjd_id",
+    "numero de licence ffjd": "ffjd_id", "numero licence ffjd": "ffjd_id",
 }
 
 
@@ -144,7 +162,7 @@ def _int(value: str, name: str, lo: int, hi: int, errors: list[str]) -> int | No
         return None
 
 
-TEXT_LIMITS = {"surname": 100, "given_name": 100, "club": 120}
+TEXT_LIMITS = {"surname": 100, "given_name": 100, "club": 120, "native_name": 200, "kndb_id": 30, "ffjd_id": 30}
 
 
 def _player_fields(row: dict[str, str]) -> tuple[dict[str, object], list[str]]:
@@ -160,10 +178,11 @@ def _player_fields(row: dict[str, str]) -> tuple[dict[str, object], list[str]]:
                           % {"column": name, "length": len(value), "limit": limit})
     if not row.get("surname", ""):
         errors.append(_("%(column)s is empty") % {"column": "surname"})
-    title = row.get("title", "").upper()
+    typed_title = row.get("title", "")
+    title = "".join(c for c in typed_title.upper() if c not in ". ")  # "g.m.i.", "M F"
     if title and title not in Title.values:
         errors.append(_("%(column)s “%(value)s” is unknown (expected one of %(expected)s)")
-                      % {"column": "title", "value": title, "expected": ", ".join(Title.values)})
+                      % {"column": "title", "value": typed_title[:40], "expected": ", ".join(Title.values)})
     federation = row.get("federation", "").upper()
     if federation and not (len(federation) == 3 and federation.isalpha() and federation.isascii()):
         errors.append(_("%(column)s “%(value)s” is not three letters") % {"column": "federation", "value": federation})
@@ -179,6 +198,17 @@ def _player_fields(row: dict[str, str]) -> tuple[dict[str, object], list[str]]:
     }
     if "national_rating" in row:  # an FMJD list without the column leaves the national ratings alone
         fields["national_rating"] = _int(row["national_rating"], "national_rating", 0, 3000, errors)
+    if "native_name" in row:  # likewise: a list in Latin letters keeps the names in their own script
+        fields["native_name"] = row["native_name"]
+    if "sex" in row:
+        sex = row["sex"]
+        fields["sex"] = SEXES.get(sex.lower().rstrip("."), "") if sex else ""
+        if sex and not fields["sex"]:
+            errors.append(_("%(column)s “%(value)s” is unknown (expected M or F; also H/F, M/V, М/Ж)")
+                          % {"column": "sex", "value": sex[:40]})
+    ids = {NATIONAL_IDS[name]: row[name] for name in NATIONAL_IDS if row.get(name)}
+    if ids:
+        fields["national_ids"] = ids
     return fields, errors
 
 
@@ -232,6 +262,7 @@ def players_import_csv(*, data: bytes, source: str = "CSV", tournament: Tourname
                           % values)
     parsed: list[tuple[int, dict[str, object]]] = []
     seen_ids: dict[int, int] = {}
+    seen_national: dict[tuple[str, str], int] = {}
     for line_no, raw in _rows(reader, source):
         if not any(cell.strip() for cell in raw):
             continue
@@ -246,6 +277,12 @@ def players_import_csv(*, data: bytes, source: str = "CSV", tournament: Tourname
                 errors.append(_("FMJD id %(id)s already on line %(line)s") % {"id": fmjd_id, "line": seen_ids[fmjd_id]})
             else:
                 seen_ids[fmjd_id] = line_no
+        for body, number in fields.get("national_ids", {}).items():  # type: ignore[attr-defined]
+            if (body, number) in seen_national:
+                errors.append(_("%(body)s id %(number)s already on line %(line)s")
+                              % {"body": body, "number": number, "line": seen_national[body, number]})
+            else:
+                seen_national[body, number] = line_no
         if errors:
             report.lines.append(ImportLine(line_no, "error", "; ".join(errors)))
         else:
@@ -280,42 +317,113 @@ def _existing(ids: list[int]) -> dict[int, Player]:
     return found
 
 
+def _take(player: Player, values: dict[str, object], stamp: str, line_no: int) -> None:
+    """The line's values on the player, checked by the model's own validators (no save: written in bulk)."""
+    for key, value in values.items():
+        setattr(player, key, value)
+    if values.get("rating") is not None or values.get("national_rating") is not None:
+        player.rating_source = stamp  # VCL4THP 134: the list each rating came from
+    try:
+        player.full_clean(validate_unique=False, validate_constraints=False)
+        player.folded = search_key(player.surname, player.given_name, player.native_name)  # no save()
+    except ValidationError as exc:
+        raise _LineError(line_no, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())) from None
+
+
+def _id_holders(pairs: list[tuple[str, str]]) -> dict[tuple[str, str], Player]:
+    """The players who hold these national ids already, by (body, number)."""
+    found: dict[tuple[str, str], Player] = {}
+    numbers = sorted({number for _, number in pairs})
+    wanted = set(pairs)
+    for i in range(0, len(numbers), CHUNK):
+        for nid in NationalId.objects.filter(number__in=numbers[i:i + CHUNK]).select_related("player"):
+            if (nid.body, nid.number) in wanted:
+                found[nid.body, nid.number] = nid.player
+    return found
+
+
+def _match(line_no: int, fmjd_id: object, ids: dict[str, str], known: dict[int, Player],
+           holders: dict[tuple[str, str], Player]) -> Player | None:
+    """The register's player a line names: by FMJD id, else by a national id; a line whose ids name two
+    different players, or a national id held by a player with another FMJD id, is an error of that line."""
+    player = known.get(fmjd_id) if isinstance(fmjd_id, int) else None
+    for body, number in ids.items():
+        holder = holders.get((body, number))
+        if holder is None:
+            continue
+        if player is None and (fmjd_id is None or holder.fmjd_id in (None, fmjd_id)):
+            player = holder
+        elif player is None or holder.pk != player.pk:
+            raise _LineError(line_no, _("%(body)s id %(number)s belongs to %(holder)s, not to the player of this "
+                                        "line (FMJD id %(id)s); correct the line, or merge the records first")
+                             % {"body": body, "number": number, "holder": holder, "id": fmjd_id or "–"})
+    return player
+
+
+def _national_ids(lines: list[tuple[int, Player, dict[str, str]]]) -> None:
+    """The lines' national ids, added to their players (now saved); a player who has another id with the
+    same body is an error of the line: an id is not silently replaced."""
+    have = {(nid.player_id, nid.body): nid.number for nid in
+            NationalId.objects.filter(player_id__in=[p.pk for _, p, _ids in lines])}
+    new = []
+    for line_no, player, ids in lines:
+        for body, number in ids.items():
+            held = have.get((player.pk, body))
+            if held is None:
+                nid = NationalId(player=player, body=body, number=number)
+                try:
+                    nid.full_clean(exclude=["player"], validate_unique=False, validate_constraints=False)
+                except ValidationError as exc:
+                    raise _LineError(line_no, "; ".join(" ".join(v) for v in exc.message_dict.values())) from None
+                new.append(nid)
+            elif held != number:
+                raise _LineError(line_no, _("%(player)s already has %(body)s id %(held)s; this line gives %(number)s")
+                                 % {"player": player, "body": body, "held": held, "number": number})
+    bulk_create_with_history(new, NationalId, batch_size=CHUNK)
+
+
 def _write(parsed: list[tuple[int, dict[str, object]]], report: ImportReport, tournament: Tournament | None) -> None:
     """In bulk: one query per CHUNK ids to find the known players, bulk inserts and updates (with their
     history records), then the entries. The model's own validators still see every player."""
     known = _existing([f["fmjd_id"] for _, f in parsed if isinstance(f["fmjd_id"], int)])  # type: ignore[misc]
+    holders = _id_holders([pair for _, f in parsed for pair in f.get("national_ids", {}).items()])  # type: ignore[attr-defined]
     stamp = f"{report.source[:140]} ({datetime.date.today().isoformat()})"
     created: list[tuple[int, Player]] = []
     updated: list[tuple[int, Player]] = []
     unchanged: list[tuple[int, Player]] = []
+    new_ids: list[tuple[int, Player, dict[str, str]]] = []
+    matched: dict[int, int] = {}  # player id -> the line that named him
     for line_no, fields in parsed:
-        fmjd_id = fields["fmjd_id"]
-        player = known.get(fmjd_id) if isinstance(fmjd_id, int) else None
+        ids: dict[str, str] = fields.get("national_ids", {})  # type: ignore[assignment]
+        player = _match(line_no, fields["fmjd_id"], ids, known, holders)
+        if player is not None:
+            if player.pk in matched:
+                raise _LineError(line_no, _("%(player)s is already the player of line %(line)s")
+                                 % {"player": player, "line": matched[player.pk]})
+            matched[player.pk] = line_no
         numeric = {"fmjd_id", "rating", "national_rating", "birth_year"}
         values = {k: v if v is not None else (None if k in numeric else "")
-                  for k, v in fields.items()}
+                  for k, v in fields.items() if k != "national_ids"}
+        if player is not None and values["fmjd_id"] is None:
+            values.pop("fmjd_id")  # found by a national id: a list without FMJD ids keeps his
         if player is not None and all(getattr(player, k) == v for k, v in values.items()):
             unchanged.append((line_no, player))  # a rating list re-imported: most lines change nothing
-            continue
-        (updated if player else created).append((line_no, player := player or Player()))
-        for key, value in values.items():
-            setattr(player, key, value)
-        if values.get("rating") is not None or values.get("national_rating") is not None:
-            player.rating_source = stamp  # VCL4THP 134: the list each rating came from
-        try:
-            player.full_clean(validate_unique=False, validate_constraints=False)
-            player.folded = search_key(player.surname, player.given_name, player.native_name)  # no save()
-        except ValidationError as exc:
-            raise _LineError(line_no, "; ".join(f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items())) from None
+        else:
+            (updated if player else created).append((line_no, player := player or Player()))
+            _take(player, values, stamp, line_no)
+        if ids:
+            new_ids.append((line_no, player, ids))
     # The tournaments first, by id (tournaments/locks.py): the one the players go into and every one an updated
     # player plays in (his update moves their cache versions), as a player's page and the pairing take them.
     held = Entry.objects.filter(player_id__in=[p.pk for _, p in updated]).values_list("tournament_id", flat=True)
     list(Tournament.objects.select_for_update().filter(Q(pk__in=held) | Q(pk=getattr(tournament, "pk", None)))
          .order_by("pk").values_list("pk", flat=True))
-    columns = [f for f in COLUMNS if f != "fmjd_id"] + ["rating_source", "folded"]
+    # A player found by a national id may take his FMJD id from the line: fmjd_id is written too.
+    columns = [f for f in COLUMNS if f not in NATIONAL_IDS] + ["rating_source", "folded"]
     # bulk_update writes one CASE per column and row: small batches keep each statement cheap.
     bulk_update_with_history([p for _, p in updated], Player, columns, batch_size=100)
     bulk_create_with_history([p for _, p in created], Player, batch_size=CHUNK)
+    _national_ids(new_ids)
     late_words: dict[int, str] = {}  # a late entry's number, the numbers it moved, its missed rounds
     entered = _enter(tournament, [p for _, p in created + updated + unchanged], late_words) \
         if tournament is not None else {}

@@ -332,7 +332,8 @@ class _Importer:
                     self.matched += 1
                     continue
             surname, _, given = p.name.partition(",")
-            title = d.title if d.title in Title.values else ""
+            # Case aside ("gmi" is GMI); an unknown title is listed by the review (title-dropped) and left blank.
+            title = d.title.upper() if d.title.upper() in Title.values else ""
             player = Player(surname=surname.strip()[:100] or f"Player {p.number}", given_name=given.strip()[:100],
                             fmjd_id=d.player_id, federation=d.federation, title=title,
                             rating=p.rating or None, birth_year=d.birth_year)

@@ -471,7 +471,7 @@ def review_known_players(trf: TrfFile, review: Review) -> None:
             review.add("player-known", player=p.number, fmjd_id=pid, name=known[pid].full_name,
                        rating=known[pid].rating or 0)
     for p in sorted(trf.players, key=lambda q: q.number):
-        if p.details.title and p.details.title not in Title.values and p.details.player_id not in known:
+        if p.details.title and p.details.title.upper() not in Title.values and p.details.player_id not in known:
             review.add("title-dropped", player=p.number, title=p.details.title)
 
 

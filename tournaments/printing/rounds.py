@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -18,9 +18,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Spacer
+from reportlab.platypus import Spacer, Table, TableStyle
 
-from tournaments.boards import qr
+from tournaments.hall.qr import QRFlowable
+from tournaments.hall.qr import draw as draw_qr
 from tournaments.models import Game, Round, Tournament
 from tournaments.printing.document import (
     FONT,
@@ -42,6 +43,10 @@ MOVES_PER_SHEET = 100  # four blocks of 25 numbered lines
 COPIES = 2  # competition rules 3.10.2: a sheet must allow writing the game "au moins, en double exemplaire"
 WALL_SIZE = 16
 WALL_BOARD_SIZE = 20
+# A printed QR code is read by a phone held at arm's length, or from a step back on the wall: 26 mm holds a
+# version 4 code (33 modules and the quiet zone) at 0.64 mm a module; 18 mm on a score sheet, read at the board.
+WALL_QR = 26 * mm
+SHEET_QR = 18 * mm
 
 
 def when_text(rnd: Round) -> str:
@@ -53,16 +58,31 @@ def _wall_doc(tournament: Tournament, rnd: Round, heading: str) -> Document:
     return Document(tournament, heading % {"n": rnd.number}, wide=True)
 
 
-def _wall_title(text: str, tournament: Tournament, rnd: Round) -> list[Any]:
+def _wall_title(text: str, tournament: Tournament, rnd: Round, live_url: str | None = None) -> list[Any]:
     """The sheet's title, then under it when the round starts and the time control, large enough to be
-    read with the pairings (the venue is in every page's header)."""
+    read with the pairings (the venue is in every page's header). With `live_url`, a QR code to the
+    round's live page at the right of the title, and its address in words under it."""
     out: list[Any] = [para(text, ParagraphStyle("wall-title", fontName=FONT_BOLD, fontSize=WALL_SIZE + 4,
                                                  leading=WALL_SIZE + 8, spaceAfter=1 * mm))]
     facts = " · ".join(p for p in (when_text(rnd), time_control_text(tournament.time_control)) if p)
     if facts:
         out.append(para(facts, ParagraphStyle("wall-when", fontName=FONT, fontSize=WALL_SIZE - 2,
                                               leading=WALL_SIZE + 2, spaceAfter=3 * mm)))
-    return out
+    if not live_url:
+        return out
+    note = para(_("Live results: %(url)s") % {"url": live_url.split("://", 1)[-1]},
+                ParagraphStyle("wall-url", fontName=FONT, fontSize=10, leading=12))
+    width = landscape_width() - 24 * mm
+    box = Table([[[*out, note], QRFlowable(live_url, WALL_QR)]], colWidths=[width - WALL_QR - 4 * mm,
+                                                                               WALL_QR + 4 * mm])
+    box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                             ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * mm),
+                             ("ALIGN", (1, 0), (1, 0), "RIGHT")]))
+    return [box]
+
+
+def landscape_width() -> float:
+    return A4[1]
 
 
 def bye_text(game: Game, bye_points: int) -> str:
@@ -94,7 +114,7 @@ def _fitting_size(text: str, width: float, size: float = WALL_SIZE, smallest: fl
 
 
 def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
-                 points_before: Mapping[int, int], bye_points: int) -> bytes:
+                 points_before: Mapping[int, int], bye_points: int, live_url: str | None = None) -> bytes:
     """Board, pairing numbers, names and each player's points before the round, at wall size.
 
     The boards come first; the players without an opponent follow in a table of their own, without a
@@ -121,7 +141,7 @@ def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
                      fit_name(player_text(w.full_name, w.title, ""), name_w, WALL_SIZE),
                      points_before.get(g.white_id, 0), result_text(g.result), points_before.get(g.black_id, 0),
                      fit_name(player_text(b.full_name, b.title, ""), name_w, WALL_SIZE), g.black.pairing_number])
-    flowables: list[Any] = _wall_title(_("Round %(n)s pairings") % {"n": rnd.number}, tournament, rnd)
+    flowables: list[Any] = _wall_title(_("Round %(n)s pairings") % {"n": rnd.number}, tournament, rnd, live_url)
     if len(rows) > 1:
         flowables.append(styled_table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra))
     elif not alone:
@@ -157,7 +177,8 @@ def _sort_key(name: str) -> tuple[str, str]:
     return (bare.casefold(), name)
 
 
-def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye_points: int) -> bytes:
+def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye_points: int,
+               live_url: str | None = None) -> bytes:
     """'Find your board': every player of the round in alphabetical order, with his board, his colour
     and his opponent, at wall size. Players without a game this round (withdrawn) are not listed."""
     doc = _wall_doc(tournament, rnd, _("Round %(n)s – find your board"))
@@ -190,12 +211,15 @@ def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye
     if not lines:
         rows.append([_("No game in this round."), "", "", "", ""])
     table = styled_table(rows, fixed, align_left=[0, 3, 4], size=WALL_SIZE, extra=extra)
-    return doc.build([*_wall_title(_("Round %(n)s – find your board") % {"n": rnd.number}, tournament, rnd), table])
+    return doc.build([*_wall_title(_("Round %(n)s – find your board") % {"n": rnd.number}, tournament, rnd,
+                                   live_url), table])
 
 
 def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game],
+                    game_url: Callable[[Game], str | None] = lambda game: None,
                     report_urls: Mapping[int, str] | None = None) -> bytes:
-    """One page per copy, COPIES copies per game (3.10.2), byes skipped: nothing is played there.
+    """One page per copy, COPIES copies per game (3.10.2), byes skipped: nothing is played there. With
+    `game_url`, each sheet carries a QR code to its game's public page.
 
     `report_urls` (entry id to the address of his report page, tournaments.boards) puts White's code as a
     QR code on the first copy and Black's on the second: one sheet for each competitor (3.10.1)."""
@@ -208,7 +232,7 @@ def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game],
         if g.black is None:
             continue
         for copy in range(1, COPIES + 1):
-            _scoresheet(canvas, tournament, rnd, g, copy, when)
+            _scoresheet(canvas, tournament, rnd, g, copy, when, game_url(g))
             owner = {1: g.white, 2: g.black}.get(copy)
             if report_urls and owner is not None and owner.pk in report_urls:
                 _report_code(canvas, report_urls[owner.pk], _("White") if copy == 1 else _("Black"))
@@ -221,10 +245,14 @@ def scoresheets_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game],
     return buffer.getvalue()
 
 
-def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int, when: str) -> None:
+def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int, when: str, url: str | None) -> None:
     width, height = A4
     left, right = 15 * mm, width - 15 * mm
     y = height - 18 * mm
+    if url:
+        # Top right, beside the heading, whose right-hand lines move left of it.
+        draw_qr(c, url, right - SHEET_QR + 2 * mm, height - 12 * mm - SHEET_QR, SHEET_QR)
+        right -= SHEET_QR + 2 * mm
     c.setFont(FONT_BOLD, 14)
     c.drawString(left, y, _("Score sheet"))
     c.setFont(FONT, 9)
@@ -247,6 +275,7 @@ def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int, when: 
     c.setFont(FONT_BOLD, 11)
     c.drawRightString(right, y + 5.5 * mm, _("Round %(r)s – Board %(b)s") % {"r": rnd.number, "b": g.board})
     y -= 9 * mm
+    right = width - 15 * mm
     for colour, entry in ((_("White"), g.white), (_("Black"), g.black)):
         assert entry is not None
         p = entry.player
@@ -277,7 +306,7 @@ def _report_code(c: Canvas, url: str, side: str) -> None:
     """The player's own code between the moves and the result line (the grid ends above 40 mm): scanned, it
     opens his page to report the result."""
     left, size, bottom = 15 * mm, 20 * mm, 31 * mm
-    qr.draw(c, url, left, bottom, size)
+    draw_qr(c, url, left, bottom, size)
     c.setFont(FONT, 8)
     c.drawString(left + size + 3 * mm, bottom + 12 * mm, _("%(side)s: scan to report the result") % {"side": side})
     c.drawString(left + size + 3 * mm, bottom + 7.5 * mm, _("Your personal code: do not share it."))

@@ -5,13 +5,14 @@ Boards without an opponent get none: there is no result to sign there."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from tournaments.hall.qr import draw as draw_qr
 from tournaments.models import Entry, Game, Round, Tournament
 from tournaments.printing.document import FONT, FONT_BOLD, fit_name, new_canvas, player_text, register_fonts
 from tournaments.printing.rounds import when_text
@@ -20,9 +21,13 @@ from tournaments.words import time_control_text
 COLUMNS, ROWS = 2, 4
 PER_PAGE = COLUMNS * ROWS
 BOXES = ("2-0", "1-1", "0-2")  # competition rules 5.6: 2 points the win, 1 the draw, 0 the loss
+# The game's page, between the result boxes and the signatures: read at the board, a hand away.
+SLIP_QR = 13 * mm
 
 
-def slips_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -> bytes:
+def slips_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game],
+              game_url: Callable[[Game], str | None] = lambda game: None) -> bytes:
+    """With `game_url`, each slip carries a QR code to its game's public page."""
     register_fonts()
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, pagesize=A4, pageCompression=1)
@@ -36,6 +41,10 @@ def slips_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game]) -> byte
         for i, game in enumerate(page):
             col, row = i % COLUMNS, i // COLUMNS
             _slip(canvas, tournament, rnd, game, when, col * slip_w, height - (row + 1) * slip_h, slip_w, slip_h)
+            url = game_url(game)
+            if url:
+                draw_qr(canvas, url, (col + 1) * slip_w - 7 * mm - SLIP_QR, height - (row + 1) * slip_h + 10.5 * mm,
+                        SLIP_QR)
         _cut_lines(canvas, width, height, slip_w, slip_h)
         canvas.showPage()
     if not played:

@@ -22,6 +22,7 @@ from django.utils.translation import get_language
 
 from tournaments import selectors
 from tournaments.boards import codes
+from tournaments.hall import qr
 from tournaments.models import BoardCode, Game, Tournament
 from tournaments.permissions import can_manage, require_manage
 from tournaments.printing import lists, rounds, slips
@@ -101,11 +102,29 @@ def _round_to_print(request: HttpRequest, slug: str, number: int) -> tuple[Tourn
     return tournament, found[0], found[1]
 
 
+def _round_url(request: HttpRequest, tournament: Tournament, number: int) -> str | None:
+    """The round's live page, for the QR code of the wall sheets; none for a private tournament."""
+    if not tournament.public:
+        return None
+    return qr.absolute(reverse("tournaments:round", args=[tournament.slug, number]), request)
+
+
+def _game_urls(request: HttpRequest, tournament: Tournament) -> Callable[[Game], str | None]:
+    """Each game's public page, for the QR code of its score sheet and its slip; none for a private tournament."""
+    base = qr.site_base(request) if tournament.public else None
+
+    def url(game: Game) -> str | None:
+        return f"{base}{reverse('tournaments:game', args=[tournament.slug, game.pk])}" if base else None
+
+    return url
+
+
 @_in_pdf_language
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament, rnd, games = _round_to_print(request, slug, number)
     return _pdf(rounds.pairings_pdf(tournament, rnd, games, points_before=progress.points_before(tournament, number),
-                                 bye_points=selectors.bye_points_for(tournament)),
+                                 bye_points=selectors.bye_points_for(tournament),
+                                 live_url=_round_url(request, tournament, number)),
                 f"{slug}-round-{number}-pairings.pdf", tournament)
 
 
@@ -113,7 +132,8 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """'Find your board': the players of a round in alphabetical order."""
     tournament, rnd, games = _round_to_print(request, slug, number)
-    return _pdf(rounds.boards_pdf(tournament, rnd, games, bye_points=selectors.bye_points_for(tournament)),
+    return _pdf(rounds.boards_pdf(tournament, rnd, games, bye_points=selectors.bye_points_for(tournament),
+                                  live_url=_round_url(request, tournament, number)),
                 f"{slug}-round-{number}-boards.pdf", tournament)
 
 
@@ -132,10 +152,11 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
     rnd, games = found
     # Each player's code for reporting results, issued if missing (the arbiter's own print, never public).
     codes.codes_issue(tournament=tournament)
-    urls = {code.entry_id: request.build_absolute_uri(reverse("tournaments:board_report", args=[slug, code.token]))
-            for code in BoardCode.objects.filter(entry__tournament=tournament, revoked_at__isnull=True)}
-    return _pdf(rounds.scoresheets_pdf(tournament, rnd, games, urls), f"{slug}-round-{number}-scoresheets.pdf",
-                tournament)
+    report_urls = {code.entry_id: qr.absolute(reverse("tournaments:board_report", args=[slug, code.token]), request)
+                   for code in BoardCode.objects.filter(entry__tournament=tournament, revoked_at__isnull=True)}
+    return _pdf(rounds.scoresheets_pdf(tournament, rnd, games, _game_urls(request, tournament),
+                                       {k: v for k, v in report_urls.items() if v}),
+                f"{slug}-round-{number}-scoresheets.pdf", tournament)
 
 
 @_in_pdf_language
@@ -151,7 +172,8 @@ def slips_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if found is None:
         raise Http404("No such round.")
     rnd, games = found
-    return _pdf(slips.slips_pdf(tournament, rnd, games), f"{slug}-round-{number}-slips.pdf", tournament)
+    return _pdf(slips.slips_pdf(tournament, rnd, games, _game_urls(request, tournament)),
+                f"{slug}-round-{number}-slips.pdf", tournament)
 
 
 @_in_pdf_language

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Game
 from tournaments.public import notation
+from tournaments.public.find_board import row_names
 from tournaments.results import Result
 from tournaments.selectors import (
     Crosstable,
@@ -104,8 +105,13 @@ class _Base(tables.Table):
         for i, record in enumerate(self.data):
             classes = ["withdrawn"] if record.get("withdrawn") else []
             classes.append("odd" if i % 2 else "even")
+            if record.get("found"):
+                classes.append("found")
             note = record.get("note")
             title = f' title="{conditional_escape(note)}"' if note else ""
+            # A round's boards: an anchor a search jumps to, and the names it filters on (public/find_board.py).
+            title += "".join(f' {attr}="{conditional_escape(record[key])}"'
+                             for key, attr in (("row_id", "id"), ("names", "data-names")) if record.get(key))
             cells = []
             for column, accessor, td, tag in columns:
                 value = accessor.resolve(record)
@@ -227,11 +233,14 @@ class PairingsTable(_Base):
 
     @classmethod
     def build(cls, slug: str, games: Sequence[Game], lines: dict[int, PlayerLine],
-              bye_points: int = 2) -> PairingsTable:
+              bye_points: int = 2, found: frozenset[int] = frozenset()) -> PairingsTable:
+        """`found`: the games a name search found, marked on their rows."""
         rows = []
         for g in games:
             black = lines.get(g.black_id) if g.black_id else None
             rows.append({
+                "row_id": f"board-{g.board}" if g.black_id else f"bye-{lines[g.white_id].pairing_number}",
+                "names": row_names(g), "found": g.pk in found,
                 # a player without an opponent sits at no board: his row comes after the boards, unnumbered,
                 # as on the printed pairings
                 "board": g.board if g.black_id else "",

@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from rules.numbers import number_or_none
 from tournaments import selectors
-from tournaments.models import Game, Tournament
-from tournaments.public import notation, viewer
+from tournaments.models import Game, RoundStatus, Tournament
+from tournaments.public import find_board, notation, viewer
 from tournaments.public.diagram import board_svg
 from tournaments.public.sheet_views import public_sheet
 from tournaments.public.tables import (
@@ -143,10 +143,16 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         raise Http404("No such round.")
     games = list(selectors.round_games(rnd))
     lines = {e.pk: selectors.player_line(e, tournament.rating_method) for e in _entries_of(games)}
+    bye_points = selectors.bye_points_for(tournament)
+    # ?find=name: the phone without script asks the server (never stored by the page cache: web/urls.py).
+    query = request.GET.get("find", "").strip()[:find_board.LONGEST_QUERY]
+    found = find_board.find(games, query) if query else []
     return render(request, "tournaments/round.html", {
         **_context(tournament, "round"), "round": rnd, "when": start_text(*schedule.start_of(rnd)),
-        "table": PairingsTable.build(slug, games, lines, selectors.bye_points_for(tournament)),
+        "table": PairingsTable.build(slug, games, lines, bye_points, frozenset(f.game.pk for f in found)),
         "missing": sum(1 for g in games if not g.result),
+        "query": query, "found": [(f, find_board.where_text(f, bye_points), find_board.anchor(f)) for f in found],
+        "clock_started": rnd.clock_started_at if rnd.status == RoundStatus.PUBLISHED else None,
     })
 
 
@@ -164,8 +170,15 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     card = selectors.player_card(tournament, number)
     if card is None:
         raise Http404("No such player.")
+    ctx = _context(tournament, "player")
+    now = ""
+    playing = next((r for r in reversed(ctx["rounds"]) if r.status == RoundStatus.PUBLISHED), None)
+    if playing is not None:
+        now = find_board.now_playing(playing, list(selectors.round_games(playing)), card.player.entry_id,
+                                     selectors.bye_points_for(tournament))
     return render(request, "tournaments/player.html", {
-        **_context(tournament, "player"), "card": card, "table": PlayerGamesTable.build(slug, card),
+        **ctx, "card": card, "table": PlayerGamesTable.build(slug, card), "now_playing": now,
+        "now_round": playing,
     })
 
 

@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("-c", action="store_true", help="check every round of the file and its final ranks "
                       "(exit 0 all correct, 1 differences, 2 unreadable or a round robin)")
     mode.add_argument("-e", action="store_true", help="explain the next round's pairing")
-    mode.add_argument("-g", metavar="OUT.trf", help="generate a random tournament")
+    mode.add_argument("-g", metavar="OUT.trf", help="generate a random tournament (- : the standard output)")
     from tournaments.verification.generator_cli import add_generator_options, run_generator
 
     add_generator_options(ap)

@@ -73,7 +73,10 @@ def run_generator(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except ValueError as exc:
         ap.error(str(exc))
     t = generate(settings)
-    Path(args.g).write_text(tournament_trf(t), encoding="utf-8")
+    if args.g == "-":  # as -p: "-" is the standard output, never a file of that name
+        sys.stdout.write(tournament_trf(t))
+    else:
+        Path(args.g).write_text(tournament_trf(t), encoding="utf-8")
     print(f"seed {settings.seed}", file=sys.stderr)
     stuck = [(rec.request.round, rec.result.unpaired) for rec in t.rounds if rec.result.unpaired]
     for rnd, ids in stuck:

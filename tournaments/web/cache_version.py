@@ -9,8 +9,8 @@ made it; the tournament's own trigger counts from the stored value, never from w
 Installed (idempotently) after every `migrate`, and rebuilt there, because SQLite drops the triggers of a
 table that a later migration remakes. The SQL is generated from the models' metadata so a renamed column
 follows. What moves the version: any insert, update or delete of a tournament's entries, rounds, games,
-game sheets, forbidden pairs and round schedule, its deputy arbiters, any change of the tournament itself, a change of a
-player entered in it, and a change of an arbiter's name (shown on the tournament page).
+game sheets, forbidden pairs, round schedule and hall screens, its deputy arbiters, any change of the
+tournament itself, a change of a player entered in it, and a change of an arbiter's name (shown on the tournament page).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from tournaments.models import (
     ForbiddenPair,
     Game,
     GameSheet,
+    HallScreen,
     Player,
     Round,
     ScheduledRound,
@@ -74,6 +75,8 @@ def watches() -> list[Watch]:
         Watch("schedule", _t(ScheduledRound), f"SELECT {{row}}.{_c(ScheduledRound, 'tournament')}"),
         Watch("conformance", _t(ConformanceEvent), f"SELECT {{row}}.{_c(ConformanceEvent, 'tournament')}"),
         Watch("deputy", deputies._meta.db_table, f"SELECT {{row}}.{dep_t}"),
+        # A hall screen's settings: its page is answered with the tournament's tag.
+        Watch("hall_screen", _t(HallScreen), f"SELECT {{row}}.{_c(HallScreen, 'tournament')}"),
         # A later rating (long events) moves the rating tie-breaks of the standings.
         Watch("entry_rating", _t(EntryRating), f"SELECT {_c(Entry, 'tournament')} FROM {E} "
                                                f"WHERE id = {{row}}.{_c(EntryRating, 'entry')}"),

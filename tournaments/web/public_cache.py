@@ -373,8 +373,23 @@ def _wait_for(found: _Lookup, request: HttpRequest) -> HttpResponse | None:
     return None
 
 
-def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tournament") -> View:
-    """Wrap a public view (GET by slug, or the site-wide list with scope="site")."""
+def _never_kept(view: View) -> View:
+    """No browser or proxy keeps the page either: reopened, it is rendered anew with the time of now. Its
+    script asks with the tag it holds (If-None-Match), and gets a 304 while nothing changed."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    return wrapper
+
+
+def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tournament", store: bool = True) -> View:
+    """Wrap a public view (GET by slug, or the site-wide list with scope="site"). store=False: a page that
+    holds the time of its render (a hall screen's clock) is rendered for every request, never kept, and
+    still answered with a 304 while the tournament's version is the reader's."""
     params = tuple(params)
 
     @wraps(view)
@@ -386,6 +401,8 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
             add_never_cache_headers(response)
             return response
         found = getattr(request, "damier_lookup", None) or look_up(request, kwargs.get("slug"), params, scope)
+        if found is not None and not store:
+            found = _Lookup(found.stamp, found.etag, None, None)
         if found is None:
             # Not public (or absent): the view says so; nothing is stored or marked shareable.
             response = view(request, *args, **kwargs)
@@ -393,6 +410,11 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
             return response
         if found.answer is not None:
             return found.answer
+        if not store:
+            # Whether the reader's copy is this version's, for the view to answer once it knows the page
+            # exists, before rendering it (a hall screen asks every few seconds).
+            stamp, etag = found.stamp, found.etag
+            request.damier_not_modified = lambda: _not_modified(request, etag, stamp)  # type: ignore[attr-defined]
         rendering = _claim_render(found.key)
         if rendering is False:
             waited = _wait_for(found, request)
@@ -420,6 +442,8 @@ def cached_public(view: View, *, params: Iterable[str] = (), scope: str = "tourn
 
     # Read by StoredPageMiddleware (tournaments/web/stored_pages.py), which answers from the cache before
     # the session, authentication and form layers run.
+    if not store:
+        return transaction.non_atomic_requests(_never_kept(wrapper))
     wrapper.damier_public = (params, scope)  # type: ignore[attr-defined]
     # Reads only: no transaction round trips for the crowd (ATOMIC_REQUESTS is on for the admin's writes).
     return transaction.non_atomic_requests(wrapper)

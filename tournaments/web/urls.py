@@ -12,7 +12,7 @@ from django.views.decorators.cache import never_cache
 from tournaments.boards import views as boards
 from tournaments.federation import views as federation
 from tournaments.printing import views as prints
-from tournaments.public import before_round, sheet_views, views
+from tournaments.public import before_round, hall_views, sheet_views, views
 from tournaments.web.public_cache import cached_public as cached
 
 app_name = "tournaments"
@@ -44,6 +44,8 @@ urlpatterns = [
     path("t/<slug:slug>/board/<str:token>/", boards.report_page, name="board_report"),
     path("t/<slug:slug>/player/<int:number>/", cached(views.player_detail), name="player"),
     path("t/<slug:slug>/game/<int:game_id>/", cached(views.game_detail, params=["ply"]), name="game"),
+    # A hall screen's page holds the time of its render (the round clock): answered with 304, never stored.
+    path("t/<slug:slug>/hall/<slug:token>/", cached(hall_views.hall_screen, store=False), name="hall_screen"),
     path("t/<slug:slug>/games.pdn", cached(sheet_views.tournament_pdn), name="games_pdn"),
     path("t/<slug:slug>/round/<int:number>/games.pdn", cached(sheet_views.round_pdn), name="round_games_pdn"),
 ]

@@ -189,7 +189,8 @@ def test_a_refusal_of_the_whole_csv_file_in_russian(client) -> None:  # type: ig
     upload = SimpleUploadedFile("p.csv", b"name,colour\nA,red\n")
     response = client.post(reverse("admin:tournaments_player_import"), {"file": upload}, HTTP_ACCEPT_LANGUAGE="ru")
     assert (", строка 1: заголовок должен называть столбцы (surname, given_name, fmjd_id, federation, title, "
-            "rating, national_rating, club, birth_year; surname обязателен); неизвестные столбцы: colour.") \
+            "rating, national_rating, club, birth_year, native_name, sex, kndb_id, ffjd_id; surname обязателен); "
+            "неизвестные столбцы: colour.") \
         in messages_of(response)
 
 

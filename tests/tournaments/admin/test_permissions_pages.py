@@ -44,6 +44,12 @@ class Read:
     sends_to: str = ""
 
 
+def _hall_screen(w: World) -> Any:
+    from tournaments.models import HallScreen
+
+    return HallScreen.objects.get_or_create(tournament=w.a, name="A", defaults={"token": "screen-a"})[0]
+
+
 def _history(model: str, obj: Callable[[World], Any]) -> Callable[[World], str]:
     return lambda w: reverse(f"admin:tournaments_{model}_history", args=[obj(w).pk])
 
@@ -63,6 +69,7 @@ READS = [
     Read("tournament history", _history("tournament", lambda w: w.a)),
     Read("leave the conformance mode (the confirmation)",
          lambda w: reverse("admin:tournaments_tournament_leave_conformance", args=[w.a.pk])),
+    Read("hall screen page", lambda w: change_url(_hall_screen(w))),
     Read("control room", lambda w: reverse("admin:tournaments_tournament_control", args=[w.a.pk])),
     Read("round robin schedule", lambda w: reverse("admin:tournaments_tournament_schedule", args=[w.a.pk]),
          setup=lambda w: None),
@@ -209,10 +216,12 @@ COVERED = {
     "url:tournaments_tournament_import_trf", "url:tournaments_tournament_byes", "url:tournaments_entry_story",
     "url:tournaments_tournament_schedule_fill", "url:tournaments_tournament_rating_preview",
     "url:tournaments_ratinglist_import", "RatingList.delete_selected",  # tests/tournaments/ratinglists/
+    "url:tournaments_player_merge",
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 # Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.
-READ_ONLY_ACTIONS = {"Round.check_pairing", "Tournament.leave_conformance_mode"}
+# Player.merge_records only leads to the merge's preview (in the write matrix).
+READ_ONLY_ACTIONS = {"Round.check_pairing", "Tournament.leave_conformance_mode", "Player.merge_records"}
 
 
 def test_every_admin_action_and_page_is_in_the_matrix(world: World) -> None:

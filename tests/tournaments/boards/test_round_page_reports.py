@@ -70,7 +70,7 @@ def test_the_codes_page_issues_lists_with_qr_and_revokes(desk: dict[str, Any]) -
     page = desk["client"].get(url)
     assert page.status_code == 200 and "no-store" in page["Cache-Control"]
     body = page.content.decode()
-    assert first.token in body and body.count("class=\"segno\"") == 8
+    assert first.token in body and body.count("class=\"dm-qr\"") == 8
     desk["client"].post(url, {"revoke": first.pk})
     first.refresh_from_db()
     assert first.revoked_at is not None and code_of(desk["games"][1].white).token != first.token

@@ -137,3 +137,11 @@ def test_last_column_of_requested_byes_is_the_round_to_pair() -> None:
     assert {p.id for p in req.players if p.excused} == {1, 3}
     res = pair_dutch(req)
     assert {frozenset((b.white, b.black)) for b in res.boards} == {frozenset((2, 4))} and res.bye is None
+
+
+def test_a_generated_tournament_goes_to_the_standard_output_for_a_dash(tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`-g -` writes the file on the standard output, as `-p -` does, never a file named "-"."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["-g", "-", "--players", "6", "--rounds", "2", "--seed", "5"]) == 0
+    assert not (tmp_path / "-").exists()
+    assert "XXR 2" in capsys.readouterr().out
