@@ -70,8 +70,12 @@ def test_each_score_sheet_and_slip_leads_to_its_games_page(round1, chief, tmp_pa
     assert response.status_code == 200
     games = list(rnd.games.exclude(black=None).order_by("board"))
     found = decoded(pdf_page_png(response.content, tmp_path))
-    if pdf == "scoresheets_pdf":  # a page a sheet: the first game's
-        assert found == [f"https://damier.example.org/t/qr-open/game/{games[0].pk}/"]
+    if pdf == "scoresheets_pdf":  # a page a sheet: the first game's, and White's own code to report it
+        from tournaments.boards.codes import live_code
+
+        token = live_code(games[0].white).token
+        assert sorted(found) == [f"https://damier.example.org/t/qr-open/board/{token}/",
+                                 f"https://damier.example.org/t/qr-open/game/{games[0].pk}/"]
     else:  # eight slips a page
         assert sorted(found) == sorted(f"https://damier.example.org/t/qr-open/game/{g.pk}/" for g in games[:8])
 
