@@ -32,6 +32,7 @@ class ReportLine:
     received: str
     status: str
     late: bool
+    settled: bool  # confirmed or overruled: the arbiter has ruled on the board
 
 
 @dataclass
@@ -48,7 +49,8 @@ def _line(report: BoardReport) -> ReportLine:
     return ReportLine(words.side_words(report.side), report.result,
                       words.verdict_words(report.verdict or {}, report.result),
                       timezone.localtime(report.received_at).strftime("%H:%M:%S"),
-                      report.get_status_display(), report.status == "late")
+                      report.get_status_display(), report.status == "late",
+                      report.status in ("confirmed", "overruled"))
 
 
 def report_cells(rnd: Round) -> dict[int, ReportCell]:

@@ -62,6 +62,8 @@ def test_a_save_by_keys_confirms_agreed_and_overrules_a_disputed_ruling(desk: di
     statuses = dict(BoardReport.objects.values_list("game__board", "status").filter(side="w"))
     assert statuses == {2: ReportStatus.CONFIRMED, 3: ReportStatus.OVERRULED}
     assert BoardReport.objects.get(game=g[3], side="b").status == ReportStatus.CONFIRMED
+    row3 = desk["client"].get(desk["url"]).content.decode().split('id="dm-reports-3"')[1].split("</div>")[0]
+    assert "overruled by the arbiter" in row3 and ", confirmed)" in row3
 
 
 def test_the_codes_page_issues_lists_with_qr_and_revokes(desk: dict[str, Any]) -> None:
