@@ -85,6 +85,8 @@ class TeamSettings:
             for value in values:
                 if not isinstance(value, kind):
                     raise ValueError(f"{name}: {value!r} is not a {kind.__name__}")
+        if not isinstance(self.colours, Colours):
+            raise ValueError(f"colours: {self.colours!r} is not a Colours")
         if not 0 <= self.forfeit_board_points <= 2:
             raise ValueError(f"forfeit_board_points: a board scores 0, 1 or 2, not {self.forfeit_board_points}")
         if self.forfeit_deduction < 0:
