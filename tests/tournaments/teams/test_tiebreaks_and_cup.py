@@ -161,3 +161,10 @@ def test_a_barrage_decides_when_played() -> None:
 def test_a_forfeited_cup_match() -> None:
     decision = cup_winner(Match("X", "Y", forfeit=Forfeit.HOME), CUP)
     assert (decision.winner, decision.reason) == ("Y", CupReason.FORFEIT)
+
+
+def test_a_match_forfeited_by_both_teams_is_lost_by_both() -> None:
+    s = TeamSettings(boards=2, forfeit_deduction=2)
+    rows = standings(["P", "Q"], [Match("P", "Q", forfeit=Forfeit.BOTH)], s)
+    assert [(r.team, r.played, r.won, r.drawn, r.lost, r.match_points, r.deductions, r.rank) for r in rows] == [
+        ("P", 1, 0, 0, 1, -2, 2, 1), ("Q", 1, 0, 0, 1, -2, 2, 1)]
