@@ -31,6 +31,20 @@ def round_robin(teams: Sequence[str], double: bool = False) -> list[Fixture]:
     return fixtures
 
 
+# The 8-team table of the Ligue Rhône-Alpes de jeu de dames' interclub rapid championship (its
+# regulations, art. 3: "Pour 8 équipes les appariements sont les suivants"), first-named team first.
+# A regional league's table: the national interclubs' own table was not found.
+LRAJD_8_TEAMS: tuple[tuple[tuple[int, int], ...], ...] = (
+    ((1, 5), (4, 7), (6, 2), (8, 3)),
+    ((2, 1), (3, 6), (5, 4), (7, 8)),
+    ((1, 6), (2, 7), (3, 5), (8, 4)),
+    ((4, 1), (3, 2), (5, 8), (6, 7)),
+    ((1, 7), (2, 8), (4, 3), (5, 6)),
+    ((8, 1), (7, 3), (6, 4), (5, 2)),
+    ((1, 3), (8, 6), (7, 5), (2, 4)),
+)
+
+
 def fixed_table(teams: Sequence[str], table: Sequence[Sequence[tuple[int, int]]]) -> list[Fixture]:
     """A published table: rounds -> (home number, away number), numbers from 1. Each round must use
     each number at most once, and no pair may meet twice with the same home team."""

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.teams.schedule import bracket_order, cup_bracket, fixed_table, round_robin
+from tournaments.teams.schedule import LRAJD_8_TEAMS, bracket_order, cup_bracket, fixed_table, round_robin
 
 TEN = list("ABCDEFGHIJ")
 
@@ -58,3 +58,14 @@ def test_bracket_order_and_byes_by_seed() -> None:
         bracket_order(6)
     with pytest.raises(ValueError, match="twice"):
         cup_bracket(["a", "a", "b"])
+
+
+def test_the_published_8_team_table_is_a_round_robin() -> None:
+    # Rhône-Alpes interclubs, art. 3, round 1 as printed: "1-5 4-7 6-2 8-3".
+    fixtures = fixed_table(list("abcdefgh"), LRAJD_8_TEAMS)
+    assert [(f.home, f.away) for f in fixtures if f.round == 1] == [("a", "e"), ("d", "g"), ("f", "b"), ("h", "c")]
+    assert max(f.round for f in fixtures) == 7
+    assert Counter(frozenset((f.home, f.away)) for f in fixtures) == {
+        frozenset(p): 1 for p in combinations("abcdefgh", 2)}
+    firsts = Counter(f.home for f in fixtures)
+    assert sorted(firsts.values()) == [3, 3, 3, 3, 4, 4, 4, 4]
