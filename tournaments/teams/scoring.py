@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from tournaments.results import Result
 from tournaments.teams.settings import Criterion, CupTie, TeamSettings
 
-# Results a single player has: they never stand on a board between two teams.
-_NOT_A_BOARD = frozenset({Result.BYE, Result.EXCUSED, Result.EXCUSED_DRAW, Result.EXCUSED_WIN})
+# Results a single player has never stand on a board between two teams; NOT_PLAYED (a withdrawn
+# player's game) neither: a board with nobody on one side or both is a forfeit (2F-0F, 0F-0F).
+_NOT_A_BOARD = frozenset({Result.BYE, Result.EXCUSED, Result.EXCUSED_DRAW, Result.EXCUSED_WIN,
+                          Result.NOT_PLAYED})
 
 
 class Forfeit(enum.StrEnum):
@@ -146,8 +148,10 @@ def standings(teams: Sequence[str], matches: Sequence[Match], settings: TeamSett
     """The ranked rows. Teams equal on every criterion share a rank and are listed in `teams` order.
 
     A forfeited match counts as played for both teams: it stands in the schedule and is scored (the
-    forfeiting team loses it). MUTUAL is computed within each group of teams equal on every earlier
-    criterion of the order, from the match points of the matches between them.
+    forfeiting team loses it). SB_TEAMS takes each opponent's final match points after deductions, so a
+    win over a team with a negative total counts against the winner, as the product says. MUTUAL is
+    computed within each group of teams equal on every earlier criterion of the order, from the match
+    points of the matches between them.
     """
     if len(set(teams)) != len(teams):
         raise ValueError("teams: a team is listed twice")

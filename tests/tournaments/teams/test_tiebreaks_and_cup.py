@@ -100,6 +100,8 @@ def test_bad_input_is_named() -> None:
         score_match(Match("P", "Q", (W, W, W)), s)
     with pytest.raises(ValueError, match="board 2"):
         score_match(Match("P", "Q", (W, Result.BYE)), s)
+    with pytest.raises(ValueError, match="board 1"):
+        score_match(Match("P", "Q", (Result.NOT_PLAYED, W)), s)
     with pytest.raises(ValueError, match="'Z' is not a team"):
         standings(TEAMS, [Match("P", "Z", (W, W))], s)
     with pytest.raises(ValueError, match="lots"):
