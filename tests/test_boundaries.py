@@ -51,6 +51,12 @@ BOUNDARIES: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = [
       "tournaments.exchange", "tournaments.rounds.pairing_bridge", "tournaments.pairing.engine",
       "tournaments.pairing.dutch", "tournaments.verification"),
      "tournaments/standings/README.md"),
+    ("team competitions are pure", ("tournaments.teams",),
+     ("django", "tournaments.models", "tournaments.rounds", "tournaments.selectors", "tournaments.admin",
+      "tournaments.views", "tournaments.public", "tournaments.sheets", "tournaments.printing",
+      "tournaments.exchange", "tournaments.standings", "tournaments.pairing.engine",
+      "tournaments.pairing.dutch", "tournaments.verification"),
+     "tournaments/teams/README.md"),
 ]
 
 
@@ -136,8 +142,8 @@ def test_no_circle_between_packages() -> None:
 # the pages, prints and the wiring (apps, urls, the admin) on everything.
 LAYERS: list[tuple[str, ...]] = [
     ("rules",),
-    ("tournaments.results", "tournaments.pairing", "tournaments.standings", "tournaments.verification",
-     "tournaments.federation.rating_systems"),
+    ("tournaments.results", "tournaments.pairing", "tournaments.standings", "tournaments.teams",
+     "tournaments.verification", "tournaments.federation.rating_systems"),
     ("tournaments.errors", "tournaments.validators", "tournaments.words", "tournaments.ratings",
      "tournaments.locks", "tournaments.models"),
     ("tournaments.permissions", "tournaments.selectors"),
