@@ -10,6 +10,7 @@ from django.views.decorators.cache import never_cache
 
 from tournaments.printing import views as prints
 from tournaments.public import before_round, sheet_views, views
+from tournaments.web import checkin
 from tournaments.web.public_cache import cached_public as cached
 
 app_name = "tournaments"
@@ -35,6 +36,7 @@ urlpatterns = [
          name="starting_list_pdf"),
     path("t/<slug:slug>/schedule.pdf", cached(prints.schedule_pdf), name="schedule_pdf"),
     path("t/<slug:slug>/player/<int:number>/", cached(views.player_detail), name="player"),
+    path("t/<slug:slug>/player/<int:number>/checkin/", checkin.player_checkin, name="player_checkin"),
     path("t/<slug:slug>/game/<int:game_id>/", cached(views.game_detail, params=["ply"]), name="game"),
     path("t/<slug:slug>/games.pdn", cached(sheet_views.tournament_pdn), name="games_pdn"),
     path("t/<slug:slug>/round/<int:number>/games.pdn", cached(sheet_views.round_pdn), name="round_games_pdn"),
