@@ -78,6 +78,9 @@ READS = [
          sends_to="/control/"),
     Read("a round-robin round by hand", lambda w: reverse("admin:tournaments_tournament_rr_hand",
                                                           args=[w.a.pk, 1]), setup=paired),
+    Read("check-in screen", lambda w: reverse("admin:tournaments_tournament_checkin", args=[w.a.pk])),
+    Read("check-in state (the screen's refresh)",
+         lambda w: reverse("admin:tournaments_tournament_checkin_state", args=[w.a.pk])),
     Read("TRF import page", lambda w: reverse("admin:tournaments_tournament_import_trf"), allowed=STAFF,
          setup=lambda w: None),
 ]
@@ -197,6 +200,8 @@ COVERED = {
     "url:tournaments_round_pairing", "url:tournaments_round_by_hand", "url:tournaments_tournament_rr_hand",
     "url:tournaments_tournament_import_trf", "url:tournaments_tournament_byes", "url:tournaments_entry_story",
     "url:tournaments_tournament_schedule_fill",
+    "url:tournaments_tournament_checkin", "url:tournaments_tournament_checkin_mark",
+    "url:tournaments_tournament_checkin_state",
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 # Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.
