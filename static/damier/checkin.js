@@ -15,6 +15,8 @@
   // Marks sent and not answered yet: the state is read once they are all answered (each answer is the state at
   // its own moment, and two marks sent in a row may be answered in either order).
   var pending = 0;
+  var reading = 0;  // state reads under way; data-busy says whether anything is (for the tests and the curious)
+  function busy() { root.setAttribute("data-busy", pending + reading > 0 ? "1" : "0"); }
   var alert = document.createElement("p");
   alert.setAttribute("role", "alert");
   alert.className = "ck-alert";
@@ -76,6 +78,7 @@
     data.set("mark", b.value);
     setState(li, b.value.slice(-1) === "1");
     pending += 1;
+    busy();
     fetch(root.getAttribute("data-mark-url"), {
       method: "POST", body: data, credentials: "same-origin", headers: { "Accept": "application/json" }
     }).then(function (r) {
@@ -84,12 +87,16 @@
       pending -= 1;
       alert.textContent = answer.ok ? "" : answer.body.error;
       if (pending === 0) { refresh(); }
-    }).catch(function () { pending -= 1; if (pending === 0) { refresh(); } });
+      busy();
+    }).catch(function () { pending -= 1; if (pending === 0) { refresh(); } busy(); });
   }
   function refresh() {
+    reading += 1;
+    busy();
     fetch(root.getAttribute("data-state-url"), { credentials: "same-origin", headers: { "Accept": "application/json" } })
       .then(function (r) { return r.json(); })
-      .then(function (state) { if (pending === 0) { apply(state); } }).catch(function () {});
+      .then(function (state) { if (pending === 0) { apply(state); } }).catch(function () {})
+      .then(function () { reading -= 1; busy(); });
   }
   function move(step) {
     var shown = visible();
@@ -126,5 +133,5 @@
     search.focus();
   });
   filter();
-  window.setInterval(function () { if (!document.hidden) { refresh(); } }, 5000);
+  window.setInterval(function () { if (!document.hidden && pending + reading === 0) { refresh(); } }, 5000);
 }());
