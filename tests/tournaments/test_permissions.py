@@ -21,7 +21,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.play import play_round
-from tournaments.models import Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
+from tournaments.models import CheckIn, Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
 from tournaments.rounds import services
 
 ROLES = ("anonymous", "staff", "other_arbiter", "deputy", "chief", "superuser")
@@ -421,6 +421,20 @@ def schedule_rows(w: World) -> object:
     return sorted(w.a.schedule.values_list("number", "date", "start_time"))
 
 
+def checkin_on(w: World) -> None:
+    Tournament.objects.filter(pk=w.a.pk).update(checkin_enabled=True)
+
+
+def checkin_opened(w: World) -> None:
+    Tournament.objects.filter(pk=w.a.pk).update(checkin_enabled=True, checkin_round=1, checkin_code="ACDEF")
+
+
+def checkin_state(w: World) -> object:
+    t = Tournament.objects.get(pk=w.a.pk)
+    return (t.checkin_round, t.checkin_code, sorted(CheckIn.objects.filter(entry__tournament=t).values_list(
+        "entry_id", "round_number")))
+
+
 ENDPOINTS += [
     Endpoint("control room: plan the rounds", lambda w: (
         reverse("admin:tournaments_tournament_schedule_fill", args=[w.a.pk]),
@@ -433,6 +447,12 @@ ENDPOINTS += [
     Endpoint("control room: number by rating", step("number"), numbering, setup=ratings_reversed),
     Endpoint("control room: draw lots", step("draw"), numbering),
     Endpoint("control room: keep the numbers", step("keep"), numbering),
+    # Check-in before a round (tournaments/hall/checkin.py): opening it, and one player marked present.
+    Endpoint("check-in: open", lambda w: (reverse("admin:tournaments_tournament_checkin", args=[w.a.pk]),
+                                          {"action": "open"}), checkin_state, setup=checkin_on),
+    Endpoint("check-in: mark a player present", lambda w: (
+        reverse("admin:tournaments_tournament_checkin_mark", args=[w.a.pk]),
+        {"mark": f"{w.entry(1).pk}:1", "round": "1"}), checkin_state, setup=checkin_opened),
     # Leaving the conformance mode on purpose, confirmed.
     Endpoint("round page: confirm the agreed boards", lambda w: (
         reverse("admin:tournaments_round_confirm_agreed", args=[w.round(1).pk]), {}), results, setup=board_1_agreed),

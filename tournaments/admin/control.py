@@ -24,13 +24,14 @@ from django.utils.translation import gettext_lazy
 
 from rules.numbers import number_or_none
 from tournaments import selectors
-from tournaments.admin import byes, federation_report, warnings
+from tournaments.admin import byes, checkin, federation_report, warnings
 from tournaments.admin.base import run_service
 from tournaments.admin.round_schedule import schedule_context
 from tournaments.boards import codes
 from tournaments.conformance.policy import Code, Warning
 from tournaments.errors import PublishNeedsConfirmation
 from tournaments.hall import screen_services as hall_services
+from tournaments.hall.checkin import AbsenteesQuestion, pair_round
 from tournaments.models import Numbering, Round, RoundStatus, Tournament
 from tournaments.players import roster
 from tournaments.public.notation import bye_words
@@ -133,6 +134,7 @@ class ControlRoomMixin:
             rating_changes=rating_changes(tournament),
             **hall_lines(tournament),
             **byes.control_room_lines(tournament, room, stale),
+            **checkin.control_room_lines(tournament),
             **schedule_context(tournament, schedule_form),
             **federation_report.control_room_lines(tournament),
             # A draft's board: Black, or for a player without an opponent his bye's kind and value, in the
@@ -198,7 +200,10 @@ class ControlRoomMixin:
         try:
             ran = run_service(request, lambda: self._run_step(request, tournament, name, number, version, rnd,
                                                               confirmed, control),
-                              refused=_("Nothing was done: %(why)s"), passes=(PublishNeedsConfirmation,))
+                              refused=_("Nothing was done: %(why)s"),
+                              passes=(PublishNeedsConfirmation, AbsenteesQuestion))
+        except AbsenteesQuestion as exc:  # check-in is open: what do the players not checked in get?
+            return checkin.question(request, self._context(request, tournament, ""), exc)
         except PublishNeedsConfirmation as exc:
             return render(request, "admin/tournaments/tournament/confirm_step.html", self._context(
                 request, tournament, _("Publish round %(n)s although its pairing breaks the rules?") % {"n": number},
@@ -226,13 +231,16 @@ class ControlRoomMixin:
             messages.success(request, _("The pairing numbers stay as they are (set by hand)."))
         elif name == "pair":
             auto = number == 1 and not tournament.is_round_robin and tournament.numbering == Numbering.AUTO
-            services.round_pair(tournament=tournament, expected_number=number)
+            pair_round(tournament=tournament, expected_number=number, answer=request.POST.get("absentees") or None,
+                       read_at=request.POST.get("absentees_read"), user=request.user)
             if auto:
                 entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
                 messages.info(request, _("Before pairing round 1, the players were numbered by rating (then "
                                          "title, then name): %(list)s.") % {"list": _first(entries)})
             messages.success(request, _("Round %(n)s is paired as a draft: look at it below (or change it on "
                                         "the round page), then publish it.") % {"n": number})
+            for event in tournament.conformance_events.filter(round_number=number, code__in=checkin.ABSENT_CODES):
+                messages.info(request, warnings.rows([Warning(Code(event.code), event.values)])[0].texts[0])
             for event in tournament.conformance_events.filter(round_number=number, code=Code.PAIRED_WITH_POSTPONED):
                 # the checklist's level-2 notice (Q168): said here, kept in the events and the TRF
                 for row in warnings.rows([Warning(Code.PAIRED_WITH_POSTPONED, event.values)]):

@@ -19,6 +19,7 @@ from rules.numbers import number_or_none
 from tournaments import ratings, selectors
 from tournaments.admin.base import ArbiterScopedAdmin, SafeAutocompleteMixin, ScopedInline, run_service
 from tournaments.admin.byes import ByeGridMixin
+from tournaments.admin.checkin import CheckInMixin
 from tournaments.admin.conformance import (
     ConformanceAdminMixin,
     ConformanceEventInline,
@@ -178,7 +179,7 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
 
 @admin.register(Tournament)
 class TournamentAdmin(ByeGridMixin, NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ScheduleMixin,
-                      ControlRoomMixin,
+                      ControlRoomMixin, CheckInMixin,
                       TournamentSheetsMixin, ArbiterScopedAdmin):
     # LongEventAdminMixin before ConformanceAdminMixin: its save_model adds the long-event notices after
     # the conformance save (which does not call further up for a change).
@@ -202,6 +203,7 @@ class TournamentAdmin(ByeGridMixin, NumbersMixin, LongEventAdminMixin, Conforman
         (_("Ratings and pairing numbers"), {"fields": ("rating_method", "tie_order", "rr_reverse_last_two")}),
         RATING_FIELDSET,
         (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),
+        (_("The playing hall"), {"fields": ("checkin_enabled",)}),
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:

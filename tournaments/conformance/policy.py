@@ -65,6 +65,9 @@ class Code(enum.StrEnum):
     IMPORT_NOT_ENGINE_PAIRING = "import-not-engine-pairing"  # keeps the rules, but not the engine's pairing
     # Long events (Q210-Q211, longevents)
     LONG_EVENT_RATING_TIEBREAKS = "long-event-rating-tiebreaks"
+    # Check-in (tournaments/hall/checkin.py): what the players who did not check in got when the round was paired
+    ABSENT_NOT_PAIRED = "checkin-absent-not-paired"
+    ABSENT_PAIRED = "checkin-absent-paired"
 
 
 LEVELS: dict[Code, Level] = {
@@ -106,6 +109,9 @@ LEVELS: dict[Code, Level] = {
     # stands on the record otherwise than the pairing rules make it is confirmed and recorded (Q55, Q69).
     Code.IMPORT_NOT_ENGINE_PAIRING: Level.CONFIRM,
     Code.LONG_EVENT_RATING_TIEBREAKS: Level.NOTICE,
+    # The arbiter's answer to the pairing's question, kept on the record: no rule is broken.
+    Code.ABSENT_NOT_PAIRED: Level.NOTICE,
+    Code.ABSENT_PAIRED: Level.NOTICE,
 }
 
 

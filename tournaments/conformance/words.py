@@ -81,6 +81,10 @@ _TEXTS: dict[Code, Any] = {
         "This tournament lasts more than 30 days and its tie-breaks use ratings, which change during it: FIDE "
         "C.07 Article 10 advises against rating-based tie-breaks in such events. FMJD rules have no text on "
         "it; the choice is the organiser's."),
+    Code.ABSENT_NOT_PAIRED: gettext_lazy(
+        "Round %(round)s: not checked in, not paired, 0 points (pairing numbers %(players)s)."),
+    Code.ABSENT_PAIRED: gettext_lazy(
+        "Round %(round)s: not checked in, paired anyway (pairing numbers %(players)s)."),
 }
 
 

@@ -68,6 +68,10 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
                 "round %(next)s.", len(missing)) % values)
         raise DomainError(_("Round %(round)s is not completed: complete it before pairing round %(next)s.") % values)
     number = previous.number + 1 if previous else 1
+    if tournament.checkin_enabled and tournament.checkin_round == number:
+        # Who did not check in gets what the arbiter says (tournaments.hall.checkin.pair_round), never silently.
+        raise DomainError(_("Check-in is open for round %(number)s: pair it from the control room, which asks what "
+                            "the players not checked in get, or close the check-in first.") % {"number": number})
     if number == 1 and not tournament.is_round_robin and tournament.numbering == Numbering.AUTO:
         roster.renumber(tournament, sorted(tournament.entries.select_related("player"), key=selectors.rating_order_key))
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))

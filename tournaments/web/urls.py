@@ -13,6 +13,7 @@ from tournaments.boards import views as boards
 from tournaments.federation import views as federation
 from tournaments.printing import views as prints
 from tournaments.public import before_round, hall_views, sheet_views, views
+from tournaments.web import checkin
 from tournaments.web.public_cache import cached_public as cached
 
 app_name = "tournaments"
@@ -43,6 +44,7 @@ urlpatterns = [
     # a player's report from his board: his code in the address, never cached (tournaments.boards.views)
     path("t/<slug:slug>/board/<str:token>/", boards.report_page, name="board_report"),
     path("t/<slug:slug>/player/<int:number>/", cached(views.player_detail), name="player"),
+    path("t/<slug:slug>/player/<int:number>/checkin/", checkin.player_checkin, name="player_checkin"),
     path("t/<slug:slug>/game/<int:game_id>/", cached(views.game_detail, params=["ply"]), name="game"),
     # A hall screen's page holds the time of its render (the round clock): answered with 304, never stored.
     path("t/<slug:slug>/hall/<slug:token>/", cached(hall_views.hall_screen, store=False), name="hall_screen"),

@@ -87,6 +87,9 @@ READS = [
          sends_to="/control/"),
     Read("a round-robin round by hand", lambda w: reverse("admin:tournaments_tournament_rr_hand",
                                                           args=[w.a.pk, 1]), setup=paired),
+    Read("check-in screen", lambda w: reverse("admin:tournaments_tournament_checkin", args=[w.a.pk])),
+    Read("check-in state (the screen's refresh)",
+         lambda w: reverse("admin:tournaments_tournament_checkin_state", args=[w.a.pk])),
     Read("TRF import page", lambda w: reverse("admin:tournaments_tournament_import_trf"), allowed=STAFF,
          setup=lambda w: None),
     Read("rating preview", lambda w: reverse("admin:tournaments_tournament_rating_preview", args=[w.a.pk])),
@@ -217,6 +220,8 @@ COVERED = {
     "url:tournaments_tournament_schedule_fill", "url:tournaments_tournament_rating_preview",
     "url:tournaments_ratinglist_import", "RatingList.delete_selected",  # tests/tournaments/ratinglists/
     "url:tournaments_player_merge",
+    "url:tournaments_tournament_checkin", "url:tournaments_tournament_checkin_mark",
+    "url:tournaments_tournament_checkin_state",
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 # Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.
