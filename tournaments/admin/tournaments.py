@@ -26,6 +26,7 @@ from tournaments.admin.conformance import (
     ask_settings,
 )
 from tournaments.admin.control import ControlRoomMixin
+from tournaments.admin.enter_players import EnterPlayersMixin
 from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
 from tournaments.admin.final_ties import ties_context
 from tournaments.admin.longevents import FIELDSET as RATING_FIELDSET
@@ -177,8 +178,8 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ByeGridMixin, NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ScheduleMixin,
-                      ControlRoomMixin,
+class TournamentAdmin(EnterPlayersMixin, ByeGridMixin, NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin,
+                      ScheduleMixin, ControlRoomMixin,
                       TournamentSheetsMixin, ArbiterScopedAdmin):
     # LongEventAdminMixin before ConformanceAdminMixin: its save_model adds the long-event notices after
     # the conformance save (which does not call further up for a change).
