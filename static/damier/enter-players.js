@@ -113,6 +113,7 @@
     last.classList.add("ep-new-option");
     listbox.appendChild(last);
     listbox.hidden = false;
+    listbox.dataset.for = query;  // which query the lines answer (read by the browser test)
     input.setAttribute("aria-expanded", "true");
     highlight(0);
     live.textContent = candidates.length ? format(words.found, { n: candidates.length }) : words.none;
@@ -124,6 +125,7 @@
     items = [];
     active = -1;
     shownFor = null;
+    delete listbox.dataset.for;
     input.setAttribute("aria-expanded", "false");
     input.removeAttribute("aria-activedescendant");
   }
