@@ -149,7 +149,7 @@ class ControlRoomMixin:
             rnd = next(line.round for line in room.rounds if line.round.number == step.round)
             return reverse("admin:tournaments_round_change", args=[rnd.pk])
         if step.name == "wait":
-            return reverse("admin:tournaments_tournament_change", args=[tournament.pk])
+            return reverse("admin:tournaments_tournament_enter_players", args=[tournament.pk])
         if step.name == "manual":
             rnd = next(line.round for line in room.rounds if line.round.number == step.round)
             return reverse("admin:tournaments_round_pairing", args=[rnd.pk])

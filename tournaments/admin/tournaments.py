@@ -27,6 +27,7 @@ from tournaments.admin.conformance import (
     ask_settings,
 )
 from tournaments.admin.control import ControlRoomMixin
+from tournaments.admin.enter_players import EnterPlayersMixin
 from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
 from tournaments.admin.final_ties import ties_context
 from tournaments.admin.longevents import FIELDSET as RATING_FIELDSET
@@ -178,8 +179,8 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ByeGridMixin, NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin, ScheduleMixin,
-                      ControlRoomMixin, CheckInMixin,
+class TournamentAdmin(EnterPlayersMixin, ByeGridMixin, NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin,
+                      ScheduleMixin, ControlRoomMixin, CheckInMixin,
                       TournamentSheetsMixin, ArbiterScopedAdmin):
     # LongEventAdminMixin before ConformanceAdminMixin: its save_model adds the long-event notices after
     # the conformance save (which does not call further up for a change).
