@@ -22,6 +22,7 @@ from django.urls import reverse
 
 from tests.tournaments.play import play_round
 from tournaments.models import CheckIn, Entry, ForbiddenPair, Game, GameSheet, Player, Round, Tournament
+from tournaments.players.enter import entry_version
 from tournaments.rounds import services
 
 ROLES = ("anonymous", "staff", "other_arbiter", "deputy", "chief", "superuser")
@@ -453,6 +454,10 @@ ENDPOINTS += [
     Endpoint("check-in: mark a player present", lambda w: (
         reverse("admin:tournaments_tournament_checkin_mark", args=[w.a.pk]),
         {"mark": f"{w.entry(1).pk}:1", "round": "1"}), checkin_state, setup=checkin_opened),
+    # Entering players by keyboard (tournaments/admin/enter_players.py): a person in no list, made and entered.
+    Endpoint("enter players: a new player", lambda w: (
+        reverse("admin:tournaments_tournament_enter_players", args=[w.a.pk]),
+        {"action": "new", "surname": "Newcomer", "given_name": "Ann", "version": entry_version(w.a)}), entries),
     # Leaving the conformance mode on purpose, confirmed.
     Endpoint("round page: confirm the agreed boards", lambda w: (
         reverse("admin:tournaments_round_confirm_agreed", args=[w.round(1).pk]), {}), results, setup=board_1_agreed),

@@ -87,6 +87,9 @@ READS = [
          sends_to="/control/"),
     Read("a round-robin round by hand", lambda w: reverse("admin:tournaments_tournament_rr_hand",
                                                           args=[w.a.pk, 1]), setup=paired),
+    Read("enter players", lambda w: reverse("admin:tournaments_tournament_enter_players", args=[w.a.pk])),
+    Read("enter players: the search", lambda w: reverse("admin:tournaments_tournament_enter_search",
+                                                        args=[w.a.pk]) + "?q=play"),
     Read("check-in screen", lambda w: reverse("admin:tournaments_tournament_checkin", args=[w.a.pk])),
     Read("check-in state (the screen's refresh)",
          lambda w: reverse("admin:tournaments_tournament_checkin_state", args=[w.a.pk])),
@@ -222,6 +225,7 @@ COVERED = {
     "url:tournaments_player_merge",
     "url:tournaments_tournament_checkin", "url:tournaments_tournament_checkin_mark",
     "url:tournaments_tournament_checkin_state",
+    "url:tournaments_tournament_enter_players", "url:tournaments_tournament_enter_search",
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 # Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.
