@@ -107,6 +107,22 @@ class ListChange:
         return out + (f" {show(self.old_title)}>{show(self.new_title)}" if self.old_title != self.new_title else "")
 
 
+def later_lists(tournament: Tournament) -> list[RatingList]:
+    """The lists a running tournament may move to: of each kind, those published after the one it holds
+    (any, where it holds none), newest first."""
+    out: list[RatingList] = []
+    for kind, field in LIST_FIELD.items():
+        held = getattr(tournament, field)
+        offered = lists_offered(kind)
+        out += list(offered.filter(published_on__gt=held.published_on) if held is not None else offered)
+    return out
+
+
+def check_later_list(tournament: Tournament, rating_list: RatingList) -> None:
+    """DomainError unless the list is a later list of one of the tournament's kinds."""
+    _later_list(tournament, rating_list)
+
+
 def _later_list(tournament: Tournament, rating_list: RatingList) -> str:
     """The field the later list replaces; DomainError when it is not a later list of one of the tournament's
     kinds."""

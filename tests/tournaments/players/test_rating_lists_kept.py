@@ -362,3 +362,58 @@ def test_prints_trf_and_pages_show_the_entry_s_title_not_the_register_s(arbiter,
     change_page = chief.get(reverse("admin:tournaments_tournament_change", args=[t.pk])).content.decode()
     assert re.findall(r'class="field-title">\s*<p>[^<]*\((\w+)\)</p>', change_page) == ["CMI"] * 4  # the entries inline
     assert "[WhiteTitle \"CMI\"]" in export_pdn(t)
+
+
+def test_the_compare_step_and_the_pick_on_the_pairing_numbers_page(arbiter, chief) -> None:  # type: ignore[no-untyped-def]
+    from django.urls import reverse
+
+    field = players(4)
+    march = make_list(MARCH, {field[0]: (2300, "MI"), field[1]: (2200, ""), field[2]: (2100, "")})
+    june = make_list(JUNE, {field[0]: (2350, "GMI"), field[1]: (2250, ""), field[2]: (2100, "")})
+    NationalId.objects.create(player=field[3], body="KNDB", number="4")
+    kndb = make_list(MARCH, {field[3]: (1800, "")}, kind=RatingKind.NATIONAL, source="KNDB")
+    t = _swiss(arbiter, "page", field, march, rounds=5, national_list=kndb, rating_method=RatingMethod.FMJD_ONLY)
+    url = reverse("admin:tournaments_tournament_numbers", args=[t.pk])
+    page = chief.get(url).content.decode()
+    assert "Before round 1 the lists are chosen on the tournament" in page
+    assert 'id="dn-compare-list"' not in page
+    play_swiss_round(t)
+    page = chief.get(url).content.decode()
+    assert f'<option value="{june.pk}">FMJD 2026-06-01' in page and f'value="{march.pk}"' not in page
+    page = chief.post(url, {"action": "compare_list", "rating_list": june.pk}).content.decode()
+    assert page.count('name="take"') == 2 and "2300 → 2350" in page and "MI → GMI" in page
+    token = str(t.entries.get(player=field[1]).pk)
+    signature = rating_lists.comparison_signature(rating_lists.list_comparison(t, june))
+    asked = chief.post(url, {"action": "change_list", "rating_list": june.pk, "signature": signature,
+                             "take": [token]}).content.decode()
+    assert 'value="rating-list-changed"' in asked and f'value="{token}" id="dn-take-{token}" checked' in asked
+    assert Tournament.objects.get(pk=t.pk).fmjd_list == march
+    done = chief.post(url, {"action": "change_list", "rating_list": june.pk, "signature": signature,
+                            "take": [token], "confirmed": ["rating-list-changed"]})
+    assert done.status_code == 302
+    assert kept(t)[:2] == [(2300, None, "MI"), (2250, None, "")]
+    assert Tournament.objects.get(pk=t.pk).fmjd_list == june
+    # Q129: the fourth player has no FMJD rating on the list the tournament reads alone, but a KNDB one.
+    page = chief.get(url).content.decode()
+    assert "Pick his rating of 1800 from the other list" in page
+    entry = t.entries.get(player=field[3])
+    assert chief.post(url, {"action": "pick_other", "entry": entry.pk}).status_code == 302
+    entry = Entry.objects.select_related("tournament").get(pk=entry.pk)
+    assert entry.other_rating_picked and ratings.entry_rating(entry) == 1800
+    assert "Pick his rating" not in chief.get(url).content.decode()
+
+
+def test_the_control_room_says_a_rating_changed_since_the_entry_of_a_list_tournament(arbiter, chief) -> None:  # type: ignore[no-untyped-def]
+    from django.urls import reverse
+
+    field = players(4)
+    march = make_list(MARCH, {p: (2000 + i, "") for i, p in enumerate(field)})
+    import_into_register(march)  # the register reads March's list: nothing differs from the entries
+    t = _swiss(arbiter, "notice", field, march, rounds=5)
+    play_swiss_round(t)
+    url = reverse("admin:tournaments_tournament_control", args=[t.pk])
+    assert 'id="dc-rating-notice"' not in chief.get(url).content.decode()
+    import_into_register(make_list(JUNE, {field[0]: (2222, "")}))
+    page = chief.get(url).content.decode()
+    assert 'id="dc-rating-notice"' in page and "P1, T 2000 → 2222" in page
+    assert kept(t)[0] == (2000, None, "")
