@@ -4,15 +4,18 @@ equal ratings, and the checks on ratings (an impossible value, a rating changed 
 The tournament's method reads the FMJD rating or the national rating, each falling back to the other one
 when the rating it names is missing, the higher of the two, or one of them alone; the rating it gives
 orders the pairing numbers, counts in the rating tie-breaks and is what the pages, the PDFs and the TRF
-show. A tournament reads the ratings its entry holds (copied from the player when he was entered), never
-the player's, which a later list changes: the player's ratings reach a running tournament only when the
-arbiter takes them on, and a finished one never. Reads only: the writes (taking a later rating on) are in
-tournaments/players/numbering.py.
+show. A tournament reads the ratings and title its entry holds, never the player's, which a later list
+changes: an entry copies them when the player is entered (kept_values), from the tournament's chosen rating
+lists where it has chosen them (their rows are read through the app registry, as tournaments.locks names
+the models), from the register where it has not. A later list reaches a running tournament only when the
+arbiter takes it on, and a finished one never. Reads only: the writes (taking a later rating or list on)
+are in tournaments/players/numbering.py and rating_lists.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from django.apps import apps
@@ -157,7 +160,12 @@ def rating_changes(tournament: Tournament) -> list[RatingChange]:
     out = []
     method = tournament.rating_method
     for entry in tournament.entries.select_related("player").order_by("pairing_number"):
-        held, now = tournament_rating(entry, method), tournament_rating(entry.player, method)
+        player = entry.player
+        # The register's ratings read as the entry's are, its pick of the other list's rating included.
+        now = tournament_rating(SimpleNamespace(rating=player.rating, national_rating=player.national_rating,
+                                                unrated=player.unrated,
+                                                other_rating_picked=entry.other_rating_picked), method)
+        held = tournament_rating(entry, method)
         if held != now:
             out.append(RatingChange(entry, held, now))
     return out

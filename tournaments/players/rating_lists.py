@@ -228,8 +228,8 @@ def other_rating_pick(*, tournament: Tournament, entry: Entry, user: Any = None)
     tournament is finished, and for an entry that does not qualify (can_pick)."""
     tournament = locked_tournament(tournament)
     if ratings.is_finished(tournament):
-        raise DomainError(_("%(tournament)s is finished: it keeps the ratings it was played on.")
-                          % {"tournament": tournament})
+        raise DomainError(_("%(tournament)s is finished: it keeps the ratings it was played on, whatever a later "
+                            "list says.") % {"tournament": tournament})
     entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk, tournament=tournament)
     if not can_pick(entry, tournament.rating_method):
         raise DomainError(_("%(player)s: nothing to pick. Only a player with no rating on the list the "
