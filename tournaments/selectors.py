@@ -197,7 +197,7 @@ def player_line(entry: Entry, method: str | None = None) -> PlayerLine:
     """method: the tournament's RatingMethod (read from entry.tournament when not given)."""
     p = entry.player
     rating = ratings.tournament_rating(entry, method or entry.tournament.rating_method)
-    return PlayerLine(entry.pk, entry.pairing_number, p.full_name, p.title, p.federation, rating,
+    return PlayerLine(entry.pk, entry.pairing_number, p.full_name, entry.title, p.federation, rating,
                       entry.is_withdrawn)
 
 

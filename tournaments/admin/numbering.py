@@ -27,8 +27,8 @@ from tournaments.admin import warnings
 from tournaments.admin.base import run_service
 from tournaments.conformance.events import NeedsConfirmation
 from tournaments.errors import DomainError
-from tournaments.models import Entry, RoundStatus, Tournament, numbered
-from tournaments.players import numbering
+from tournaments.models import Entry, RatingList, RoundStatus, Tournament, numbered
+from tournaments.players import numbering, rating_lists
 from tournaments.rounds import rr_schedule
 
 LIST_MAX_BYTES = 5 * 1024 * 1024  # as the CSV import: the FMJD list is far smaller
@@ -84,6 +84,8 @@ class NumbersMixin:
         pending: dict[str, Any] = {}
         if action == "check_list":
             return self._check_list(request, tournament, form)
+        if action in ("compare_list", "change_list"):
+            return self._compare_list(request, tournament, form, action, confirmed)
         if action:
             try:
                 ran = run_service(request, lambda: self._numbers_action(request, tournament, action, form, confirmed),
@@ -124,6 +126,14 @@ class NumbersMixin:
                                               source=request.POST.get("source", "")[:160] or "CSV", user=user)
             messages.success(request, _("Ratings updated from the list for %(n)s player(s); the changes since the "
                                         "entries are listed below.") % {"n": len(changed)})
+        elif action == "pick_other":
+            entry = tournament.entries.filter(pk=number_or_none(request.POST.get("entry"))).first()
+            if entry is None:
+                raise DomainError(_("Choose a player of this tournament."))
+            picked = rating_lists.other_rating_pick(tournament=tournament, entry=entry, user=user)
+            messages.success(request, _("%(player)s: the tournament now reads his rating of %(rating)s from the "
+                                        "other list (recorded).")
+                             % {"player": picked, "rating": ratings.entry_rating(picked)})
         elif action == "take_note":
             changes = numbering.ratings_take_note(tournament=tournament, expected=request.POST.get("changes", ""),
                                                   user=user)
@@ -153,6 +163,46 @@ class NumbersMixin:
                                              "list.") % {"file": source})
         return self._numbers_page(request, tournament, form, {}, list_diffs=diffs, list_source=source)
 
+    def _compare_list(self, request: HttpRequest, tournament: Tournament, form: ExchangeForm, action: str,
+                      confirmed: list[str]) -> HttpResponse:
+        """The compare-a-list step: the later list's differences, ticked by default; taking the ticked ones
+        asks its confirmation on the same page, the ticks kept."""
+        chosen = RatingList.objects.filter(pk=number_or_none(request.POST.get("rating_list"))).first()
+        if chosen is None:
+            messages.error(request, _("Choose a later rating list first."))
+            return self._numbers_page(request, tournament, form, {})
+        ticked = request.POST.getlist("take")
+        pending: dict[str, Any] = {}
+        if action == "change_list":
+            try:
+                ran = run_service(request, lambda: rating_lists.list_change(
+                    tournament=tournament, rating_list=chosen, chosen=ticked,
+                    expected=request.POST.get("signature") or None, confirmed=confirmed, user=request.user),
+                    refused=_("Nothing was done: %(why)s"), passes=(NeedsConfirmation,))
+            except NeedsConfirmation as exc:
+                pending = {"action": action, "warnings": warnings.block(request, exc.warnings, required=True)}
+            else:
+                if ran.value is not None:
+                    messages.success(request, _("The tournament is now rated on %(list)s: %(n)s player(s) took "
+                                                "its values, the others keep theirs (recorded).")
+                                     % {"list": chosen, "n": len(ran.value)})
+                    return HttpResponseRedirect(reverse("admin:tournaments_tournament_numbers",
+                                                        args=[tournament.pk]))
+        try:
+            rating_lists.check_later_list(tournament, chosen)
+        except DomainError as exc:
+            messages.error(request, str(exc))
+            return self._numbers_page(request, tournament, form, {})
+        changes = rating_lists.list_comparison(tournament, chosen)
+        if action == "compare_list":
+            ticked = [c.token for c in changes]
+            if not changes:
+                messages.info(request, _("%(list)s gives this tournament's players the values they hold.")
+                              % {"list": chosen})
+        return self._numbers_page(request, tournament, form, pending, compared={
+            "list": chosen, "changes": changes, "signature": rating_lists.comparison_signature(changes),
+            "ticked": set(ticked)})
+
     def _numbers_page(self, request: HttpRequest, tournament: Tournament, form: ExchangeForm,
                       pending: dict[str, Any], **extra: Any) -> HttpResponse:
         entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
@@ -160,6 +210,10 @@ class NumbersMixin:
         now = {c.entry.pk: c.now for c in changes}
         rows = [{"entry": e, "rating": ratings.tournament_rating(e, tournament.rating_method),
                  "changed": e.pk in now, "now": now.get(e.pk)} for e in entries]
+        for e in entries:
+            e.tournament = tournament
+        pickable = [e for e in entries if rating_lists.can_pick(e, tournament.rating_method)]
+        finished = ratings.is_finished(tournament)
         closed = numbering.numbers_open(tournament)
         moves = [] if closed else numbering.regeneration_moves(tournament)
         return render(request, "admin/tournaments/tournament/numbers.html", self._context(  # type: ignore[attr-defined]
@@ -168,7 +222,10 @@ class NumbersMixin:
             moves_signature=numbering.moves_signature(moves), version=numbering.numbers_version(tournament),
             changes=changes, changes_signature=numbering.changes_signature(changes),
             method_label=tournament.get_rating_method_display(), tie_label=tournament.get_tie_order_display(),
-            paired=tournament.rounds.exists(), fixed_from=numbering.FIXED_FROM_ROUND, **extra))
+            paired=tournament.rounds.exists(), fixed_from=numbering.FIXED_FROM_ROUND,
+            held_lists=[rl for rl in (tournament.fmjd_list, tournament.national_list) if rl is not None],
+            later_lists=[] if finished else rating_lists.later_lists(tournament),
+            pickable=[] if finished else pickable, finished=finished, **extra))
 
     # --- Round robin: a round made by hand ---------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django import forms
@@ -42,7 +43,7 @@ from tournaments.admin.trf_import import import_trf_view
 from tournaments.locks import check_entry_delete
 from tournaments.models import Entry, ForbiddenPair, Tournament
 from tournaments.permissions import can_choose_arbiters
-from tournaments.players import period_ratings, roster
+from tournaments.players import period_ratings, rating_lists, roster
 from tournaments.players.numbering import is_late
 from tournaments.ranking import progress
 from tournaments.rounds import pairing_bridge, services, settings_rules
@@ -63,7 +64,7 @@ class EntryInline(SafeAutocompleteMixin, ScopedInline):
     # tournament reads from the entry (kept at entry, tournaments/ratings.py).
     @admin.display(description=_("title"))
     def title(self, obj: Entry) -> str:
-        return obj.player.title if obj.pk else ""
+        return obj.title if obj.pk else ""  # the title the entry keeps from its list
 
     @admin.display(description=_("federation"))
     def federation(self, obj: Entry) -> str:
@@ -115,6 +116,7 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._offer_lists()
         current = self.instance.tiebreaks if isinstance(self.instance.tiebreaks, list) else []
         if len(current) > SLOTS:
             self.fields["tiebreaks"] = TiebreakField(slots=len(current), label=_("Tie-breaks"))
@@ -131,6 +133,21 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
             self.fields["tiebreaks"].help_text = _(
                 "The standard preset: FMJD Swiss on rating for a Swiss paired by rating, FMJD Swiss on "
                 "Solkoff for a Swiss paired by standing, FMJD round robin for a round robin.")
+
+    def _offer_lists(self) -> None:
+        """Each kind's lists newest first, named by source, date and size; a tournament that has chosen none
+        before round 1 is offered the list valid at its start (the latest on or before it, VCL4THP Q137)."""
+        paired = self.instance.pk is not None and self.instance.rounds.exists()
+        for kind, name in rating_lists.LIST_FIELD.items():
+            field = self.fields.get(name)
+            if field is None:  # read-only: round 1 is paired
+                continue
+            field.queryset = rating_lists.lists_offered(kind)  # type: ignore[attr-defined]
+            field.label_from_instance = rating_lists.list_label  # type: ignore[attr-defined]
+            if not paired and getattr(self.instance, f"{name}_id") is None and not self.is_bound:
+                default = rating_lists.list_valid_at(kind, self.instance.start_date or datetime.date.today())
+                if default is not None:
+                    self.initial[name] = default.pk
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -201,7 +218,8 @@ class TournamentAdmin(EnterPlayersMixin, ByeGridMixin, NumbersMixin, LongEventAd
         (_("System"), {"fields": ("system", "rounds_total", "time_control", "bye_points", "tiebreaks",
                                   "tiebreak_convention", "swiss_order", "first_colour")}),
         # The rating the tournament reads, equal ratings, a double round robin's order.
-        (_("Ratings and pairing numbers"), {"fields": ("rating_method", "tie_order", "rr_reverse_last_two")}),
+        (_("Ratings and pairing numbers"), {"fields": ("fmjd_list", "national_list", "rating_method", "tie_order",
+                                                       "rr_reverse_last_two")}),
         RATING_FIELDSET,
         (_("Arbiters"), {"fields": ("chief_arbiter", "deputy_arbiters")}),
         (_("The playing hall"), {"fields": ("checkin_enabled",)}),
@@ -236,6 +254,9 @@ class TournamentAdmin(EnterPlayersMixin, ByeGridMixin, NumbersMixin, LongEventAd
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = super().get_readonly_fields(request, obj)
+        if obj is not None and obj.rounds.exists():
+            # Chosen before round 1; a later list is compared on the pairing-numbers page.
+            fields = (*fields, "fmjd_list", "national_list")
         if obj is not None and not can_choose_arbiters(request.user, obj):
             return (*fields, "chief_arbiter", "deputy_arbiters")
         return fields

@@ -55,6 +55,8 @@ class Code(enum.StrEnum):
     NUMBERS_EXCHANGED = "numbers-exchanged"
     LATE_ENTRY = "late-entry"
     RATING_CHANGED = "rating-changed"
+    RATING_LIST_CHANGED = "rating-list-changed"  # a running tournament compared with a later list
+    OTHER_RATING_PICKED = "other-rating-picked"  # the other list's rating, for a player not on the main one
     # Round robin
     SCHEDULE_BY_HAND = "schedule-by-hand"
     # Final standings
@@ -99,6 +101,10 @@ LEVELS: dict[Code, Level] = {
     Code.NUMBERS_EXCHANGED: Level.CONFIRM,
     Code.LATE_ENTRY: Level.NOTICE,
     Code.RATING_CHANGED: Level.NOTICE,
+    # Ratings and titles a running tournament's pairing numbers and tie-breaks were made on change under
+    # them, as taking a later rating on does, but for many players at once: confirmed and recorded.
+    Code.RATING_LIST_CHANGED: Level.CONFIRM,
+    Code.OTHER_RATING_PICKED: Level.NOTICE,
     Code.SCHEDULE_BY_HAND: Level.CONFIRM,
     Code.LOTS_DRAWN: Level.CONFIRM,
     # The checklist asks only that tied players can be ordered by hand (Q205) and sets no level; the order

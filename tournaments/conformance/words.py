@@ -70,6 +70,13 @@ _TEXTS: dict[Code, Any] = {
     Code.NUMBERS_EXCHANGED: gettext_lazy("%(first)s and %(second)s exchanged pairing numbers."),
     Code.LATE_ENTRY: gettext_lazy("%(player)s entered late and was given pairing number %(number)s."),
     Code.RATING_CHANGED: gettext_lazy("The rating of %(player)s changed from %(old)s to %(new)s."),
+    Code.RATING_LIST_CHANGED: gettext_lazy(
+        "The tournament's rating list changes from %(old)s to %(new)s: %(taken)s player(s) take the new "
+        "list's rating and title (%(changes)s); the pairing numbers and the rating tie-breaks read them from "
+        "now on."),
+    Code.OTHER_RATING_PICKED: gettext_lazy(
+        "%(player)s has no rating on the tournament's list: the arbiter picked his rating of %(rating)s from "
+        "the other list."),
     Code.SCHEDULE_BY_HAND: gettext_lazy("Round %(round)s of the round robin was scheduled by hand."),
     Code.LOTS_DRAWN: gettext_lazy("Ties the tie-breaks could not separate were drawn by lot (seed %(seed)s)."),
     Code.RANKED_BY_HAND: gettext_lazy("Tied players were ordered by hand: %(order)s."),

@@ -37,6 +37,7 @@ from tournaments.models import (
     Game,
     GameSheet,
     Player,
+    RatingList,
     Round,
     ScheduledRound,
     Tournament,
@@ -58,12 +59,14 @@ PARTS: list[tuple[str, type[models.Model]]] = [
 ]
 PART_OF = {model: name for name, model in PARTS}
 # Fields rebuilt from others, never carried: a sheet's replayed line is made again from its text on view.
-# A player's search key is made again from his names; the rating lists are this site's register, not the
-# tournament's: its entries carry the ratings and titles they kept from them.
+# A player's search key is made again from his names. The rating lists are this site's register, not the
+# tournament's: its entries carry the ratings and titles they kept from them, and the tournament names its
+# lists by source, kind and date (LISTS), linked on import to this site's list of that name if it has one.
 DERIVED = {(GameSheet, "line"), (Player, "folded"), (Tournament, "fmjd_list"), (Tournament, "national_list")}
 # A field missing from an older export takes the model's default, except where the default of new objects is
 # not what the older tournament was run on: a double round robin exported before the setting existed was
 # paired on the plain second cycle.
+LISTS = {"fmjd_list": "fmjd", "national_list": "national"}
 LEGACY_DEFAULTS: dict[tuple[type[models.Model], str], Any] = {(Tournament, "rr_reverse_last_two"): False}
 HISTORY_FIELDS = ("history_date", "history_change_reason", "history_type", "history_user")
 
@@ -191,6 +194,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         if name == "tournament":
             doc[name] = record(t, Tournament, False)
             doc[name]["deputy_arbiters"] = sorted(u.get_username() for u in t.deputy_arbiters.all())
+            for list_field in LISTS:
+                doc[name][list_field] = _list_identity(getattr(t, list_field))
         else:
             doc[name] = [record(o, model, False) for o in objs]
     doc["history"] = {name: [record(h, model, True) for h in history[name]]
@@ -439,12 +444,17 @@ class _Importer:
     def _create(self, name: str, model: type[models.Model], records: list[dict[str, Any]]) -> None:
         objs = []
         late: list[tuple[int, dict[str, Any]]] = []
-        extra = ("deputy_arbiters",) if name == "tournament" else ()
+        extra = ("deputy_arbiters", *LISTS) if name == "tournament" else ()
         for record in records:
             where = f"{name}[key {record.get('key')}]"
             values = self._values(where, model, record, extra)
             if model is Entry and not {"rating", "national_rating"} & set(record):
                 values.update(self._ratings_of_file_player(record))
+            if model is Entry and "title" not in record:  # an export made before entries kept their title
+                values["title"] = self._file_player(record).get("title") or ""
+            if model is Tournament:
+                values.update({f"{list_field}_id": _list_named(record.get(list_field), kind)
+                               for list_field, kind in LISTS.items()})
             obj = model(pk=self.ids[name][record["key"]], **values)
             if model is Player:  # bulk_create does not call save(), which keeps the search key
                 obj.folded = search_key(obj.surname, obj.given_name, obj.native_name)
@@ -467,12 +477,15 @@ class _Importer:
         if objs:
             _bump_sequence(model, max(o.pk for o in objs))
 
+    def _file_player(self, entry: dict[str, Any]) -> dict[str, Any]:
+        if self.file_players is None:
+            self.file_players = {p.get("key"): p for p in self.doc.get("players", [])}
+        return self.file_players.get(entry.get("player"), {})  # type: ignore[no-any-return]
+
     def _ratings_of_file_player(self, entry: dict[str, Any]) -> dict[str, Any]:
         """An export made before entries held their ratings: the entry takes its player's ratings as the file
         gives them (what the tournament was run on), never those of the player this server matched him to."""
-        if self.file_players is None:
-            self.file_players = {p.get("key"): p for p in self.doc.get("players", [])}
-        player = self.file_players.get(entry.get("player"), {})
+        player = self._file_player(entry)
         if player.get("unrated"):
             return {"rating": None, "national_rating": None}
         return {"rating": player.get("rating"), "national_rating": player.get("national_rating")}
@@ -506,6 +519,26 @@ class _Importer:
                 historical.objects.bulk_create(rows)
         except (IntegrityError, ValueError, TypeError) as exc:
             raise TransferError(f"history.{name}: a record cannot be stored ({exc}).") from None
+
+
+def _list_identity(rating_list: RatingList | None) -> dict[str, str] | None:
+    if rating_list is None:
+        return None
+    return {"source": rating_list.source, "kind": rating_list.kind,
+            "published_on": rating_list.published_on.isoformat()}
+
+
+def _list_named(identity: Any, kind: str) -> int | None:
+    """This site's list the file names (checked by the schema), None when the file names none or this site
+    does not hold it: the entries keep the values the file gives them either way."""
+    if not isinstance(identity, dict) or identity.get("kind") != kind:
+        return None
+    try:
+        day = datetime.date.fromisoformat(str(identity.get("published_on")))
+    except ValueError:
+        return None
+    return RatingList.objects.filter(source=identity.get("source"), kind=kind, published_on=day).values_list(
+        "pk", flat=True).first()
 
 
 def _clean(where: str, obj: models.Model, exclude: list[str]) -> None:

@@ -131,10 +131,19 @@ def _record_schema(model: type[models.Model], fields: list[models.Field[Any, Any
     return {"type": "object", "properties": props, "required": required, "additionalProperties": False}
 
 
+# A rating list named by what identifies it on every site (tournaments.models.RatingList's unique fields).
+LIST_IDENTITY = {"type": ["object", "null"], "additionalProperties": False,
+                 "required": ["source", "kind", "published_on"],
+                 "properties": {"source": {"type": "string", "minLength": 1, "maxLength": 20},
+                                "kind": {"enum": ["fmjd", "national"]},
+                                "published_on": {"type": "string", "format": "date", "maxLength": 10}}}
+
+
 def document_schema(parts: list[tuple[str, type[models.Model]]], fields_of: Any, history_parts: set[str],
                     format_name: str, version: int) -> dict[str, Any]:
     deputies = {"deputy_arbiters": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 150},
-                                    "maxItems": 100}}
+                                    "maxItems": 100},
+                "fmjd_list": LIST_IDENTITY, "national_list": LIST_IDENTITY}
     props: dict[str, Any] = {"format": {"const": format_name}, "version": {"const": version}}
     history: dict[str, Any] = {}
     for name, model in parts:

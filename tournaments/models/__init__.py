@@ -313,6 +313,11 @@ class Entry(models.Model):
     # The title as the tournament's list (or the register, without a list) gave it at entry: the titles
     # order equal ratings and are printed, so they are kept like the ratings.
     title = models.CharField(_("title"), max_length=4, choices=Title.choices, blank=True, editable=False)
+    # A player with no rating on the list a tournament reads alone (“FMJD rating only”, “national rating
+    # only”) but one on the other list: the arbiter may pick that one for him, and the tournament then
+    # reads it (tournaments/players/rating_lists.py records who did). The kept ratings stay each its list's.
+    other_rating_picked = models.BooleanField(_("rating of the other list picked"), default=False,
+                                              editable=False)
     excused_rounds = models.JSONField(
         _("excused rounds"),
         default=list,
@@ -348,7 +353,7 @@ class Entry(models.Model):
     # What only the services change (withdrawal, expulsion, requested byes, taking note of a rating): a save
     # of the whole entry (its change form) writes them as they stand, never as a page read earlier had them.
     STATE_FIELDS = ("status", "withdrawn_after_round", "expelled_after_round", "bye_points", "rating",
-                    "national_rating", "title")
+                    "national_rating", "title", "other_rating_picked")
 
     def save(self, *args: Any, numbering_step: bool = False, **kwargs: Any) -> None:
         """numbering_step: the numbering services renumber the field (they check under the same lock when
@@ -383,11 +388,11 @@ class Entry(models.Model):
             super().save(*args, **kwargs)
 
     def take_ratings(self, player: Player) -> None:
-        """The player's ratings and title as they stand now (no rating for a player known to be unrated)."""
-        from tournaments.ratings import player_ratings
+        """The player's ratings and title on the tournament's rating lists, or as the register has them now
+        where it has chosen none (no rating for a player known to be unrated)."""
+        from tournaments.ratings import kept_values
 
-        self.rating, self.national_rating = player_ratings(player)
-        self.title = player.title
+        self.rating, self.national_rating, self.title = kept_values(self.tournament_id, player)
 
     @property
     def is_withdrawn(self) -> bool:

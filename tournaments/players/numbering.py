@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from django.db import transaction
@@ -206,8 +207,9 @@ def is_late(tournament: Tournament) -> bool:
 def earned_number(tournament: Tournament, player: Player) -> int:
     """The number a late entrant's rating earns: just before the first player (in number order) he ranks
     ahead of by rating, title and the announced criterion; after everyone when there is none."""
-    key = ratings.order_key(player, ratings.tournament_rating(player, tournament.rating_method),
-                            tournament.tie_order)
+    fmjd, national, title = ratings.kept_values(tournament.pk, player)  # what his entry will keep
+    rating = ratings.tournament_rating(SimpleNamespace(rating=fmjd, national_rating=national), tournament.rating_method)
+    key = ratings.order_key(player, rating, tournament.tie_order, title)
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     for e in entries:
         e.tournament = tournament
@@ -268,6 +270,10 @@ def ratings_take_note(*, tournament: Tournament, expected: str | None = None, us
     if ratings.is_finished(tournament):
         raise DomainError(_("%(tournament)s is finished: it keeps the ratings it was played on, whatever a later "
                             "list says.") % {"tournament": tournament})
+    if tournament.fmjd_list_id is not None or tournament.national_list_id is not None:
+        # Its entries keep their list's values: a later list is taken through the comparison with it.
+        raise DomainError(_("%(tournament)s is rated on a chosen rating list: compare it with a later list below "
+                            "and take the changes you choose.") % {"tournament": tournament})
     changes = ratings.rating_changes(tournament)
     if expected is not None and changes_signature(changes) != expected:
         raise StaleEditError(_("The ratings changed again since the page was shown: nothing was done; look at "

@@ -47,7 +47,7 @@ def starting_list_pdf(tournament: Tournament, entries: Sequence[Entry], *, order
         if e.status != EntryStatus.ACTIVE:
             name += " *"
             gone += 1
-        rows.append([e.pairing_number, p.title, fit_name(name, widths[2] - 6, 10), p.federation,
+        rows.append([e.pairing_number, e.title, fit_name(name, widths[2] - 6, 10), p.federation,
                      tournament_rating(e, tournament.rating_method) or "", fit_name(p.club, widths[5] - 6, 10)])
     if len(rows) == 1:
         rows.append(["", "", _("No player entered yet."), "", "", ""])

@@ -136,11 +136,11 @@ def pairings_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *,
         if g.black is None:
             continue
         w, b = g.white.player, g.black.player
-        # On the wall the name and title; the federation would cost the name its end.
+        # On the wall the name and title (the entry's); the federation would cost the name its end.
         rows.append([g.board, g.white.pairing_number,
-                     fit_name(player_text(w.full_name, w.title, ""), name_w, WALL_SIZE),
+                     fit_name(player_text(w.full_name, g.white.title, ""), name_w, WALL_SIZE),
                      points_before.get(g.white_id, 0), result_text(g.result), points_before.get(g.black_id, 0),
-                     fit_name(player_text(b.full_name, b.title, ""), name_w, WALL_SIZE), g.black.pairing_number])
+                     fit_name(player_text(b.full_name, g.black.title, ""), name_w, WALL_SIZE), g.black.pairing_number])
     flowables: list[Any] = _wall_title(_("Round %(n)s pairings") % {"n": rnd.number}, tournament, rnd, live_url)
     if len(rows) > 1:
         flowables.append(styled_table(rows, fixed, align_left=[2, 6], size=WALL_SIZE, extra=extra))
@@ -165,7 +165,8 @@ def _byes_table(alone: Sequence[Game], name_w: float, usable: float, points_befo
         p = g.white.player
         words = bye_text(g, bye_points)
         size = _fitting_size(words, widths[3] - 8)
-        rows.append([g.white.pairing_number, fit_name(player_text(p.full_name, p.title, ""), name_w - 8, WALL_SIZE),
+        rows.append([g.white.pairing_number, fit_name(player_text(p.full_name, g.white.title, ""), name_w - 8,
+                                                          WALL_SIZE),
                      points_before.get(g.white_id, 0), fit_name(words, widths[3] - 8, size)])
         extra.append(("FONTSIZE", (3, i), (3, i), size))
     return styled_table(rows, widths, align_left=[1, 3], size=WALL_SIZE, extra=extra)
@@ -198,8 +199,8 @@ def boards_pdf(tournament: Tournament, rnd: Round, games: Sequence[Game], *, bye
                 size = _fitting_size(against, fixed[4] - 8)
             else:
                 o = opponent.player
-                against = f"{player_text(o.full_name, o.title, '')} ({opponent.pairing_number})"
-            lines.append((p.full_name, size, [fit_name(player_text(p.full_name, p.title, ""), fixed[0] - 8,
+                against = f"{player_text(o.full_name, opponent.title, '')} ({opponent.pairing_number})"
+            lines.append((p.full_name, size, [fit_name(player_text(p.full_name, entry.title, ""), fixed[0] - 8,
                                                         WALL_SIZE), entry.pairing_number, board, colour,
                                               fit_name(against, fixed[4] - 8, size)]))
     rows: list[list[Any]] = [[_("Player"), _("No."), _("Board"), _("Colour"), _("Opponent (No.)")]]
@@ -282,7 +283,7 @@ def _scoresheet(c: Canvas, t: Tournament, rnd: Round, g: Game, copy: int, when: 
         c.setFont(FONT, 9)
         c.drawString(left, y, colour)
         c.setFont(FONT_BOLD, 11)
-        c.drawString(left + 18 * mm, y, fit_name(player_text(p.full_name, p.title, p.federation), 120 * mm, 11))
+        c.drawString(left + 18 * mm, y, fit_name(player_text(p.full_name, entry.title, p.federation), 120 * mm, 11))
         c.setFont(FONT, 9)
         rating = tournament_rating(entry, t.rating_method)  # the rating the entry holds
         c.drawRightString(right, y, (_("No. %(n)s") % {"n": entry.pairing_number})

@@ -112,5 +112,5 @@ def _player_line(c: Canvas, colour: str, entry: Entry, left: float, right: float
     p = entry.player
     number = f"{entry.pairing_number}. "
     # Measured in the regular face: the bold one is wider, hence the margin.
-    c.drawString(left + 14 * mm, y, number + fit_name(player_text(p.full_name, p.title, ""),
+    c.drawString(left + 14 * mm, y, number + fit_name(player_text(p.full_name, entry.title, ""),
                                                        right - left - 26 * mm, 11))

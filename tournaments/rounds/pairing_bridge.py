@@ -286,7 +286,7 @@ def export_trf(tournament: Tournament, *, next_round: int | None = None) -> str:
         refuse_final(tournament, final_words()["trf"])  # the final file: every result in
     request = pairing_request(tournament, entries, number)
     details = {
-        e.pairing_number: TrfDetails(title=e.player.title, federation=e.player.federation,
+        e.pairing_number: TrfDetails(title=e.title, federation=e.player.federation,
                                      player_id=e.player.fmjd_id, birth_year=e.player.birth_year)
         for e in entries
     }

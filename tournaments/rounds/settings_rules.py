@@ -43,7 +43,8 @@ def fixed_once_paired(tournament: Tournament) -> dict[str, str]:
     if tournament.pk is None:
         return {}
     stored = Tournament.objects.filter(pk=tournament.pk).values(
-        "system", "rating_method", "tie_order", "rr_reverse_last_two", "first_colour").first()
+        "system", "rating_method", "tie_order", "rr_reverse_last_two", "first_colour", "fmjd_list_id",
+        "national_list_id").first()
     if stored is None:
         return {}
     last = tournament.rounds.aggregate(m=Max("number"))["m"]
@@ -67,6 +68,13 @@ def _rating_and_colour(stored: dict[str, object], tournament: Tournament) -> dic
     if stored["rating_method"] != tournament.rating_method:
         errors["rating_method"] = _("The tournament rating cannot change once round 1 is paired: the pairing "
                                     "numbers and the rating tie-breaks were set on it.")
+    for name in ("fmjd_list", "national_list"):
+        if stored[f"{name}_id"] != getattr(tournament, f"{name}_id"):
+            # The entries keep their values from the list chosen before round 1; a later list is taken
+            # entry by entry, with its warning (tournaments.players.rating_lists.list_change).
+            errors[name] = _("The rating list cannot change on the settings once round 1 is paired: the pairing "
+                             "numbers and the rating tie-breaks were made on its values. Compare a later list on "
+                             "the pairing-numbers page and take the changes you choose.")
     if stored["tie_order"] != tournament.tie_order:
         errors["tie_order"] = _("The order of equal ratings was announced before round 1 and the pairing "
                                 "numbers follow it: it cannot change now.")

@@ -21,6 +21,7 @@ from tournaments.conformance import events
 from tournaments.conformance.policy import Code, Warning, refusals
 from tournaments.errors import DomainError
 from tournaments.models import Entry, ForbiddenPair, System, Tournament
+from tournaments.players.rating_lists import entries_retake
 from tournaments.rounds.settings_rules import require_settings
 
 # A setting that may change under way, with the event it makes.
@@ -146,6 +147,8 @@ def tournament_save(*, tournament: Tournament, confirmed: Collection[str] = (), 
     tournament.conformance_left_round = stored.conformance_left_round
     before = _check_all(stored) if warnings else {}
     tournament.save()
+    if (stored.fmjd_list_id, stored.national_list_id) != (tournament.fmjd_list_id, tournament.national_list_id):
+        entries_retake(tournament, user=user)  # before round 1 only: afterwards the settings refused it
     return _recheck_and_record(tournament, before, warnings, user)
 
 

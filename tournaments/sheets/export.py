@@ -58,8 +58,8 @@ def _headers(game: Game, tournament: Tournament) -> dict[str, str]:
         rating = tournament_rating(entry, tournament.rating_method)  # the rating the entry holds
         if rating is not None:
             headers[f"{side}Rating"] = str(rating)
-        if player.title:
-            headers[f"{side}Title"] = player.title
+        if entry.title:  # the title the entry keeps from its list
+            headers[f"{side}Title"] = entry.title
     headers["Board"] = str(game.board)
     return headers
 

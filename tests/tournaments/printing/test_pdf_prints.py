@@ -13,7 +13,7 @@ from django.urls import reverse
 from tests.tournaments.play import play_round
 from tests.tournaments.printing.test_pdf_wall import read
 from tournaments.conformance.events import NeedsConfirmation
-from tournaments.models import Game, Player, System, Tournament
+from tournaments.models import Entry, Game, Player, System, Tournament
 from tournaments.players.requested_byes import bye_request
 from tournaments.printing import rounds as printed_rounds
 from tournaments.results import Result
@@ -163,6 +163,7 @@ def _field(make_tournament) -> Tournament:  # type: ignore[no-untyped-def]
         surname, fed, club, title = data[entry.pairing_number]
         Player.objects.filter(pk=entry.player_id).update(surname=surname, given_name="", federation=fed, club=club,
                                                          title=title)
+        Entry.objects.filter(pk=entry.pk).update(title=title)  # the title the entry keeps, as if held at entry
     return t
 
 

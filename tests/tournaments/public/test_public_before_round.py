@@ -30,6 +30,8 @@ def field(make_tournament) -> Tournament:  # type: ignore[no-untyped-def]
         club, fed, surname = clubs[e.pairing_number]
         Player.objects.filter(pk=e.player_id).update(club=club, federation=fed, surname=surname, title="MF" if
                                                      e.pairing_number == 1 else "")
+    # The title is the one the entry kept (as entered): set as if the player held it then.
+    t.entries.filter(pairing_number=1).update(title="MF")
     return t
 
 
