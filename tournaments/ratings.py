@@ -59,14 +59,23 @@ def list_row(rating_list_id: int, player: Player) -> Any:
     return rows.filter(by_id).filter(player__isnull=True).order_by("line").first() if by_id else None
 
 
-def kept_values(tournament_id: int | None, player: Player) -> tuple[int | None, int | None, str]:
+def tournament_lists(tournament_id: int | None) -> dict[str, int | None]:
+    """The tournament's chosen lists as kept_values reads them; a writer entering many players reads them
+    once and passes them on."""
+    return (apps.get_model("tournaments", "Tournament")._default_manager.filter(pk=tournament_id)
+            .values("fmjd_list_id", "national_list_id").first() if tournament_id is not None else None) or {}
+
+
+def kept_values(tournament_id: int | None, player: Player,
+                lists: dict[str, int | None] | None = None) -> tuple[int | None, int | None, str]:
     """The FMJD rating, national rating and title an entry of the player keeps in the tournament: those of
     its lists where it has chosen them (a player not on a chosen list holds no rating from it; his title is
-    the register's unless the FMJD list gives one), the register's where it has not."""
+    the register's unless the FMJD list gives one), the register's where it has not. `lists`: the
+    tournament's lists read once by the caller (tournament_lists), else read here."""
     fmjd, national = player_ratings(player)
     title = player.title
-    lists = (apps.get_model("tournaments", "Tournament")._default_manager.filter(pk=tournament_id)
-             .values("fmjd_list_id", "national_list_id").first() if tournament_id is not None else None) or {}
+    if lists is None:
+        lists = tournament_lists(tournament_id)
     if lists.get("fmjd_list_id"):
         row = list_row(lists["fmjd_list_id"], player)
         fmjd = row.rating if row is not None else None

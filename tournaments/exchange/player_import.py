@@ -35,6 +35,7 @@ from tournaments.errors import DomainError
 from tournaments.models import Entry, NationalId, Player, Sex, Title, Tournament, search_key
 from tournaments.players import numbering, requested_byes
 from tournaments.players.roster import late_entry_message, round_robin_closed
+from tournaments.ratings import tournament_lists
 from tournaments.validators import describe_control
 
 COLUMNS = ("surname", "given_name", "fmjd_id", "federation", "title", "rating", "national_rating", "club",
@@ -463,6 +464,7 @@ def _enter(tournament: Tournament, players: list[Player], late_words: dict[int, 
         return placed
     number = tournament.entries.aggregate(m=Max("pairing_number"))["m"] or 0
     entries = []
+    lists = tournament_lists(tournament.pk)
     for player in players:
         if player.pk in already:
             continue
@@ -471,7 +473,7 @@ def _enter(tournament: Tournament, players: list[Player], late_words: dict[int, 
         if number > numbering.MAX_PAIRING_NUMBER:
             raise DomainError(numbering.number_too_big(number))
         entry = Entry(tournament=tournament, player=player, pairing_number=number)
-        entry.take_ratings(player)  # bulk_create does not call save(): the ratings he is entered with
+        entry.take_ratings(player, lists)  # bulk_create does not call save(): the ratings he is entered with
         entries.append(entry)
     bulk_create_with_history(entries, Entry, batch_size=CHUNK)
     return {e.player_id: e.pairing_number for e in entries}

@@ -62,6 +62,7 @@ from tournaments.models import (
 from tournaments.pairing.roundrobin import berger_schedule
 from tournaments.pairing.trf import TrfError, TrfFile, TrfPlayer, cell_points, parse_trf, trf_lines
 from tournaments.pairing.trf_check import check_trf
+from tournaments.ratings import tournament_lists
 from tournaments.results import Result
 from tournaments.rounds.settings_rules import check_settings
 
@@ -297,9 +298,10 @@ class _Importer:
         ordered = sorted(self.trf.players, key=lambda q: q.number)
         players = self._players(ordered)
         entries = []
+        lists = tournament_lists(t.pk)
         for p in ordered:
             entry = Entry(tournament=t, player=players[p.number], pairing_number=p.number)
-            entry.take_ratings(players[p.number])  # what Entry.save does, which a bulk write skips
+            entry.take_ratings(players[p.number], lists)  # what Entry.save does, which a bulk write skips
             ahead = p.cells.get(self.last + 1)
             entry.excused_rounds = sorted(r for r, c in p.cells.items() if c[0] == 0 and c[2] in "ZHF")
             entry.bye_points = {str(r): 1 if c[2] == "H" else 2 for r, c in p.cells.items()

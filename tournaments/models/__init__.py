@@ -387,12 +387,13 @@ class Entry(models.Model):
                     kwargs["update_fields"] = {*kwargs["update_fields"], "rating", "national_rating", "title"}
             super().save(*args, **kwargs)
 
-    def take_ratings(self, player: Player) -> None:
+    def take_ratings(self, player: Player, lists: dict[str, int | None] | None = None) -> None:
         """The player's ratings and title on the tournament's rating lists, or as the register has them now
-        where it has chosen none (no rating for a player known to be unrated)."""
+        where it has chosen none (no rating for a player known to be unrated). `lists`: the tournament's
+        lists read once by a writer entering many players (ratings.tournament_lists)."""
         from tournaments.ratings import kept_values
 
-        self.rating, self.national_rating, self.title = kept_values(self.tournament_id, player)
+        self.rating, self.national_rating, self.title = kept_values(self.tournament_id, player, lists)
 
     @property
     def is_withdrawn(self) -> bool:
