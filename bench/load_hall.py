@@ -10,8 +10,7 @@ bench/load.py starts them (its Postgres, Session and reader are reused). A Swiss
 rounds played and check-in open for round 4. Each player, at a random moment of the run, opens his player page
 (as his phone would) and posts the code shown in the hall; the 50 readers poll the standings, the round page and
 the crosstable as the live pages do (a conditional GET every --poll seconds); the 4 hall screens refresh every
---screen-poll seconds. The hall screens' own page is not on this branch: --screen-path names the page they ask
-for (default: the public page of the last round, the stand-in).
+--screen-poll seconds: each its own hall screen (boards split between them), at /t/<slug>/hall/<token>/.
 
 Prints, for each kind of request, how many, p50/p95/max latency and errors, and checks that every player is
 checked in once. Exit status 1 on any error, a missing check-in, or a p95 over --p95-ms (default 100).
@@ -40,15 +39,25 @@ from bench.load import LOOPBACK, PY, ROOT, Postgres, Session, _wait_until_up, fr
 SLUG, PLAYED = "hall-swiss", 3
 
 
-def prepare(players: int) -> str:
-    """The Swiss, its three rounds played, check-in open for round 4; returns the code shown in the hall."""
+def prepare(players: int, screens: int) -> tuple[str, list[str]]:
+    """The Swiss, its three rounds played, check-in open for round 4, and its hall screens (the boards split
+    between them); returns the code shown in the hall and the screens' addresses."""
     from bench.pages import build_swiss
     from tournaments.hall import checkin
-    from tournaments.models import Tournament
+    from tournaments.models import HallScreen, Tournament
 
     build_swiss(players, PLAYED, slug=SLUG)
     Tournament.objects.filter(slug=SLUG).update(rounds_total=9, checkin_enabled=True)
-    return str(checkin.checkin_open(tournament=Tournament.objects.get(slug=SLUG)).checkin_code)
+    t = Tournament.objects.get(slug=SLUG)
+    boards = (players + 1) // 2
+    share = -(-boards // max(screens, 1))
+    paths = []
+    for k in range(screens):
+        screen = HallScreen.objects.create(tournament=t, name=f"Screen {chr(65 + k)}", token=secrets.token_hex(8),
+                                           shows=["pairings", "find", "standings", "clock"],
+                                           boards_from=k * share + 1, boards_to=(k + 1) * share)
+        paths.append(f"/t/{SLUG}/hall/{screen.token}/")
+    return str(checkin.checkin_open(tournament=t).checkin_code), paths
 
 
 def player(port: int, numbers: list[int], moments: list[float], code: str, t0: float,
@@ -106,8 +115,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--poll", type=float, default=4.0, help="seconds between a reader's rounds (0: no pause)")
     ap.add_argument("--screens", type=int, default=4)
     ap.add_argument("--screen-poll", type=float, default=4.0)
-    ap.add_argument("--screen-path", default=f"/t/{SLUG}/round/{PLAYED}/",
-                    help="what a hall screen asks for (default: the last round's public page, the stand-in)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--threads", type=int, default=8)
     ap.add_argument("--p95-ms", type=float, default=100.0)
@@ -139,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         from tournaments.models import CheckIn, Tournament
 
         Tournament.objects.filter(slug=SLUG).delete()
-        code = prepare(args.players)
+        code, screen_paths = prepare(args.players, args.screens)
         connections.close_all()
         port = free_port()
         server = subprocess.Popen([str(Path(PY).parent / "gunicorn"), "-c", "config/gunicorn.py", "config.wsgi",
@@ -159,9 +166,9 @@ def main(argv: list[str] | None = None) -> int:
                                                          timings, errors)) for k in range(groups)]
         threads += [threading.Thread(target=poller, args=(port, pages[i % 3:] + pages[:i % 3], deadline, args.poll,
                                                           "reader", timings, errors)) for i in range(args.readers)]
-        threads += [threading.Thread(target=poller, args=(port, [args.screen_path], deadline, args.screen_poll,
+        threads += [threading.Thread(target=poller, args=(port, [path], deadline, args.screen_poll,
                                                           "hall screen", timings, errors))
-                    for _ in range(args.screens)]
+                    for path in screen_paths]
         for t in threads:
             t.start()
         for t in threads:
@@ -176,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         if pg is not None:
             pg.stop()
     print(f"\nhall load: {args.players} players checking in within {args.seconds:.0f} s, {args.readers} readers "
-          f"polling every {args.poll:g} s, {args.screens} hall screens ({args.screen_path}) every "
+          f"polling every {args.poll:g} s, {args.screens} hall screens of their own every "
           f"{args.screen_poll:g} s; {elapsed:.0f} s, 1 server ({args.workers} x {args.threads})")
     print("  kind             requests   p50 ms   p95 ms   max ms")
     failed = bool(errors) or not once
