@@ -87,7 +87,7 @@ def test_two_players_report_and_the_arbiter_confirms_by_keys(hall: dict[str, Any
     stored = page.locator("#dm-report-stored").inner_text()
     assert "Reçu" in stored or "Received" in stored, stored
     assert page.evaluate("document.documentElement.lang") == "fr"
-    assert "Ronde 1, échiquier 1" in page.locator("#dm-report-board").inner_text() or \
+    assert "Ronde 1, damier 1" in page.locator("#dm-report-board").inner_text() or \
         "board 1" in page.locator("#dm-report-board").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing sideways on the phone
     shot(page, "board-reports-white-phone")

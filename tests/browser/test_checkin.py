@@ -101,7 +101,7 @@ def test_forty_players_checked_in_and_a_round_paired_with_three_absent(hall: dic
             shot(phone, "checkin-player-page-phone-fr")
             assert_accessible(phone, "checkin player page (phone, fr)")
         with phone.expect_navigation():
-            phone.get_by_role("button", name="I am here").click()
+            phone.locator("form.checkin button[type=submit]").click()
         said = phone.locator("#checkin-said").inner_text()
         assert "round 1" in said or "ronde 1" in said, said
     shot(phone, "checkin-player-answer-phone-fr")
@@ -109,7 +109,7 @@ def test_forty_players_checked_in_and_a_round_paired_with_three_absent(hall: dic
     phone.goto(f"{base}/t/nantes/player/4/")
     phone.fill("#checkin-code", "ZZZZZ")
     with phone.expect_navigation():
-        phone.get_by_role("button", name="I am here").click()
+        phone.locator("form.checkin button[type=submit]").click()
     assert phone.locator("#checkin-said").get_attribute("role") == "alert"
     phone_context.close()
     assert sorted(CheckIn.objects.values_list("entry__pairing_number", flat=True)) == list(PHONES)

@@ -240,6 +240,7 @@ def test_the_arbiters_desk_on_a_whole_day(desk: dict[str, Any], browser: Any) ->
         for i in range(confirmations.count()):
             arbiter.click(confirmations.nth(i), navigates=False)
         arbiter.click("#db-save")
+    page.locator(".messagelist").wait_for()  # the save answered: its message is on the page
     assert Entry.objects.get(pk=by_number[9].pk).excused_rounds == [3]
     stale = page.locator("#dc-stale").inner_text()
     assert "Le brouillon de la ronde 3" in stale or "ronde 3" in stale, stale

@@ -107,7 +107,15 @@ def entry_add_new_player(*, tournament: Tournament, values: dict[str, Any], read
         player.__dict__[name] = player.__dict__[name] or ""
     player.full_clean()  # a ValidationError names the field; the page's form shows it there
     player.save()
-    return roster.entry_add(tournament=tournament, player=player, user=user)
+    entry = roster.entry_add(tournament=tournament, player=player, user=user)
+    if player.rating is not None and entry.rating is None:
+        # On no list the tournament reads, he holds no rating from it: the one typed in his row is the
+        # arbiter's own, and what he typed is never thrown away.
+        entry.rating = player.rating
+        if user is not None:
+            entry._history_user = user  # type: ignore[attr-defined]
+        entry.save(update_fields=["rating"], numbering_step=True)
+    return entry
 
 
 def _words(exc: ValidationError) -> str:
