@@ -23,6 +23,16 @@ from tournaments.words import RESULT_LABELS
 
 from .boards import BoardCode, BoardReport, CodeAttempt, ReportStatus  # noqa: F401  (the app's models)
 from .hall import CheckIn, HallScreen  # noqa: F401  (the hall's models are the app's models)
+from .teams import (  # noqa: F401  (the team competitions' models are the app's models)
+    CompetitionKind,
+    LineupRule,
+    Match,
+    MatchBoard,
+    MatchForfeit,
+    RosterMember,
+    Team,
+    TeamCompetition,
+)
 from .register import (  # noqa: F401  (the register's models are the app's models)
     ONE_LINE,
     NationalId,
@@ -42,6 +52,7 @@ class System(models.TextChoices):
     ROUND_ROBIN = "round_robin", _("Round robin")
     DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
     SWISS = "swiss", _("Swiss")
+    TEAM = "team", _("Team competition")
 
 
 class SwissOrder(models.TextChoices):
@@ -248,6 +259,11 @@ class Tournament(models.Model):
     @property
     def in_conformance(self) -> bool:
         return self.conformance_left_round is None
+
+    @property
+    def is_team(self) -> bool:
+        """A team competition: its rounds are made of matches (tournaments.competitions), never paired."""
+        return self.system == System.TEAM
 
     @property
     def is_round_robin(self) -> bool:

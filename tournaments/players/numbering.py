@@ -200,8 +200,9 @@ def numbers_regenerate(*, tournament: Tournament, expected: str | None = None, c
 
 
 def is_late(tournament: Tournament) -> bool:
-    """A Swiss entry made once round 1 is paired."""
-    return not tournament.is_round_robin and tournament.rounds.exists()
+    """A Swiss entry made once round 1 is paired. A team competition's entries are its rosters' players,
+    never paired by number: a player added to a roster mid-season is no late entry."""
+    return not tournament.is_round_robin and not tournament.is_team and tournament.rounds.exists()
 
 
 def earned_number(tournament: Tournament, player: Player) -> int:

@@ -426,6 +426,8 @@ def round_create_by_hand(*, tournament: Tournament, expected_number: int, confir
     within the absolute criteria (e.g. three players and four rounds, or every remaining pair a rematch),
     after the arbiter confirmed it (level 3, recorded)."""
     tournament = locks.locked_tournament(tournament)
+    if tournament.is_team:
+        raise DomainError(services.team_rounds_are_matches() % {"tournament": tournament})
     if tournament.is_round_robin:
         raise DomainError(_("%(tournament)s: a round robin follows the Berger tables.") % {"tournament": tournament})
     previous = tournament.rounds.order_by("-number").first()

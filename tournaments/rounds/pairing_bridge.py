@@ -372,8 +372,8 @@ def _ranks(tournament: Tournament, after_round: int) -> dict[int, int] | None:
 
 def broken_criteria(rnd: Round) -> list[Any]:
     """The checker's violations of the round's pairing as it stands; a round robin follows the Berger
-    tables and has none to check."""
-    if rnd.tournament.is_round_robin:
+    tables and has none to check, nor has a team round (its boards are the matches' line-ups)."""
+    if rnd.tournament.is_round_robin or rnd.tournament.is_team:
         return []
     return list(check_round(rnd.tournament, rnd.number).violations)
 

@@ -35,6 +35,12 @@ from tournaments.rounds import manual_phase, pairing_bridge, postponed, rr_guard
 from tournaments.words import result_label
 
 
+def team_rounds_are_matches() -> str:
+    """The refusal of an individual pairing in a team competition, whose rounds are made of its matches."""
+    return _("%(tournament)s is a team competition: its rounds are made from the matches' line-ups, never "
+             "paired player by player.")
+
+
 def _no_such_board() -> str:
     return _("Round %(round)s has no board %(board)s.")
 
@@ -52,6 +58,8 @@ def round_pair(*, tournament: Tournament, date: datetime.date | None = None,
     arbiter's, that would pair the round after instead.
     """
     tournament = locks.locked_tournament(tournament)
+    if tournament.is_team:
+        raise DomainError(team_rounds_are_matches() % {"tournament": tournament})
     previous = tournament.rounds.order_by("-number").first()
     manual_phase.refuse_if_editing(previous, "pair")
     if expected_number is not None and (previous.number if previous else 0) + 1 != expected_number:

@@ -9,7 +9,8 @@ made it; the tournament's own trigger counts from the stored value, never from w
 Installed (idempotently) after every `migrate`, and rebuilt there, because SQLite drops the triggers of a
 table that a later migration remakes. The SQL is generated from the models' metadata so a renamed column
 follows. What moves the version: any insert, update or delete of a tournament's entries, rounds, games,
-game sheets, forbidden pairs, round schedule and hall screens, its deputy arbiters, any change of the
+game sheets, forbidden pairs, round schedule and hall screens, a team competition's teams, rosters,
+matches and line-ups, its deputy arbiters, any change of the
 tournament itself, a change of a player entered in it, and a change of an arbiter's name (shown on the tournament page).
 """
 
@@ -30,9 +31,14 @@ from tournaments.models import (
     Game,
     GameSheet,
     HallScreen,
+    Match,
+    MatchBoard,
     Player,
+    RosterMember,
     Round,
     ScheduledRound,
+    Team,
+    TeamCompetition,
     Tournament,
 )
 
@@ -66,6 +72,8 @@ def watches() -> list[Watch]:
     dep_u = deputies._meta.get_field(user._meta.model_name).column
     r_t, g_r, gs_g = _c(Round, "tournament"), _c(Game, "round"), _c(GameSheet, "game")
     game_to_t = f"SELECT {r_t} FROM {R} WHERE id = {{row}}.{g_r}"
+    TC, TM, MT = _t(TeamCompetition), _t(Team), _t(Match)
+    tc_t, tm_c = _c(TeamCompetition, "tournament"), _c(Team, "competition")
     names = tuple(_c(user, f) for f in ("first_name", "last_name", user.USERNAME_FIELD)
                   if f in {x.name for x in user._meta.fields})
     return [
@@ -81,6 +89,14 @@ def watches() -> list[Watch]:
         Watch("entry_rating", _t(EntryRating), f"SELECT {_c(Entry, 'tournament')} FROM {E} "
                                                f"WHERE id = {{row}}.{_c(EntryRating, 'entry')}"),
         Watch("game", G, game_to_t),
+        # A team competition's rules, teams, rosters, matches and line-ups: its pages show every one.
+        Watch("team_competition", TC, f"SELECT {{row}}.{tc_t}"),
+        Watch("team", TM, f"SELECT {tc_t} FROM {TC} WHERE id = {{row}}.{tm_c}"),
+        Watch("roster", _t(RosterMember), f"SELECT {tc_t} FROM {TC} JOIN {TM} ON {TM}.{tm_c} = {TC}.id "
+                                          f"WHERE {TM}.id = {{row}}.{_c(RosterMember, 'team')}"),
+        Watch("match", MT, f"SELECT {tc_t} FROM {TC} WHERE id = {{row}}.{_c(Match, 'competition')}"),
+        Watch("match_board", _t(MatchBoard), f"SELECT {tc_t} FROM {TC} JOIN {MT} ON {MT}.{_c(Match, 'competition')} "
+                                             f"= {TC}.id WHERE {MT}.id = {{row}}.{_c(MatchBoard, 'match')}"),
         Watch("sheet", _t(GameSheet),
               f"SELECT {R}.{r_t} FROM {R} JOIN {G} ON {G}.{g_r} = {R}.id WHERE {G}.id = {{row}}.{gs_g}"),
         # A player row is shared by tournaments: every tournament he is entered in shows his name and rating.
