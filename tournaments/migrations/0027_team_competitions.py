@@ -7,6 +7,8 @@ import tournaments.validators
 from django.conf import settings
 from django.db import migrations, models
 
+from tournaments.migrations import _triggers
+
 
 class Migration(migrations.Migration):
 
@@ -16,6 +18,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.RunPython(_triggers.drop_sqlite_cache_triggers, migrations.RunPython.noop),
         migrations.AlterField(
             model_name='historicaltournament',
             name='system',
@@ -312,4 +315,5 @@ class Migration(migrations.Migration):
             model_name='match',
             constraint=models.CheckConstraint(condition=models.Q(('home', models.F('away')), _negated=True), name='match_distinct_teams'),
         ),
+        migrations.RunPython(migrations.RunPython.noop, _triggers.drop_sqlite_cache_triggers),  # the way back
     ]
