@@ -15,7 +15,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.admin import confirm
+from tournaments.admin import confirm, team_results
 from tournaments.admin import warnings as warnings_screen
 from tournaments.admin.base import (
     ArbiterScopedAdmin,
@@ -157,6 +157,8 @@ class RoundAdmin(BoardReportsMixin, ManualPairingMixin, RoundSheetsMixin, Arbite
             for formset in formsets[:1]:
                 for form in formset.forms:
                     form.draft_check = check_cells(checks.get(form.instance.board))
+                if obj.tournament.is_team:  # the boards grouped by match, with the match score
+                    context.update(team_results.annotate(obj, formset.forms))
             context["rating_correction_possible"] = obj.status == RoundStatus.COMPLETED and \
                 obj.tournament.rounds.filter(number__gt=obj.number).exists()
             context["rating_only_ticked"] = posted and request.POST.get("rating_only") == "1"
