@@ -169,7 +169,8 @@ class TeamRoundsMixin:
                 return HttpResponseRedirect(here)
             saved = self._save_match(request, competition, match, posted, refused, box_errors)
             if saved:
-                return HttpResponseRedirect(f"{here}?after={match.table}#dm-match-{match.table}")
+                # No fragment: a browser skips autofocus when the address names an element.
+                return HttpResponseRedirect(f"{here}?after={match.table}")
             status = 400
         rnd = tournament.rounds.filter(number=number).first()
         found = cards(competition, number, posted, refused, box_errors)

@@ -100,7 +100,9 @@ def annotate(rnd: Round, forms_: list[forms.Form]) -> dict[str, Any]:
         form.team_head = _head(match, state, settings)  # type: ignore[attr-defined]
     not_played = [NotPlayed(str(s.match), _not_played_words(s.match)) for s in states.values()
                   if s.match.away_id is None or s.match.forfeit != MatchForfeit.NONE]
-    return {"team_round": True, "team_points": points_map(), "team_not_played": not_played}
+    # The rows are White – Black, as in any round; the colour rule says which team is White on a board.
+    return {"team_round": True, "team_points": points_map(), "team_not_played": not_played,
+            "team_colours": competition.get_colours_display()}
 
 
 def _head(match: Match, state: team_selectors.MatchState, settings: Any) -> MatchHead:
