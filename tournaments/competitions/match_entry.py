@@ -54,7 +54,9 @@ def match_save(*, match: Match, entries: Mapping[str, Sequence[Entry | None]], f
     problems: dict[str, str] = {}
     if forfeit == MatchForfeit.NONE:
         for side in SIDES:
-            wanted = list(entries.get(side, ()))
+            if side not in entries:
+                continue  # a side the caller does not give stays as stored
+            wanted = list(entries[side])
             if [e.pk if e else None for e in wanted] == stored_lineup(match, side, boards):
                 continue
             try:
