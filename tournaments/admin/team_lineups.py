@@ -142,7 +142,18 @@ class TeamRoundsMixin:
         view = self.admin_site.admin_view
         return [path("<int:pk>/team-round/<int:number>/", view(self.team_round_view),
                      name="tournaments_tournament_team_round"),
+                path("<int:pk>/team-round/", view(self.team_round_next_view),
+                     name="tournaments_tournament_team_round_next"),
                 *super().get_urls()]  # type: ignore[misc]
+
+    def team_round_next_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """The line-ups of the first round not yet published (the last round once all are)."""
+        tournament = self._tournament(request, pk)  # type: ignore[attr-defined]
+        competition = competition_of(tournament)
+        numbers = sorted(set(competition.matches.values_list("round_number", flat=True))) or [1]
+        published = set(tournament.rounds.exclude(status=RoundStatus.DRAFT).values_list("number", flat=True))
+        number = next((n for n in numbers if n not in published), numbers[-1])
+        return HttpResponseRedirect(reverse("admin:tournaments_tournament_team_round", args=[tournament.pk, number]))
 
     def team_round_view(self, request: HttpRequest, pk: int, number: int) -> HttpResponse:
         tournament = self._tournament(request, pk)  # type: ignore[attr-defined]  # ControlRoomMixin's scoping

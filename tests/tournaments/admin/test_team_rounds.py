@@ -261,3 +261,13 @@ def test_a_game_sheet_of_a_team_board_is_uploaded_and_replayed(chief: Client, le
     assert sheet.game_id == game.pk and sheet.status
     page = chief.get(reverse("admin:tournaments_game_sheet", args=[game.pk]))
     assert page.status_code == 200
+
+
+def test_the_control_room_leads_to_the_line_ups_of_the_next_round(chief: Client, league: TeamCompetition) -> None:
+    control = chief.get(reverse("admin:tournaments_tournament_control", args=[league.tournament.pk]))
+    nxt = reverse("admin:tournaments_tournament_team_round_next", args=[league.tournament.pk])
+    assert nxt in control.content.decode()
+    assert chief.get(nxt)["Location"] == screen(league, 1)
+    line_up_round(league, 1)
+    lineups.round_publish(competition=league, number=1)
+    assert chief.get(nxt)["Location"] == screen(league, 2)
