@@ -196,6 +196,7 @@ class TeamRoundsMixin:
             "control": reverse("admin:tournaments_tournament_control", args=[tournament.pk]),
             "results_url": reverse("admin:tournaments_round_change", args=[rnd.pk]) if rnd is not None else "",
             "waiting": sum(1 for c in found if c.waiting), "captains": captain_links(request, competition),
+            "cursor_in_a_match": any(b.autofocus for c in found for side in c.sides for b in side.boxes),
             "is_nav_sidebar_enabled": False,
         }, status=status)
         return response

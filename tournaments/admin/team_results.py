@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.urls import reverse
 from django.utils.translation import gettext
 
 from tournaments.competitions import selectors as team_selectors
@@ -102,7 +103,9 @@ def annotate(rnd: Round, forms_: list[forms.Form]) -> dict[str, Any]:
                   if s.match.away_id is None or s.match.forfeit != MatchForfeit.NONE]
     # The rows are White – Black, as in any round; the colour rule says which team is White on a board.
     return {"team_round": True, "team_points": points_map(), "team_not_played": not_played,
-            "team_colours": competition.get_colours_display()}
+            "team_colours": competition.get_colours_display(),
+            "team_lineups_url": reverse("admin:tournaments_tournament_team_round",
+                                        args=[rnd.tournament_id, rnd.number])}
 
 
 def _head(match: Match, state: team_selectors.MatchState, settings: Any) -> MatchHead:

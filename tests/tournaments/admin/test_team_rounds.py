@@ -271,3 +271,27 @@ def test_the_control_room_leads_to_the_line_ups_of_the_next_round(chief: Client,
     line_up_round(league, 1)
     lineups.round_publish(competition=league, number=1)
     assert chief.get(nxt)["Location"] == screen(league, 2)
+
+
+def test_a_forfeited_match_is_named_on_the_round_page_and_its_line_ups_linked(chief: Client,
+                                                                             league: TeamCompetition) -> None:
+    first = match_of(league, 1)
+    lineups.match_forfeit_set(match=first, forfeit=MatchForfeit.HOME)
+    second = match_of(league, 2)
+    for side, team in (("home", second.home), ("away", second.away)):
+        second.refresh_from_db()
+        lineups.lineup_set(match=second, side=side, entries=roster(team)[:4])
+    rnd = lineups.round_publish(competition=league, number=1)
+    body = chief.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode()
+    assert body.count('class="dm-match-head"') == 1
+    assert f"Not played:\n    {first} (Home team did not play)." in body
+    assert f'href="{screen(league)}"' in body
+
+
+def test_a_refused_match_takes_the_cursor_even_when_no_match_waits(chief: Client, league: TeamCompetition) -> None:
+    line_up_round(league, 1)
+    match = match_of(league, 2)
+    body = chief.post(screen(league), boxes(match, ["1", "2", "3", "77"], ["1", "2", "3", "4"])).content.decode()
+    assert body.count("autofocus") == 1
+    assert re.search(rf'name="m{match.pk}-home-4" value="77"[^>]*autofocus', body)
+    assert 'id="dm-publish-button">' in body  # the publish button waits without the cursor
