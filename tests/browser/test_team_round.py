@@ -224,3 +224,35 @@ def test_the_line_up_screen_by_keyboard(league_draft: dict[str, Any], browser: A
                 assert_accessible(page, "team line-up screen refused phone nl")
         finally:
             context.close()
+
+
+def test_the_captains_page_on_a_phone(league_draft: dict[str, Any], browser: Any) -> None:
+    """The away captain of match 1 types his line-up on his phone (no account); the page is accessible and
+    the line-up is the arbiter's at once."""
+    from tests.tournaments.competitions.factory import roster
+    from tournaments.competitions import captains
+    from tournaments.models import Match
+
+    comp, base = league_draft["competition"], league_draft["url"]
+    match = Match.objects.select_related("away").get(competition=comp, round_number=1, table=1)
+    team = captains.token_issue(team=match.away)
+    context, page = dutch(browser, PHONE, True)
+    try:
+        page.goto(f"{base}/t/{comp.tournament.slug}/team/{team.captain_token}/lineup/")
+        assert focused(page) == "board-1"
+        assert_accessible(page, "captain's line-up page phone nl")
+        for typed in ["2", "1", "3", "4", "5", "6", "7"]:
+            page.keyboard.type(typed)
+            page.keyboard.press("Tab")
+        page.keyboard.type("9")
+        assert page.locator("#dm-name-8").inner_text() == "Team10, P9"  # named as it is typed
+        shot(page, "captain-phone-typed")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert page.locator("#dm-captain-saved").is_visible()
+        shot(page, "captain-phone-saved")
+        away = roster(match.away)
+        assert [b.away_entry_id for b in match.boards.order_by("number")] == [
+            away[1].pk, away[0].pk, *[e.pk for e in away[2:7]], away[8].pk]
+    finally:
+        context.close()

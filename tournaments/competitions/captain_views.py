@@ -9,6 +9,7 @@ arbiter sees the line-up on his line-up screen at once.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -81,7 +82,9 @@ def captain_lineup(request: HttpRequest, slug: str, token: str) -> HttpResponse:
                                           side, roster, competition.boards)
     names = lineup_input.names_of(typed, roster)
     context.update(
-        side=side, roster=roster, version=version, saved=request.GET.get("saved") == "1" and status == 200,
+        side=side, roster=roster, version=version,
+        roster_json=json.dumps([[line.position, line.name] for line in roster], ensure_ascii=False),
+        saved=request.GET.get("saved") == "1" and status == 200,
         opponent=match.away if side == "home" else match.home,
         rows=[(n, typed[n - 1], names[n - 1], errors.get(n, "")) for n in range(1, competition.boards + 1)])
     return _private(render(request, TEMPLATE, context, status=status))

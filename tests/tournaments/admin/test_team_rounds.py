@@ -295,3 +295,23 @@ def test_a_refused_match_takes_the_cursor_even_when_no_match_waits(chief: Client
     assert body.count("autofocus") == 1
     assert re.search(rf'name="m{match.pk}-home-4" value="77"[^>]*autofocus', body)
     assert 'id="dm-publish-button">' in body  # the publish button waits without the cursor
+
+
+def test_the_arbiter_sees_the_captains_line_up_and_a_captains_save_makes_his_page_stale(
+        chief: Client, league: TeamCompetition) -> None:
+    from tournaments.competitions import captains
+
+    match = match_of(league, 1)
+    read_at = boxes(match, ["1", "2", "3", "4"], ["1", "2", "3", "4"])  # the arbiter's page, read now
+    team = captains.token_issue(team=match.away)
+    captain = Client().post(reverse("tournaments:team_lineup", args=[league.tournament.slug, team.captain_token]),
+                            {"match": match.pk, "version": match.version, "board-1": "4", "board-2": "3",
+                             "board-3": "2", "board-4": "1"})
+    assert captain.status_code == 302
+    body = chief.get(screen(league)).content.decode()
+    assert re.search(rf'name="m{match.pk}-away-1" value="4"', body)
+    assert team.captain_token in body  # the link, to give the captain
+    stale = chief.post(screen(league), read_at)
+    assert stale.status_code == 400 and "changed by someone else" in stale.content.decode()
+    match.refresh_from_db()
+    assert [b.away_entry_id for b in match.boards.order_by("number")] == [e.pk for e in roster(match.away)[:4][::-1]]
