@@ -294,7 +294,12 @@ class RoundAdmin(BoardReportsMixin, ManualPairingMixin, RoundSheetsMixin, Arbite
     @admin.action(description=_("Publish the round"))
     def publish(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         def publish(rnd: Round) -> Round:
-            published = services.round_publish(round=rnd)
+            if rnd.tournament.is_team:  # a team round's games come from its line-ups
+                from tournaments.admin.team_lineups import publish_team_round
+
+                published = publish_team_round(rnd, None, request.user)
+            else:
+                published = services.round_publish(round=rnd)
             board_codes.codes_issue(tournament=rnd.tournament)  # the players' codes for reporting results
             return published
 

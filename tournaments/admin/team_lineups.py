@@ -26,7 +26,7 @@ from tournaments.admin.base import run_service
 from tournaments.boards import codes as board_codes
 from tournaments.competitions import captains, lineup_input, lineups, match_entry, setup
 from tournaments.errors import StaleEditError
-from tournaments.models import Match, MatchForfeit, RoundStatus, Team, TeamCompetition, Tournament
+from tournaments.models import Match, MatchForfeit, Round, RoundStatus, Team, TeamCompetition, Tournament
 
 
 @dataclass
@@ -70,6 +70,19 @@ class Card:
     @property
     def has_problems(self) -> bool:
         return bool(self.problems) or any(s.problem or any(b.error for b in s.boxes) for s in self.sides)
+
+
+def publish_team_round(rnd: Round, version: int | None, user: Any) -> Round:
+    """"Publish" of a team round from the control room or the rounds' list: its games come from the
+    line-ups (competitions.lineups.round_publish), never from an empty draft; checked against the round's
+    version the page was read at."""
+    competition = competition_of(rnd.tournament)
+    setup.locked_competition(competition)  # the tournament's lock first: the version read below stands
+    stored = Round.objects.filter(pk=rnd.pk).values_list("version", flat=True).first()
+    if stored is None or (version is not None and stored != version):
+        raise StaleEditError(_("Round %(n)s was changed by someone else since you read it: nothing was done; look "
+                               "at it again.") % {"n": rnd.number})
+    return lineups.round_publish(competition=competition, number=rnd.number, user=user)
 
 
 def competition_of(tournament: Tournament) -> TeamCompetition:

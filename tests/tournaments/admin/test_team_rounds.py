@@ -315,3 +315,34 @@ def test_the_arbiter_sees_the_captains_line_up_and_a_captains_save_makes_his_pag
     assert stale.status_code == 400 and "changed by someone else" in stale.content.decode()
     match.refresh_from_db()
     assert [b.away_entry_id for b in match.boards.order_by("number")] == [e.pk for e in roster(match.away)[:4][::-1]]
+
+
+@pytest.mark.parametrize("way", ["control room", "rounds' list"])
+def test_a_team_round_taken_back_is_published_again_from_its_line_ups_by_every_path(
+        chief: Client, league: TeamCompetition, way: str) -> None:
+    """The control room offers "Publish round 1" for the draft left by "back to draft", and the rounds' list
+    has its action: both make the games from the line-ups again, never an empty published round."""
+    line_up_round(league, 1)
+    lineups.round_publish(competition=league, number=1)
+    rnd = lineups.round_unpublish(competition=league, number=1)
+    assert rnd.status == RoundStatus.DRAFT and not rnd.games.exists()
+    if way == "control room":
+        response = chief.post(reverse("admin:tournaments_tournament_step", args=[league.tournament.pk]),
+                              {"step": "publish", "round": 1, "version": rnd.version})
+    else:
+        response = chief.post(reverse("admin:tournaments_round_changelist"),
+                              {"action": "publish", "_selected_action": [str(rnd.pk)], "index": "0"})
+    assert response.status_code == 302
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.PUBLISHED and rnd.games.count() == 8
+    assert match_of(league, 1).boards.filter(game__isnull=False).count() == 4
+
+
+def test_the_control_room_refuses_a_stale_publish_of_a_team_round(chief: Client, league: TeamCompetition) -> None:
+    line_up_round(league, 1)
+    lineups.round_publish(competition=league, number=1)
+    rnd = lineups.round_unpublish(competition=league, number=1)
+    page = chief.post(reverse("admin:tournaments_tournament_step", args=[league.tournament.pk]),
+                      {"step": "publish", "round": 1, "version": rnd.version - 1}, follow=True)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.DRAFT and "changed by someone else" in page.content.decode()
