@@ -183,8 +183,9 @@ class RoundAdmin(BoardReportsMixin, ManualPairingMixin, RoundSheetsMixin, Arbite
             # The Manual link: a draft is checked as a pairing, a published round is where results go in.
             "manual_chapter": "pairing" if rnd.status == RoundStatus.DRAFT else "results",
             # The manual pairing phase: its page, and whether it is open.
-            "pairing_url": "" if rnd.tournament.is_round_robin else reverse("admin:tournaments_round_pairing",
-                                                                            args=[rnd.pk]),
+            # (a team round has no pairing: its line-ups are on the team round's screen)
+            "pairing_url": "" if rnd.tournament.is_round_robin or rnd.tournament.is_team else reverse(
+                "admin:tournaments_round_pairing", args=[rnd.pk]),
             "pairing_edited": rnd.manual_edit_started_at is not None,
             # The next step offered where the last result was typed: no trip back to the control room.
             "can_complete": bool(control) and bool(games) and not missing

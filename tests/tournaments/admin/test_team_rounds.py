@@ -346,3 +346,12 @@ def test_the_control_room_refuses_a_stale_publish_of_a_team_round(chief: Client,
                       {"step": "publish", "round": 1, "version": rnd.version - 1}, follow=True)
     rnd.refresh_from_db()
     assert rnd.status == RoundStatus.DRAFT and "changed by someone else" in page.content.decode()
+
+
+def test_a_team_rounds_draft_page_offers_its_line_ups_not_a_pairing(chief: Client, league: TeamCompetition) -> None:
+    line_up_round(league, 1)
+    lineups.round_publish(competition=league, number=1)
+    rnd = lineups.round_unpublish(competition=league, number=1)
+    body = chief.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode()
+    assert reverse("admin:tournaments_round_pairing", args=[rnd.pk]) not in body
+    assert f'href="{screen(league)}"' in body
