@@ -469,6 +469,89 @@ ENDPOINTS += [
 ]
 
 
+# --- A team competition arbitrated by A's arbiters: its line-up screen (tournaments/admin/team_lineups.py) ----
+
+
+def team_league(w: World) -> None:
+    """A 4-team, 2-board league whose tournament has A's chief and deputy, its schedule made."""
+    from tests.tournaments.competitions.factory import competition
+    from tournaments.competitions import setup
+
+    comp = competition(teams=4, boards=2, reserves=0, slug="teams")
+    Tournament.objects.filter(pk=comp.tournament_id).update(chief_arbiter=w.users["chief"])
+    comp.tournament.deputy_arbiters.add(w.users["deputy"])
+    setup.schedule_make(competition=comp)
+    comp.refresh_from_db()
+    w.extra["team"] = comp
+
+
+def team_lined_up(w: World) -> None:
+    from tests.tournaments.competitions.factory import line_up_round
+
+    team_league(w)
+    line_up_round(w.extra["team"], 1)
+    w.extra["team"].refresh_from_db()
+
+
+def team_published(w: World) -> None:
+    from tournaments.competitions import lineups
+
+    team_lined_up(w)
+    lineups.round_publish(competition=w.extra["team"], number=1)
+    w.extra["team"].refresh_from_db()
+
+
+def team_screen(w: World) -> str:
+    return reverse("admin:tournaments_tournament_team_round", args=[w.extra["team"].tournament_id, 1])
+
+
+def team_match_post(w: World) -> tuple[str, dict[str, Any]]:
+    match = w.extra["team"].matches.get(round_number=1, table=1)
+    return team_screen(w), {"match": str(match.pk), f"m{match.pk}-version": str(match.version),
+                            f"m{match.pk}-forfeit": "none", f"m{match.pk}-home-1": "1", f"m{match.pk}-home-2": "2",
+                            f"m{match.pk}-away-1": "2", f"m{match.pk}-away-2": "1"}
+
+
+def team_lineups(w: World) -> object:
+    from tournaments.models import MatchBoard
+
+    return sorted(MatchBoard.objects.filter(match__competition=w.extra["team"]).values_list(
+        "match_id", "number", "home_entry_id", "away_entry_id", "game_id"))
+
+
+def team_rounds(w: World) -> object:
+    return sorted(Round.objects.filter(tournament_id=w.extra["team"].tournament_id).values_list("number", "status"))
+
+
+def team_tokens(w: World) -> object:
+    return sorted(w.extra["team"].teams.values_list("pk", "captain_token"))
+
+
+def team_step(action: str) -> Callable[[World], tuple[str, dict[str, Any]]]:
+    def build(w: World) -> tuple[str, dict[str, Any]]:
+        if action in ("issue", "revoke"):
+            return team_screen(w), {"action": action, "team": str(w.extra["team"].teams.first().pk)}
+        return team_screen(w), {"action": action, "version": str(w.extra["team"].version)}
+
+    return build
+
+
+def team_token_issued(w: World) -> None:
+    from tournaments.competitions import captains
+
+    team_league(w)
+    captains.token_issue(team=w.extra["team"].teams.first())
+
+
+ENDPOINTS += [
+    Endpoint("team line-ups: save a match", team_match_post, team_lineups, setup=team_league),
+    Endpoint("team line-ups: publish the round", team_step("publish"), team_rounds, setup=team_lined_up),
+    Endpoint("team line-ups: back to draft", team_step("unpublish"), team_rounds, setup=team_published),
+    Endpoint("team line-ups: issue a captain's link", team_step("issue"), team_tokens, setup=team_league),
+    Endpoint("team line-ups: revoke a captain's link", team_step("revoke"), team_tokens, setup=team_token_issued),
+]
+
+
 def refused(status: int, role: str) -> bool:
     # The admin answers a refusal with 403, a redirect (to the login page, or to the index for an object
     # outside the arbiter's scope) or the form again with the error; what matters is the unchanged state.

@@ -261,8 +261,13 @@ class ControlRoomMixin:
             return HttpResponseRedirect(reverse("admin:tournaments_round_pairing", args=[rnd.pk]))
         elif name == "publish":
             assert rnd is not None
-            rnd = services.round_publish(round=rnd, expected_version=version, confirmed_violations=confirmed,
-                                         user=request.user)
+            if tournament.is_team:  # a team round's games come from its line-ups
+                from tournaments.admin.team_lineups import publish_team_round
+
+                rnd = publish_team_round(rnd, version, request.user)
+            else:
+                rnd = services.round_publish(round=rnd, expected_version=version, confirmed_violations=confirmed,
+                                             user=request.user)
             codes.codes_issue(tournament=tournament)  # the players' codes for reporting results from the boards
             messages.success(request, format_html(
                 _("Round {n} is published. Type its results here; when all are in, complete it here or from "

@@ -15,7 +15,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.admin import confirm
+from tournaments.admin import confirm, team_results
 from tournaments.admin import warnings as warnings_screen
 from tournaments.admin.base import (
     ArbiterScopedAdmin,
@@ -157,6 +157,8 @@ class RoundAdmin(BoardReportsMixin, ManualPairingMixin, RoundSheetsMixin, Arbite
             for formset in formsets[:1]:
                 for form in formset.forms:
                     form.draft_check = check_cells(checks.get(form.instance.board))
+                if obj.tournament.is_team:  # the boards grouped by match, with the match score
+                    context.update(team_results.annotate(obj, formset.forms))
             context["rating_correction_possible"] = obj.status == RoundStatus.COMPLETED and \
                 obj.tournament.rounds.filter(number__gt=obj.number).exists()
             context["rating_only_ticked"] = posted and request.POST.get("rating_only") == "1"
@@ -181,8 +183,9 @@ class RoundAdmin(BoardReportsMixin, ManualPairingMixin, RoundSheetsMixin, Arbite
             # The Manual link: a draft is checked as a pairing, a published round is where results go in.
             "manual_chapter": "pairing" if rnd.status == RoundStatus.DRAFT else "results",
             # The manual pairing phase: its page, and whether it is open.
-            "pairing_url": "" if rnd.tournament.is_round_robin else reverse("admin:tournaments_round_pairing",
-                                                                            args=[rnd.pk]),
+            # (a team round has no pairing: its line-ups are on the team round's screen)
+            "pairing_url": "" if rnd.tournament.is_round_robin or rnd.tournament.is_team else reverse(
+                "admin:tournaments_round_pairing", args=[rnd.pk]),
             "pairing_edited": rnd.manual_edit_started_at is not None,
             # The next step offered where the last result was typed: no trip back to the control room.
             "can_complete": bool(control) and bool(games) and not missing
@@ -292,7 +295,12 @@ class RoundAdmin(BoardReportsMixin, ManualPairingMixin, RoundSheetsMixin, Arbite
     @admin.action(description=_("Publish the round"))
     def publish(self, request: HttpRequest, queryset: QuerySet[Round]) -> None:
         def publish(rnd: Round) -> Round:
-            published = services.round_publish(round=rnd)
+            if rnd.tournament.is_team:  # a team round's games come from its line-ups
+                from tournaments.admin.team_lineups import publish_team_round
+
+                published = publish_team_round(rnd, None, request.user)
+            else:
+                published = services.round_publish(round=rnd)
             board_codes.codes_issue(tournament=rnd.tournament)  # the players' codes for reporting results
             return published
 

@@ -10,6 +10,7 @@ from django.urls import path
 from django.views.decorators.cache import never_cache
 
 from tournaments.boards import views as boards
+from tournaments.competitions import captain_views
 from tournaments.federation import views as federation
 from tournaments.printing import views as prints
 from tournaments.public import before_round, hall_views, sheet_views, views
@@ -43,6 +44,8 @@ urlpatterns = [
     path("t/<slug:slug>/report/report.pdf", never_cache(federation.report_pdf_view), name="report_pdf"),
     # a player's report from his board: his code in the address, never cached (tournaments.boards.views)
     path("t/<slug:slug>/board/<str:token>/", boards.report_page, name="board_report"),
+    # a team captain's line-up: his team's code in the address, never cached (competitions.captain_views)
+    path("t/<slug:slug>/team/<str:token>/lineup/", captain_views.captain_lineup, name="team_lineup"),
     path("t/<slug:slug>/player/<int:number>/", cached(views.player_detail), name="player"),
     path("t/<slug:slug>/player/<int:number>/checkin/", checkin.player_checkin, name="player_checkin"),
     path("t/<slug:slug>/game/<int:game_id>/", cached(views.game_detail, params=["ply"]), name="game"),

@@ -24,6 +24,9 @@ from tests.tournaments.test_permissions import (
     game1,
     paired,
     published,
+    team_league,
+    team_published,
+    team_screen,
     world,
 )
 from tournaments.models import Game, Round, Tournament
@@ -96,6 +99,12 @@ READS = [
     Read("TRF import page", lambda w: reverse("admin:tournaments_tournament_import_trf"), allowed=STAFF,
          setup=lambda w: None),
     Read("rating preview", lambda w: reverse("admin:tournaments_tournament_rating_preview", args=[w.a.pk])),
+    # A team competition's line-up screen (its writes: team_* in test_permissions.py's ENDPOINTS).
+    Read("team round line-ups", team_screen, setup=team_league),
+    Read("team round line-ups, published", team_screen, setup=team_published),
+    Read("team line-ups of the next round", lambda w: reverse("admin:tournaments_tournament_team_round_next",
+                                                              args=[w.extra["team"].tournament_id]),
+         setup=team_published, sends_to="/team-round/2/"),
     # its writes: tests/tournaments/ratinglists/test_permissions.py
     Read("rating list import page", lambda w: reverse("admin:tournaments_ratinglist_import"), allowed=STAFF,
          setup=lambda w: None),
@@ -226,6 +235,7 @@ COVERED = {
     "url:tournaments_tournament_checkin", "url:tournaments_tournament_checkin_mark",
     "url:tournaments_tournament_checkin_state",
     "url:tournaments_tournament_enter_players", "url:tournaments_tournament_enter_search",
+    "url:tournaments_tournament_team_round", "url:tournaments_tournament_team_round_next",
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 # Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.
