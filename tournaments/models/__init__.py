@@ -23,16 +23,6 @@ from tournaments.words import RESULT_LABELS
 
 from .boards import BoardCode, BoardReport, CodeAttempt, ReportStatus  # noqa: F401  (the app's models)
 from .hall import CheckIn, HallScreen  # noqa: F401  (the hall's models are the app's models)
-from .teams import (  # noqa: F401  (the team competitions' models are the app's models)
-    CompetitionKind,
-    LineupRule,
-    Match,
-    MatchBoard,
-    MatchForfeit,
-    RosterMember,
-    Team,
-    TeamCompetition,
-)
 from .register import (  # noqa: F401  (the register's models are the app's models)
     ONE_LINE,
     NationalId,
@@ -45,6 +35,16 @@ from .register import (  # noqa: F401  (the register's models are the app's mode
     Title,
     federation_validator,
     search_key,
+)
+from .teams import (  # noqa: F401  (the team competitions' models are the app's models)
+    CompetitionKind,
+    LineupRule,
+    Match,
+    MatchBoard,
+    MatchForfeit,
+    RosterMember,
+    Team,
+    TeamCompetition,
 )
 
 
