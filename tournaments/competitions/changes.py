@@ -258,8 +258,9 @@ def roster_move(*, team: Team, expected_version: int | None, member_id: int, up:
     other = index - 1 if up else index + 1
     member = members[index]
     if not 0 <= other < len(members):
-        raise DomainError(_("%(player)s is already %(where)s of the roster.") % {
-            "player": member.entry.player, "where": _("at the top") if up else _("at the bottom")})
+        words = (_("%(player)s is already at the top of the roster.") if up
+                 else _("%(player)s is already at the bottom of the roster."))
+        raise DomainError(words % {"player": member.entry.player})
     neighbour = members[other]
     first, second = member.position, neighbour.position
     # One place at a time is free: (team, position) is unique at every moment.
