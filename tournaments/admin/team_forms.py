@@ -124,8 +124,8 @@ class CompetitionCreateForm(RulesForm):
     name = forms.CharField(label=_("Name"), max_length=200)
     slug = forms.CharField(label=_("Address (slug)"), max_length=50, validators=[validate_slug],
                            help_text=_("The public pages' address: letters, digits and hyphens."))
-    start_date = forms.DateField(label=_("Start date"), required=False)
-    end_date = forms.DateField(label=_("End date"), required=False)
+    start_date = forms.DateField(label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end_date = forms.DateField(label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
