@@ -102,8 +102,8 @@ class TeamCompetitionAdmin(CompetitionPagesMixin, TeamScopedAdmin):
         # The form wrote its values onto the object; the service reads them from the stored row, checks the
         # version the arbiter read and refuses a change a played match forbids.
         _competition, notes = changes.competition_settings_set(
-            competition=obj, values=form.rules(), expected_version=form.cleaned_data.get("seen_version"),
-            user=request.user)
+            competition=obj, values=form.rules(), expected_version=seen if (
+                seen := form.cleaned_data.get("seen_version")) is not None else -1, user=request.user)
         for note in notes:
             messages.warning(request, note)
 

@@ -306,3 +306,37 @@ def test_a_tournament_made_elsewhere_is_not_listed_for_another_arbiter(chief: Cl
     other.force_login(get_user_model().objects.create_user("other", is_staff=True))
     assert other.get(teams_url(comp)).status_code in {302, 403, 404}
     assert Tournament.objects.filter(slug="nc-2026").exists()
+
+
+def test_a_tournament_cannot_be_made_a_team_one_on_its_own_form_and_a_team_ones_form_keeps_it(chief: Client) -> None:
+    from tests.tournaments.test_permissions import scrape_form
+
+    add = reverse("admin:tournaments_tournament_add")
+    response = chief.post(add, {**scrape_form(chief, add), "name": "Team?", "slug": "team-q", "system": "team",
+                                "bye_points": "2", "swiss_order": "rating", "_save": "Save"})
+    assert response.status_code == 200 and not Tournament.objects.filter(slug="team-q").exists()
+    comp = create(chief)
+    url = reverse("admin:tournaments_tournament_change", args=[comp.tournament.pk])
+    response = chief.post(url, {**scrape_form(chief, url), "name": "Renamed", "system": "swiss", "_save": "Save"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    comp.tournament.refresh_from_db()
+    assert (comp.tournament.name, comp.tournament.system) == ("Renamed", System.TEAM)
+
+
+def test_a_rules_form_without_its_version_is_refused(chief: Client) -> None:
+    comp = create(chief)
+    url = reverse("admin:tournaments_teamcompetition_change", args=[comp.pk])
+    response = chief.post(url, new_competition_form(boards="10"))
+    assert response.status_code == 200 and "changed by someone else" in response.content.decode()
+    comp.refresh_from_db()
+    assert comp.boards == 8
+
+
+def test_the_captain_is_found_in_the_register_by_the_autocomplete(chief: Client) -> None:
+    (p,) = register(1, "Kapitein")
+    found = chief.get(reverse("admin:autocomplete"), {"term": "kapit", "app_label": "tournaments",
+                                                      "model_name": "team", "field_name": "captain"})
+    assert found.status_code == 200 and [r["id"] for r in json.loads(found.content)["results"]] == [str(p.pk)]
+    comp = create(chief)
+    add_team(chief, comp, "A", captain=str(p.pk))
+    assert comp.teams.get().captain == p
