@@ -124,6 +124,7 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
         elif system is not None:
             # A team tournament is made with its competition (the team competitions' page), never here.
             system.choices = [c for c in system.choices if c[0] != System.TEAM]  # type: ignore[attr-defined]
+            system.help_text = _("A team competition is made with its rules on the page “Team competitions”.")
         current = self.instance.tiebreaks if isinstance(self.instance.tiebreaks, list) else []
         if len(current) > SLOTS:
             self.fields["tiebreaks"] = TiebreakField(slots=len(current), label=_("Tie-breaks"))

@@ -285,7 +285,7 @@ def test_a_team_tournament_is_not_offered_on_the_tournament_form(chief: Client) 
     assert "team competition" in response.content.decode()
 
 
-@pytest.mark.parametrize(("language", "words"), [("fr", "Équipes"), ("nl", "Teams")])
+@pytest.mark.parametrize(("language", "words"), [("fr", "Accueil"), ("nl", "Start")])
 def test_the_pages_render_in_french_and_dutch(chief: Client, language: str, words: str) -> None:
     comp = create(chief)
     add_team(chief, comp, "A")
@@ -295,7 +295,8 @@ def test_the_pages_render_in_french_and_dutch(chief: Client, language: str, word
         with translation.override(language):
             response = chief.get(url, HTTP_ACCEPT_LANGUAGE=language)
         assert response.status_code == 200
-        assert f'lang="{language}"' in response.content.decode()
+        page = response.content.decode()
+        assert f'lang="{language}"' in page and f">{words}</a>" in page  # the admin's own words, translated
 
 
 def test_a_tournament_made_elsewhere_is_not_listed_for_another_arbiter(chief: Client) -> None:
@@ -340,3 +341,13 @@ def test_the_captain_is_found_in_the_register_by_the_autocomplete(chief: Client)
     comp = create(chief)
     add_team(chief, comp, "A", captain=str(p.pk))
     assert comp.teams.get().captain == p
+
+
+def test_an_address_taken_keeps_the_new_competitions_form(chief: Client) -> None:
+    create(chief)
+    response = chief.post(reverse("admin:tournaments_teamcompetition_add"),
+                          new_competition_form(name="Tweede klasse", boards="10"))
+    page = response.content.decode()
+    assert response.status_code == 200 and "already taken" in page
+    assert 'value="Tweede klasse"' in page and 'value="10"' in page
+    assert TeamCompetition.objects.count() == 1
