@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -232,9 +233,9 @@ def roster_update(*, team: Team, expected_version: int | None, rows: Mapping[int
         member.licence, member.reserve = licence, reserve
         try:
             member.full_clean(exclude=["team", "entry"])
-        except Exception as exc:  # noqa: BLE001 - a ValidationError worded by the model's validators
-            raise DomainError(_("%(player)s: %(why)s") % {"player": member.entry.player, "why": " ".join(
-                getattr(exc, "messages", [str(exc)]))}) from exc
+        except ValidationError as exc:  # worded by the model's validators (one line, its length)
+            raise DomainError(_("%(player)s: %(why)s") % {"player": member.entry.player,
+                                                          "why": " ".join(exc.messages)}) from exc
         if user is not None:
             member._history_user = user  # type: ignore[attr-defined]
         member.save(update_fields=["licence", "reserve"])

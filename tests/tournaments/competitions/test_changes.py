@@ -165,3 +165,11 @@ def test_licences_and_reserves_are_saved_and_a_member_gone_meanwhile_is_stale() 
     with pytest.raises(StaleEditError):
         changes.roster_update(team=team, expected_version=team.version, rows={10**6: ("x", False)})
     assert MatchBoard.objects.count() == 0
+
+
+def test_a_licence_of_two_lines_is_refused_in_words() -> None:
+    comp = competition(teams=2, boards=2)
+    team = comp.teams.first()
+    member = team.roster.order_by("position").first()
+    with pytest.raises(DomainError, match=str(member.entry.player)):
+        changes.roster_update(team=team, expected_version=team.version, rows={member.pk: ("NL\n9", False)})
