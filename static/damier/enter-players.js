@@ -163,6 +163,15 @@
   }
 
   function entered(data) {
+    // Every field that carries the screen's version follows it (a page with other forms on the same state).
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-ep-version]"), function (el) {
+      el.value = version;
+    });
+    count.textContent = data.heading;
+    if (typeof data.rows_html === "string") {  // a page that words its own rows (a team's roster)
+      tbody.innerHTML = data.rows_html;
+      return;
+    }
     tbody.textContent = "";
     data.entries.forEach(function (e, index) {
       var tr = document.createElement("tr");

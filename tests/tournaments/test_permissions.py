@@ -532,6 +532,41 @@ def team_step(action: str) -> Callable[[World], tuple[str, dict[str, Any]]]:
         if action in ("issue", "revoke"):
             return team_screen(w), {"action": action, "team": str(w.extra["team"].teams.first().pk)}
         return team_screen(w), {"action": action, "version": str(w.extra["team"].version)}
+# --- A team competition of tournament A's arbiters (tournaments/admin/team_*.py) -------------------------
+
+
+def team_world(w: World) -> None:
+    """A league of two teams of three players (two boards), its chief A's chief and its deputy A's deputy."""
+    from tournaments.competitions import setup
+
+    comp = setup.competition_create(name="Teams A", slug="teams-a", boards=2, user=w.users["chief"])
+    comp.tournament.deputy_arbiters.add(w.users["deputy"])
+    for name in ("Alpha", "Beta"):
+        team = setup.team_add(competition=comp, name=name)
+        for i in range(1, 4):
+            setup.roster_add(team=team, player=Player.objects.create(surname=f"{name}{i}"))
+    w.extra["comp"] = comp
+    w.extra["free"] = Player.objects.create(surname="Newcomer", fmjd_id=777001)
+
+
+def team_comp(w: World) -> Any:
+    from tournaments.models import TeamCompetition
+
+    return TeamCompetition.objects.get(pk=w.extra["comp"].pk)
+
+
+def team_one(w: World) -> Any:
+    return team_comp(w).teams.order_by("seed").first()
+
+
+def team_url(name: str) -> Callable[[World], str]:
+    return lambda w: reverse(f"admin:tournaments_teamcompetition_{name}", args=[team_comp(w).pk, team_one(w).pk])
+
+
+def team_post(name: str, **data: Callable[[World], object] | object) -> Callable[[World], tuple[str, dict]]:
+    def build(w: World) -> tuple[str, dict[str, Any]]:
+        values = {k: v(w) if callable(v) else v for k, v in data.items()}
+        return team_url(name)(w), {"version": str(team_one(w).version), **values}
 
     return build
 
@@ -549,6 +584,50 @@ ENDPOINTS += [
     Endpoint("team line-ups: back to draft", team_step("unpublish"), team_rounds, setup=team_published),
     Endpoint("team line-ups: issue a captain's link", team_step("issue"), team_tokens, setup=team_league),
     Endpoint("team line-ups: revoke a captain's link", team_step("revoke"), team_tokens, setup=team_token_issued),
+def team_state(w: World) -> object:
+    from tournaments.models import RosterMember, Team
+
+    comp = w.extra["comp"]
+    return (sorted(Team.objects.filter(competition=comp).values_list("name", "club", "captain_token")),
+            sorted(RosterMember.objects.filter(team__competition=comp).values_list(
+                "team_id", "entry__player_id", "position", "licence", "reserve")),
+            comp.matches.count(), team_comp(w).boards)
+
+
+def roster_rows(w: World) -> dict[str, Any]:
+    members = list(team_one(w).roster.order_by("position"))
+    return {"member": [str(m.pk) for m in members], f"licence-{members[0].pk}": "L-1",
+            "move": f"down:{members[0].pk}"}
+
+
+ENDPOINTS += [
+    Endpoint("team competition: add (its creator becomes chief)", lambda w: (
+        reverse("admin:tournaments_teamcompetition_add"), {
+            **form_data(w, reverse("admin:tournaments_teamcompetition_add")), "name": "League", "slug": "league",
+            "_save": "Save"}),
+        lambda w: list(Tournament.objects.filter(slug="league").values_list("chief_arbiter__username", flat=True)),
+        allowed=STAFF),
+    Endpoint("team competition: change the rules", lambda w: change_form(team_comp, boards="3")(w), team_state,
+             setup=team_world),
+    Endpoint("teams page: add a team", lambda w: (
+        reverse("admin:tournaments_teamcompetition_teams", args=[team_comp(w).pk]),
+        {"name": "Gamma", "club": "", "federation": "", "captain": "", "version": str(team_comp(w).version)}),
+        team_state, setup=team_world),
+    Endpoint("teams page: make the schedule", lambda w: (
+        reverse("admin:tournaments_teamcompetition_make_schedule", args=[team_comp(w).pk]),
+        {"version": str(team_comp(w).version)}), team_state, setup=team_world),
+    Endpoint("team page: add a player from the register", team_post("team", key=lambda w: f"p{w.extra['free'].pk}"),
+             team_state, setup=team_world),
+    Endpoint("team page: a new player made in the row", team_post("team", action="new", surname="Newer"),
+             team_state, setup=team_world),
+    Endpoint("team page: roster licences and a move", lambda w: team_post("roster", **roster_rows(w))(w), team_state,
+             setup=team_world),
+    Endpoint("team page: edit the team", lambda w: (team_url("team_edit")(w), {
+        "name": "Renamed", "club": "Club", "federation": "", "captain": "",
+        "seen_version": str(team_one(w).version)}), team_state, setup=team_world),
+    Endpoint("team page: issue the captain's code", team_post("team_code", action="issue"), team_state,
+             setup=team_world),
+    Endpoint("team page: remove the team", team_post("team_remove"), team_state, setup=team_world),
 ]
 
 

@@ -20,5 +20,6 @@ from tournaments.admin import (  # noqa: E402, F401
     players,
     rating_lists,
     rounds,
+    team_setup,
     tournaments,
 )

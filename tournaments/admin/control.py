@@ -70,6 +70,20 @@ POSTED_STEPS = {"number", "draw", "keep", "pair", "publish", "pair_again", "comp
                 "delete_draft", "clocks", "clocks_restart"}
 
 
+# A team competition's rounds are its schedule's matches: never paired, its players never numbered.
+TEAM_REFUSED_STEPS = {"number", "draw", "keep", "pair", "pair_again", "edit"}
+
+
+def team_pages(tournament: Tournament) -> str:
+    """A team competition's control room: its teams and its schedule."""
+    return reverse("admin:tournaments_teamcompetition_teams", args=[tournament.team_competition.pk])
+
+
+def team_refusal(tournament: Tournament) -> str:
+    return _("%(tournament)s is a team competition: its rounds are the matches of its schedule, made on its "
+             "teams' page; nothing was done.") % {"tournament": tournament}
+
+
 def mark(tournament: Tournament) -> str:
     from tournaments.admin.conformance import mark as conformance_mark
 
@@ -117,6 +131,8 @@ class ControlRoomMixin:
 
     def control_view(self, request: HttpRequest, pk: int, schedule_form: Any = None) -> HttpResponse:
         tournament = self._tournament(request, pk)
+        if tournament.is_team:
+            return HttpResponseRedirect(team_pages(tournament))
         room = round_control.control_room(tournament)
         room, stale = byes.with_stale_draft(tournament, room)
         step = room.step
@@ -182,6 +198,9 @@ class ControlRoomMixin:
         number = _int(request.POST.get("round"))
         version = _int(request.POST.get("version"))
         confirmed = request.POST.get("confirmed") == "1"
+        if tournament.is_team and name in TEAM_REFUSED_STEPS:
+            messages.error(request, team_refusal(tournament))
+            return HttpResponseRedirect(control)
         if name not in POSTED_STEPS or number is None or number < 1:
             messages.error(request, _("Unknown step: nothing was done."))
             return HttpResponseRedirect(control)

@@ -282,11 +282,12 @@ class TeamRoundsMixin:
             messages.error(request, _("This team is not one of %(competition)s: nothing was done.")
                            % {"competition": competition})
             return
+        version = number_or_none(request.POST.get("version"))
         if action == "issue":
-            run_service(request, lambda: captains.token_issue(team=team, user=request.user),
+            run_service(request, lambda: captains.token_issue(team=team, user=request.user, expected_version=version),
                         _("%(team)s: a new captain's link is issued; the old one no longer opens.") % {"team": team})
         else:
-            run_service(request, lambda: captains.token_revoke(team=team, user=request.user),
+            run_service(request, lambda: captains.token_revoke(team=team, user=request.user, expected_version=version),
                         _("%(team)s: the captain's link is revoked.") % {"team": team})
 
 

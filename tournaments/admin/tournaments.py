@@ -27,7 +27,7 @@ from tournaments.admin.conformance import (
     ForbiddenPairFormSet,
     ask_settings,
 )
-from tournaments.admin.control import ControlRoomMixin
+from tournaments.admin.control import ControlRoomMixin, team_refusal
 from tournaments.admin.enter_players import EnterPlayersMixin
 from tournaments.admin.entries import EntryInlineForm, explain_inline_locks
 from tournaments.admin.final_ties import ties_context
@@ -42,7 +42,7 @@ from tournaments.admin.team_lineups import TeamRoundsMixin
 from tournaments.admin.tiebreak_field import CUSTOM, SLOTS, STANDARD, TiebreakField
 from tournaments.admin.trf_import import import_trf_view
 from tournaments.locks import check_entry_delete
-from tournaments.models import Entry, ForbiddenPair, Tournament
+from tournaments.models import Entry, ForbiddenPair, System, Tournament
 from tournaments.permissions import can_choose_arbiters
 from tournaments.players import period_ratings, rating_lists, roster
 from tournaments.players.numbering import is_late
@@ -118,6 +118,14 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._offer_lists()
+        system = self.fields.get("system")
+        if system is not None and self.instance.is_team:
+            # A team competition's system is its own: its rounds are matches, never paired.
+            system.disabled = True
+        elif system is not None:
+            # A team tournament is made with its competition (the team competitions' page), never here.
+            system.choices = [c for c in system.choices if c[0] != System.TEAM]  # type: ignore[attr-defined]
+            system.help_text = _("A team competition is made with its rules on the page “Team competitions”.")
         current = self.instance.tiebreaks if isinstance(self.instance.tiebreaks, list) else []
         if len(current) > SLOTS:
             self.fields["tiebreaks"] = TiebreakField(slots=len(current), label=_("Tie-breaks"))
@@ -332,6 +340,9 @@ class TournamentAdmin(EnterPlayersMixin, ByeGridMixin, NumbersMixin, LongEventAd
     def number_by_rating(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         self.check_objects(request, queryset)
         for t in queryset:
+            if t.is_team:
+                messages.error(request, team_refusal(t))
+                continue
             run_service(request, lambda t=t: roster.entries_number_by_rating(tournament=t),
                         gettext("%(tournament)s: pairing numbers set by rating.") % {"tournament": t})
 

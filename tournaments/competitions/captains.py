@@ -21,35 +21,19 @@ from tournaments.boards import codes
 from tournaments.errors import DomainError
 from tournaments.models import CodeAttempt, Entry, Match, MatchForfeit, RoundStatus, Team, Tournament
 
-from . import lineups
-from .setup import locked_competition
-
-
-def _save_team(team: Team, user: Any) -> Team:
-    team.version += 1
-    if user is not None:
-        team._history_user = user  # type: ignore[attr-defined]
-    team.save(update_fields=["captain_token", "version"])
-    return team
+from . import changes, lineups
 
 
 @transaction.atomic
-def token_issue(*, team: Team, user: Any = None) -> Team:
-    """A new captain's code for the team; the previous one, if any, no longer opens anything."""
-    locked_competition(team.competition)
-    team = Team.objects.select_for_update().get(pk=team.pk)
-    team.captain_token = codes.new_token()
-    return _save_team(team, user)
+def token_issue(*, team: Team, expected_version: int | None = None, user: Any = None) -> Team:
+    """A new captain's code for the team; the previous one, if any, no longer opens anything (the one
+    service: tournaments.competitions.changes.captain_code_issue)."""
+    return changes.captain_code_issue(team=team, expected_version=expected_version, user=user)
 
 
 @transaction.atomic
-def token_revoke(*, team: Team, user: Any = None) -> Team:
-    locked_competition(team.competition)
-    team = Team.objects.select_for_update().get(pk=team.pk)
-    if not team.captain_token:
-        raise DomainError(_("%(team)s has no captain's link to revoke.") % {"team": team})
-    team.captain_token = ""
-    return _save_team(team, user)
+def token_revoke(*, team: Team, expected_version: int | None = None, user: Any = None) -> Team:
+    return changes.captain_code_revoke(team=team, expected_version=expected_version, user=user)
 
 
 def captain_check(*, tournament: Tournament, token: str, hashed: str,

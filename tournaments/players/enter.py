@@ -74,11 +74,9 @@ def player_of_row(row: RatingListRow) -> Player:
     return found
 
 
-@transaction.atomic
-def entry_add_found(*, tournament: Tournament, key: str, read_at: str, user: Any = None) -> Entry:
-    """Enter the player a search line names (`key`: "p<id>" a register player, "r<id>" a row of one of the
-    tournament's lists), on the rounds read at `read_at` (entry_version)."""
-    tournament = _check(tournament, read_at)
+def player_of_key(tournament: Tournament, key: str) -> Player:
+    """The player a search line names (`key`: "p<id>" a register player, "r<id>" a row of one of the
+    tournament's lists, whose register record is found or made)."""
     kind, number = key[:1], key[1:]
     if kind not in {"p", "r"} or not number.isascii() or not number.isdigit():
         raise DomainError(_("“%(key)s” names no player: search again.") % {"key": key[:20]})
@@ -93,7 +91,26 @@ def entry_add_found(*, tournament: Tournament, key: str, read_at: str, user: Any
             raise DomainError(_("This line is not in the rating lists of %(tournament)s: search again.")
                               % {"tournament": tournament})
         player = player_of_row(row)
+    return player
+
+
+@transaction.atomic
+def entry_add_found(*, tournament: Tournament, key: str, read_at: str, user: Any = None) -> Entry:
+    """Enter the player a search line names (`key`: "p<id>" a register player, "r<id>" a row of one of the
+    tournament's lists), on the rounds read at `read_at` (entry_version)."""
+    tournament = _check(tournament, read_at)
+    player = player_of_key(tournament, key)
     return roster.entry_add(tournament=tournament, player=player, user=user)
+
+
+def new_player(values: dict[str, Any]) -> Player:
+    """A register record made from a new player's row (surname, given name, federation, rating, title)."""
+    player = Player(**{name: values.get(name) for name in NEW_PLAYER_FIELDS})
+    for name in ("given_name", "federation", "title"):
+        player.__dict__[name] = player.__dict__[name] or ""
+    player.full_clean()  # a ValidationError names the field; the page's form shows it there
+    player.save()
+    return player
 
 
 @transaction.atomic
@@ -102,11 +119,7 @@ def entry_add_new_player(*, tournament: Tournament, values: dict[str, Any], read
     """A person in no list and not in the register: a new register record from `values` (surname, given
     name, federation, rating, title, already read by the page's form), then his entry."""
     tournament = _check(tournament, read_at)
-    player = Player(**{name: values.get(name) for name in NEW_PLAYER_FIELDS})
-    for name in ("given_name", "federation", "title"):
-        player.__dict__[name] = player.__dict__[name] or ""
-    player.full_clean()  # a ValidationError names the field; the page's form shows it there
-    player.save()
+    player = new_player(values)
     entry = roster.entry_add(tournament=tournament, player=player, user=user)
     if player.rating is not None and entry.rating is None:
         # On no list the tournament reads, he holds no rating from it: the one typed in his row is the

@@ -27,6 +27,10 @@ from tests.tournaments.test_permissions import (
     team_league,
     team_published,
     team_screen,
+    team_comp,
+    team_one,
+    team_url,
+    team_world,
     world,
 )
 from tournaments.models import Game, Round, Tournament
@@ -105,6 +109,18 @@ READS = [
     Read("team line-ups of the next round", lambda w: reverse("admin:tournaments_tournament_team_round_next",
                                                               args=[w.extra["team"].tournament_id]),
          setup=team_published, sends_to="/team-round/2/"),
+    # A team competition's set-up (its writes: test_permissions.ENDPOINTS).
+    Read("team competition: new", lambda w: reverse("admin:tournaments_teamcompetition_add"), allowed=STAFF,
+         setup=lambda w: None),
+    Read("team competition: its rules", lambda w: change_url(team_comp(w)), setup=team_world),
+    Read("team competition: teams and schedule", lambda w: reverse("admin:tournaments_teamcompetition_teams",
+                                                                   args=[team_comp(w).pk]), setup=team_world),
+    Read("team competition: a team's roster", team_url("team"), setup=team_world),
+    Read("team competition: the roster's search", lambda w: team_url("team_search")(w) + "?q=alp",
+         setup=team_world),
+    Read("team competition: a team in the list (sent to its page)", lambda w: change_url(team_one(w)),
+         setup=team_world, sends_to="/team/"),
+    Read("team competition: a roster member", lambda w: change_url(team_one(w).roster.first()), setup=team_world),
     # its writes: tests/tournaments/ratinglists/test_permissions.py
     Read("rating list import page", lambda w: reverse("admin:tournaments_ratinglist_import"), allowed=STAFF,
          setup=lambda w: None),
@@ -236,6 +252,10 @@ COVERED = {
     "url:tournaments_tournament_checkin_state",
     "url:tournaments_tournament_enter_players", "url:tournaments_tournament_enter_search",
     "url:tournaments_tournament_team_round", "url:tournaments_tournament_team_round_next",
+    "url:tournaments_teamcompetition_teams", "url:tournaments_teamcompetition_make_schedule",
+    "url:tournaments_teamcompetition_team", "url:tournaments_teamcompetition_team_search",
+    "url:tournaments_teamcompetition_roster", "url:tournaments_teamcompetition_team_edit",
+    "url:tournaments_teamcompetition_team_code", "url:tournaments_teamcompetition_team_remove",
 }
 # Actions that change nothing and show only what the queryset, already scoped, holds.
 # Tournament.leave_conformance_mode only leads to the leave page (in the write matrix), for a tournament in scope.
