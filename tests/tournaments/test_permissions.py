@@ -532,6 +532,10 @@ def team_step(action: str) -> Callable[[World], tuple[str, dict[str, Any]]]:
         if action in ("issue", "revoke"):
             return team_screen(w), {"action": action, "team": str(w.extra["team"].teams.first().pk)}
         return team_screen(w), {"action": action, "version": str(w.extra["team"].version)}
+
+    return build
+
+
 # --- A team competition of tournament A's arbiters (tournaments/admin/team_*.py) -------------------------
 
 
@@ -584,6 +588,9 @@ ENDPOINTS += [
     Endpoint("team line-ups: back to draft", team_step("unpublish"), team_rounds, setup=team_published),
     Endpoint("team line-ups: issue a captain's link", team_step("issue"), team_tokens, setup=team_league),
     Endpoint("team line-ups: revoke a captain's link", team_step("revoke"), team_tokens, setup=team_token_issued),
+]
+
+
 def team_state(w: World) -> object:
     from tournaments.models import RosterMember, Team
 

@@ -264,8 +264,9 @@ def test_a_game_sheet_of_a_team_board_is_uploaded_and_replayed(chief: Client, le
 
 
 def test_the_control_room_leads_to_the_line_ups_of_the_next_round(chief: Client, league: TeamCompetition) -> None:
-    control = chief.get(reverse("admin:tournaments_tournament_control", args=[league.tournament.pk]))
+    control = chief.get(reverse("admin:tournaments_tournament_control", args=[league.tournament.pk]), follow=True)
     nxt = reverse("admin:tournaments_tournament_team_round_next", args=[league.tournament.pk])
+    assert control.redirect_chain[-1][0].endswith(f"/teamcompetition/{league.pk}/teams/")  # the team's control room
     assert nxt in control.content.decode()
     assert chief.get(nxt)["Location"] == screen(league, 1)
     line_up_round(league, 1)

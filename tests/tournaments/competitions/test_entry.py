@@ -114,7 +114,7 @@ def test_a_captains_code_is_issued_replaced_and_revoked(league: TeamCompetition)
     captains.token_revoke(team=team)
     with pytest.raises(codes.WrongCode):
         captains.captain_check(tournament=league.tournament, token=second, hashed="h")
-    with pytest.raises(DomainError, match="no captain's link to revoke"):
+    with pytest.raises(DomainError, match="no captain's code"):
         captains.token_revoke(team=team)
 
 
