@@ -66,6 +66,13 @@ def _match_rows(read: outputs.Outputs, states: list[Any]) -> list[dict[str, Any]
              "published": s.match.round_number in read.published} for s in states]
 
 
+def _round_of(read: outputs.Outputs, number: int, states: list[Any]) -> tuple[int, str, list[dict[str, Any]], bool]:
+    """A round of the overview: its number, its table's id, its matches, and whether one is under way."""
+    rows = _match_rows(read, states)
+    playing = number in read.live and any(not r["score"].complete for r in rows if r["state"].match.away_id)
+    return number, f"matches-{number}", rows, playing
+
+
 def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     """/t/<slug>/: a team competition's overview, any other tournament's own page."""
     tournament = selectors.public_tournament(slug)
@@ -77,7 +84,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
         **_context(tournament, competition, "team_home", read),
         "lines": read.standing_lines(), "criteria": criteria_columns(read), "order": order_text(read),
         "deductions": tables.deduction_notes(read.rows),
-        "schedule": [(n, f"matches-{n}", _match_rows(read, states)) for n, states in read.rounds()],
+        "schedule": [_round_of(read, n, states) for n, states in read.rounds()],
         "arbiters": selectors.tournament_arbiters(tournament),
     })
 

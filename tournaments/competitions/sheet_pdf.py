@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
@@ -112,7 +113,7 @@ def _sheet(c: Any, competition: TeamCompetition, state: MatchState, settings: Te
     if match.barrage_of_id and competition.barrage_time_control:
         clock = time_control_text(competition.barrage_time_control)
     c.drawString(left, y, fit_name(" · ".join(p for p in (place, clock) if p), text_right - left, 9))
-    y = min(y, top - QR_SIZE) - 8 * mm
+    y = min(y, top - QR_SIZE) - 11 * mm
     home, away = match.home.name, match.away.name if match.away else ""
     c.setFont(FONT, 8.5)
     c.drawString(left, y + 5 * mm, _("Home team"))
@@ -126,9 +127,11 @@ def _sheet(c: Any, competition: TeamCompetition, state: MatchState, settings: Te
     table.drawOn(c, left, y - h)
     y -= h + 9 * mm
     _score_and_signatures(c, state, settings, left, right, y)
-    c.setFont(FONT, 7)
-    c.drawString(left, 10 * mm, _("Clocks: each player's remaining time when the game ends. Results: the home "
-                                  "team's board points first (2, 1 or 0; F for a forfeit)."))
+    note = para(_("Clocks: each player's remaining time when the game ends. Results: the home team's board "
+                  "points first (2, 1 or 0; F for a forfeit)."),
+                ParagraphStyle("sheet-note", fontName=FONT, fontSize=7.5, leading=9.5))
+    _w, h = note.wrapOn(c, right - left, 30 * mm)
+    note.drawOn(c, left, 10 * mm)
 
 
 def _boards_table(state: MatchState, settings: TeamSettings, width: float, room: float) -> Table:
@@ -136,7 +139,7 @@ def _boards_table(state: MatchState, settings: TeamSettings, width: float, room:
     by_number = {b.number: b for b in state.boards}
     fixed = [12 * mm, 0, 11 * mm, 0, 11 * mm, 22 * mm, 21 * mm, 21 * mm]
     fixed[1] = fixed[3] = (width - sum(fixed)) / 2
-    white, black = _("W"), _("B")
+    white, black = pgettext("colour initial", "W"), pgettext("colour initial", "B")
     rows: list[list[Any]] = [[_("Board"), _("Home player"), _("Col."), _("Away player"), _("Col."),
                               _("Result"), _("Clock home"), _("Clock away")]]
     view = tables.match_view(state, settings, published=True)
@@ -204,7 +207,7 @@ def standings_pdf(competition: TeamCompetition, lines: Sequence[tables.StandingL
     usable = doc.pagesize[0] - 24 * mm
     fixed = [11 * mm, 0] + [11 * mm] * 4 + [14 * mm, 14 * mm] + [16 * mm] * len(extra_heads) + [14 * mm]
     fixed[1] = usable - sum(fixed)
-    rows: list[list[Any]] = [[_("Rank"), _("Team"), _("Pl."), _("W"), _("D"), _("L"), _("MP"), _("BP"),
+    rows: list[list[Any]] = [[_("Rank"), _("Team"), _("Pl."), "+", "=", "−", _("MP"), _("BP"),
                               *extra_heads, _("Ded.")]]
     for ln in lines:
         r = ln.row
