@@ -8,8 +8,9 @@ of both captains. The KNDB's Wedstrijdvoorwaarden (art. 3, docs/research/team-co
 written and that the forms be made "in duplo": hence the two clock columns, and two pages, each saying
 whose copy it is. A QR code (tournaments.hall.qr, drawn as vectors) leads to the match's live page.
 
-Text from users (names, venue, time control) is drawn by the canvas and in table cells as plain text,
-which reportlab never reads as markup; the one Paragraph goes through `document.para`, which escapes it.
+Text from users is drawn by the canvas as plain text (the competition, the teams, the venue, the time
+control), which reportlab never reads as markup; the players' names are Paragraphs, so they go through
+`document.para`, which escapes them.
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ from . import tables
 from .selectors import MatchState
 
 QR_SIZE = 22 * mm
+# A name wraps to a second line of its cell rather than lose its end (a board's row holds two).
+NAME = ParagraphStyle("sheet-name", fontName=FONT, fontSize=9.5, leading=11)
+SMALL_NAME = ParagraphStyle("sheet-name-small", fontName=FONT, fontSize=8, leading=8.6)
+HEAD = ParagraphStyle("sheet-head", fontName=FONT_BOLD, fontSize=8, leading=9, alignment=1)
 MARGIN = 15 * mm
 
 
@@ -93,7 +98,7 @@ def _sheet(c: Any, competition: TeamCompetition, state: MatchState, settings: Te
     if url:
         draw_qr(c, url, right - QR_SIZE + 2 * mm, top - QR_SIZE + 4 * mm, QR_SIZE)
         c.setFont(FONT, 6.5)
-        c.drawRightString(right, top - QR_SIZE + 2.5 * mm, _("Live: scan for the match page"))
+        c.drawRightString(right, top - QR_SIZE - 1.5 * mm, _("Live: scan for the match page"))
     text_right = right - (QR_SIZE + 4 * mm if url else 0)
     y = top - 4 * mm
     c.setFont(FONT_BOLD, 15)
@@ -113,7 +118,7 @@ def _sheet(c: Any, competition: TeamCompetition, state: MatchState, settings: Te
     if match.barrage_of_id and competition.barrage_time_control:
         clock = time_control_text(competition.barrage_time_control)
     c.drawString(left, y, fit_name(" · ".join(p for p in (place, clock) if p), text_right - left, 9))
-    y = min(y, top - QR_SIZE) - 11 * mm
+    y = min(y, top - QR_SIZE) - 12 * mm
     home, away = match.home.name, match.away.name if match.away else ""
     c.setFont(FONT, 8.5)
     c.drawString(left, y + 5 * mm, _("Home team"))
@@ -137,11 +142,13 @@ def _sheet(c: Any, competition: TeamCompetition, state: MatchState, settings: Te
 def _boards_table(state: MatchState, settings: TeamSettings, width: float, room: float) -> Table:
     """Board, the home player and his colour, the away player and his, the result, both clocks."""
     by_number = {b.number: b for b in state.boards}
-    fixed = [12 * mm, 0, 11 * mm, 0, 11 * mm, 22 * mm, 21 * mm, 21 * mm]
+    fixed = [14 * mm, 0, 10 * mm, 0, 10 * mm, 20 * mm, 19 * mm, 19 * mm]
     fixed[1] = fixed[3] = (width - sum(fixed)) / 2
     white, black = pgettext("colour initial", "W"), pgettext("colour initial", "B")
-    rows: list[list[Any]] = [[_("Board"), _("Home player"), _("Col."), _("Away player"), _("Col."),
-                              _("Result"), _("Clock home"), _("Clock away")]]
+    row_h = max(7.5 * mm, min(12 * mm, room / (settings.boards + 1)))
+    name = NAME if row_h >= 10 * mm else SMALL_NAME
+    rows: list[list[Any]] = [[para(h, HEAD) for h in (_("Board"), _("Home player"), _("Col."), _("Away player"),
+                                                       _("Col."), _("Result"), _("Clock home"), _("Clock away"))]]
     view = tables.match_view(state, settings, published=True)
     results = {line.number: line for line in view.boards}
     for number in range(1, settings.boards + 1):
@@ -152,11 +159,8 @@ def _boards_table(state: MatchState, settings: TeamSettings, width: float, room:
         if line is not None and line.home_points is not None:
             mark = "F" if line.forfeit else ""
             result = f"{line.home_points}{mark} – {line.away_points}{mark}"
-        rows.append([number, fit_name(_name(b.home_entry if b else None), fixed[1] - 6, 10),
-                     white if home_white else black,
-                     fit_name(_name(b.away_entry if b else None), fixed[3] - 6, 10),
-                     black if home_white else white, result, "", ""])
-    row_h = max(7 * mm, min(12 * mm, room / (settings.boards + 1)))
+        rows.append([number, para(_name(b.home_entry if b else None), name), white if home_white else black,
+                     para(_name(b.away_entry if b else None), name), black if home_white else white, result, "", ""])
     table = Table(rows, colWidths=fixed, rowHeights=[None] + [row_h] * settings.boards)  # room to write by hand
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8.5), ("FONT", (0, 1), (-1, -1), FONT, 10),
