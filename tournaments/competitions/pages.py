@@ -11,12 +11,10 @@ never its line-ups. The individual pages of the tournament (its games, players, 
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors
@@ -75,10 +73,10 @@ def _round_of(read: outputs.Outputs, number: int, states: list[Any]) -> tuple[in
 
 def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     """/t/<slug>/: a team competition's overview, any other tournament's own page."""
-    tournament = selectors.public_tournament(slug)
-    if tournament is None or not tournament.is_team:
-        return public_views.tournament_detail(request, slug)
-    tournament, competition = team_tournament_or_404(slug)
+    tournament = public_views.public_tournament_or_404(slug)
+    competition = outputs.competition_of(tournament) if tournament.is_team else None
+    if competition is None:
+        return public_views.tournament_detail(request, slug, tournament)
     read = outputs.read(competition)
     return render(request, "tournaments/teams/home.html", {
         **_context(tournament, competition, "team_home", read),
@@ -154,28 +152,3 @@ def published_match(tournament: Tournament, competition: Any, number: int, table
     read = outputs.read(competition, number)
     return read, _match_of(read, table)
 
-
-def _team_or(individual: Any, team_url: str) -> Any:
-    """An individual table of a tournament, or for a team competition a redirect to its team table: the
-    individual standings rank players of a Swiss or a round robin, and a team competition is neither."""
-
-    @functools.wraps(individual)
-    def view(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        tournament = selectors.public_tournament(slug)
-        if tournament is not None and tournament.is_team:
-            return redirect(reverse(team_url, args=[slug]))
-        return individual(request, slug, *args, **kwargs)
-
-    return view
-
-
-standings_page = _team_or(public_views.standings, "tournaments:tournament")
-crosstable_page = _team_or(public_views.crosstable, "tournaments:team_crosstable")
-
-
-def player_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """A player's page, or in a team competition his results by board on the players' page."""
-    tournament = selectors.public_tournament(slug)
-    if tournament is not None and tournament.is_team:
-        return redirect(reverse("tournaments:team_players", args=[slug]) + f"#player-{number}")
-    return public_views.player_detail(request, slug, number)

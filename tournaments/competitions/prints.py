@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers
@@ -22,9 +21,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments.hall import qr
-from tournaments.models import System, TeamCompetition, Tournament
+from tournaments.models import TeamCompetition, Tournament
 from tournaments.permissions import can_manage
-from tournaments.printing import views as individual_prints
 from tournaments.printing.views import printable_tournament_or_404
 
 from . import outputs, pages, pdn, sheet_pdf, tables
@@ -96,18 +94,3 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     content = sheet_pdf.standings_pdf(competition, read.standing_lines(), heads, notes, _("Team standings"))
     return _answer(content, "application/pdf", f"{slug}-team-standings.pdf", tournament)
 
-
-def _team_or(individual: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """An individual table's PDF, or for a team competition a redirect to the team standings' PDF."""
-
-    @functools.wraps(individual)
-    def view(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        if Tournament.objects.filter(slug=slug, system=System.TEAM).exists():
-            return redirect(reverse("tournaments:team_standings_pdf", args=[slug]))
-        return individual(request, slug, *args, **kwargs)
-
-    return view
-
-
-standings_pdf = _team_or(individual_prints.standings_pdf)
-crosstable_pdf = _team_or(individual_prints.crosstable_pdf)

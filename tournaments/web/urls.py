@@ -26,10 +26,10 @@ urlpatterns = [
     # A team competition's page is its overview: team standings and every round's matches.
     path("t/<slug:slug>/", cached(team_pages.tournament_page), name="tournament"),
     path("t/<slug:slug>/tiebreaks/", cached(views.tiebreak_help), name="tournament_tiebreaks"),
-    path("t/<slug:slug>/standings/", cached(team_pages.standings_page, params=["round"]), name="standings"),
-    path("t/<slug:slug>/standings.pdf", cached(team_prints.standings_pdf, params=["round"]), name="standings_pdf"),
-    path("t/<slug:slug>/crosstable/", cached(team_pages.crosstable_page, params=["round"]), name="crosstable"),
-    path("t/<slug:slug>/crosstable.pdf", cached(team_prints.crosstable_pdf, params=["round"]), name="crosstable_pdf"),
+    path("t/<slug:slug>/standings/", cached(views.standings, params=["round"]), name="standings"),
+    path("t/<slug:slug>/standings.pdf", cached(prints.standings_pdf, params=["round"]), name="standings_pdf"),
+    path("t/<slug:slug>/crosstable/", cached(views.crosstable, params=["round"]), name="crosstable"),
+    path("t/<slug:slug>/crosstable.pdf", cached(prints.crosstable_pdf, params=["round"]), name="crosstable_pdf"),
     path("t/<slug:slug>/rank-list/", cached(before_round.rank_list, params=["order"]), name="rank_list"),
     path("t/<slug:slug>/schedule/", cached(before_round.schedule), name="schedule"),
     path("t/<slug:slug>/round/<int:number>/", cached(views.round_detail), name="round"),
@@ -46,7 +46,7 @@ urlpatterns = [
     path("t/<slug:slug>/report/report.pdf", never_cache(federation.report_pdf_view), name="report_pdf"),
     # a player's report from his board: his code in the address, never cached (tournaments.boards.views)
     path("t/<slug:slug>/board/<str:token>/", boards.report_page, name="board_report"),
-    path("t/<slug:slug>/player/<int:number>/", cached(team_pages.player_page), name="player"),
+    path("t/<slug:slug>/player/<int:number>/", cached(views.player_detail), name="player"),
     path("t/<slug:slug>/player/<int:number>/checkin/", checkin.player_checkin, name="player_checkin"),
     path("t/<slug:slug>/game/<int:game_id>/", cached(views.game_detail, params=["ply"]), name="game"),
     # A hall screen's page holds the time of its render (the round clock): answered with 304, never stored.
