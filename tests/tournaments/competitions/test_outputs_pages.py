@@ -131,3 +131,27 @@ def test_an_individual_tournament_keeps_its_own_page(client: Client, make_tourna
     assert page.status_code == 200 and "Team" not in text(page).split("Damier")[1][:40]
     assert client.get(f"/t/{t.slug}/standings/").status_code == 200
     assert client.get(f"/t/{t.slug}/teams/crosstable/").status_code == 404
+
+
+@pytest.mark.parametrize("url", ["/t/{slug}/", "/t/{slug}/teams/round/1/", "/t/{slug}/teams/round/1/match/1/",
+                                 "/t/{slug}/teams/crosstable/", "/t/{slug}/teams/players/"])
+def test_a_pages_queries_do_not_grow_with_the_league(client: Client, url: str) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.tournaments.competitions.factory import competition, line_up_round
+    from tournaments.competitions import setup
+
+    counts = []
+    for teams, slug in ((4, "small"), (10, "big")):
+        comp = competition(teams=teams, boards=8, reserves=0, slug=slug)
+        Tournament.objects.filter(pk=comp.tournament_id).update(public=True)
+        setup.schedule_make(competition=comp)
+        line_up_round(comp, 1)
+        lineups.round_publish(competition=comp, number=1)
+        for game in Game.objects.filter(round__tournament=comp.tournament)[:5]:
+            round_services.game_record_result(game=game, result="1-1")
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url.format(slug=slug)).status_code == 200
+        counts.append(len(queries.captured_queries))
+    assert counts[0] == counts[1], counts
