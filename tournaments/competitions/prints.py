@@ -88,8 +88,9 @@ def match_games(request: HttpRequest, slug: str, number: int, table: int) -> Htt
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, competition, _arbiter = _competition(request, slug)
     read = outputs.read(competition)
-    notes = [_("%(team)s: %(points)s match points deducted.") % {"team": team, "points": points}
-             for team, points in tables.deduction_notes(read.rows)]
+    notes = [_("Ranked on:") + " " + ", ".join(str(c) for c in pages.order_text(read)) + "."]
+    notes += [_("%(team)s: %(points)s match points deducted.") % {"team": team, "points": points}
+              for team, points in tables.deduction_notes(read.rows)]
     heads = [str(short) for _long, short in pages.criteria_columns(read)]
     content = sheet_pdf.standings_pdf(competition, read.standing_lines(), heads, notes, _("Team standings"))
     return _answer(content, "application/pdf", f"{slug}-team-standings.pdf", tournament)

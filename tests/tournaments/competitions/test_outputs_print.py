@@ -130,5 +130,6 @@ def test_the_team_standings_pdf(client: Client) -> None:
     texts = [" ".join(t.split()) for t in pages(client.get("/t/outputs/teams/standings.pdf").content)]
     assert len(texts) == 1
     for line in ("1 Club 1 3 1 2 0 4 8 0 16", "2 Club 2 3 1 1 1 3 6 0 15", "4 Club 3 3 1 1 1 1 5 0 17 −2",
-                 "Club 3: 2 match points deducted."):
+                 "Club 3: 2 match points deducted.",
+                 "Ranked on: Match points, Board points, Mutual match, Sonneborn-Berger on match points."):
         assert line in texts[0], line
