@@ -155,3 +155,23 @@ def test_a_pages_queries_do_not_grow_with_the_league(client: Client, url: str) -
             assert client.get(url.format(slug=slug)).status_code == 200
         counts.append(len(queries.captured_queries))
     assert counts[0] == counts[1], counts
+
+
+def test_a_cups_page_shows_its_matches_and_a_bye(client: Client) -> None:
+    from tests.tournaments.competitions.factory import competition, line_up_round
+    from tournaments.competitions import setup
+    from tournaments.models import CompetitionKind
+
+    comp = competition(teams=3, boards=4, reserves=0, slug="cup", kind=CompetitionKind.CUP)
+    Tournament.objects.filter(pk=comp.tournament_id).update(public=True)
+    setup.schedule_make(competition=comp)
+    line_up_round(comp, 1)
+    lineups.round_publish(competition=comp, number=1)
+    page = client.get("/t/cup/").content.decode()
+    assert 'id="team-standings"' not in page and 'id="matches-1"' in page  # a knock-out has no table
+    bye = comp.matches.get(away__isnull=True)
+    assert client.get(f"/t/cup/teams/round/1/match/{bye.table}/").status_code == 200
+    assert client.get(f"/t/cup/teams/round/1/match/{bye.table}/sheet.pdf").status_code == 404
+    assert client.get(f"/t/cup/teams/round/1/match/{bye.table}/games.pdn").content == b""
+    played = comp.matches.get(away__isnull=False)
+    assert client.get(f"/t/cup/teams/round/1/match/{played.table}/").status_code == 200
