@@ -163,7 +163,7 @@ class CrossLine:
 def crosstable(order: Sequence[tuple[int, str]], states: Iterable[MatchState], published: set[int]
                ) -> list[CrossLine]:
     """The teams (id, name) in the standings' order, each line holding its matches against every team of
-    the order in round order (two legs in a home-and-away league). Matches of rounds not published are
+    the order, the home match first (two legs in a home-and-away league), then in round order. Matches of rounds not published are
     left out; a match under way shows no score yet; barrages are the cup's, never the league's table."""
     index = {team_id: i for i, (team_id, _name) in enumerate(order)}
     lines = [CrossLine(name, team_id, [[] for _ in order]) for team_id, name in order]
@@ -184,7 +184,7 @@ def crosstable(order: Sequence[tuple[int, str]], states: Iterable[MatchState], p
                                     score.home_board_points if score else None, forfeit))
     for line in lines:
         for legs in line.legs:
-            legs.sort(key=lambda leg: leg.round_number)
+            legs.sort(key=lambda leg: (not leg.home, leg.round_number))
     return lines
 
 

@@ -52,7 +52,7 @@ def test_the_crosstable_holds_both_legs_from_the_row_teams_side(read: outputs.Ou
     assert cell(0, 1) == [(2, True, "2–2")]
     # Club 1 - Club 4: round 1 at home 4-0 (a board forfeit is not a match forfeit), round 4 away, being played
     assert cell(0, 2) == [(1, True, "4–0"), (4, False, "")]
-    assert cell(2, 0) == [(1, False, "0–4"), (4, True, "")]
+    assert cell(2, 0) == [(4, True, ""), (1, False, "0–4")]  # the home match first
     assert cell(0, 3) == [(3, False, "2–2")]
     # the whole-match forfeit: F on both sides
     assert cell(2, 3) == [(2, True, "4F–0F")]
