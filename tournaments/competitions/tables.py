@@ -163,8 +163,9 @@ class CrossLine:
 def crosstable(order: Sequence[tuple[int, str]], states: Iterable[MatchState], published: set[int]
                ) -> list[CrossLine]:
     """The teams (id, name) in the standings' order, each line holding its matches against every team of
-    the order, the home match first (two legs in a home-and-away league), then in round order. Matches of rounds not published are
-    left out; a match under way shows no score yet; barrages are the cup's, never the league's table."""
+    the order, the home match first (two legs in a home-and-away league), then in round order. Matches of
+    rounds not published are left out; a match under way shows no score yet; barrages are the cup's, never
+    the league's table."""
     index = {team_id: i for i, (team_id, _name) in enumerate(order)}
     lines = [CrossLine(name, team_id, [[] for _ in order]) for team_id, name in order]
     for state in states:
