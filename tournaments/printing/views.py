@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers
@@ -78,6 +79,8 @@ def _public_table(request: HttpRequest, slug: str) -> tuple[Tournament, selector
 @_in_pdf_language
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, data, after = _public_table(request, slug)
+    if tournament.is_team:  # the individual tables rank players of a Swiss or a round robin
+        return redirect(reverse("tournaments:team_standings_pdf", args=[slug]))
     lines = selectors.standing_lines(tournament, data, after)
     heading = final_standings.table_heading(tournament, data, "standings", after)
     return _pdf(standings_pdf_bytes(tournament, lines, heading=heading), f"{slug}-standings.pdf", tournament)
@@ -86,6 +89,8 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 @_in_pdf_language
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, data, after = _public_table(request, slug)
+    if tournament.is_team:  # the individual tables rank players of a Swiss or a round robin
+        return redirect(reverse("tournaments:team_standings_pdf", args=[slug]))
     table = selectors.crosstable(tournament, after_round=after, public_only=True, data=data)
     heading = final_standings.table_heading(tournament, data, "crosstable", after)
     return _pdf(crosstable_pdf_bytes(tournament, table, heading=heading), f"{slug}-crosstable.pdf", tournament)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 
 from rules.numbers import number_or_none
@@ -64,8 +65,10 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         "table": TournamentTable.build(listings, tournament_dates, statuses), "count": len(listings)})
 
 
-def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = public_tournament_or_404(slug)
+def tournament_detail(request: HttpRequest, slug: str, tournament: Tournament | None = None) -> HttpResponse:
+    """The tournament's page; `tournament` when the caller has read it already (a team competition's page
+    is tournaments.competitions.pages, which hands the others over here)."""
+    tournament = tournament or public_tournament_or_404(slug)
     ctx = _context(tournament, "tournament")
     published = {r.number: r for r in ctx["rounds"]}
     # One row a round, planned or published: the round (a link once published), its day and start time.
@@ -82,8 +85,16 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
+def team_table(tournament: Tournament, name: str, *args: object) -> HttpResponse | None:
+    """A team competition's individual tables lead to its team tables: the individual standings rank
+    the players of a Swiss or a round robin, and a team competition is neither."""
+    return redirect(reverse(name, args=[tournament.slug, *args])) if tournament.is_team else None
+
+
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = public_tournament_or_404(slug)
+    if (to_team := team_table(tournament, "tournaments:tournament")) is not None:
+        return to_team
     ctx = _context(tournament, "standings")
     after = after_round_asked(request, [r.number for r in ctx["rounds"]])
     data = selectors.tournament_data(tournament, public_only=True)
@@ -98,6 +109,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = public_tournament_or_404(slug)
+    if (to_team := team_table(tournament, "tournaments:team_crosstable")) is not None:
+        return to_team
     ctx = _context(tournament, "crosstable")
     after = after_round_asked(request, [r.number for r in ctx["rounds"]])
     data = selectors.tournament_data(tournament, public_only=True)
@@ -167,6 +180,8 @@ def _entries_of(games: list[Game]) -> list[Any]:
 
 def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = public_tournament_or_404(slug)
+    if tournament.is_team:  # his results board by board, on the team competition's players' page
+        return redirect(reverse("tournaments:team_players", args=[slug]) + f"#player-{number}")
     card = selectors.player_card(tournament, number)
     if card is None:
         raise Http404("No such player.")

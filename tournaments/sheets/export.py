@@ -10,6 +10,8 @@ was played over the board.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
+
 from django.db.models import F, QuerySet
 
 from rules.pdn import ParsedGame
@@ -92,5 +94,17 @@ def _game(game: Game, tournament: Tournament, index: int) -> tuple[ParsedGame, l
 def export_pdn(tournament: Tournament, round: Round | None = None, public_only: bool = True) -> str:
     """One PDN text with the tournament's games (or one round's), in round and board order; with
     public_only, draft rounds are left out. An empty string when there is no game to write."""
-    games = [_game(g, tournament, i) for i, g in enumerate(exported_games(tournament, round, public_only), 1)]
-    return "\n".join(write_game(parsed, tokens) for parsed, tokens in games)
+    return games_pdn(tournament, exported_games(tournament, round, public_only))
+
+
+def games_pdn(tournament: Tournament, games: Iterable[Game],
+              more: Callable[[Game], Mapping[str, str]] | None = None) -> str:
+    """Some of `exported_games` as one PDN text; `more` gives tags of the caller's (a team match's teams
+    and board) that replace or follow the standard ones. The writer escapes every value."""
+    out = []
+    for i, g in enumerate(games, 1):
+        parsed, tokens = _game(g, tournament, i)
+        if more is not None:
+            parsed.headers.update(more(g))
+        out.append(write_game(parsed, tokens))
+    return "\n".join(out)

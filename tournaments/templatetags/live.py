@@ -11,8 +11,8 @@ from tournaments.models import RoundStatus
 register = template.Library()
 
 # Pages that change while a round is being played: its pairings and results, and what they feed.
-FOLLOWS_ANY_ROUND = {"standings", "crosstable", "player"}
-FOLLOWS_ITS_ROUND = {"round", "game"}
+FOLLOWS_ANY_ROUND = {"standings", "crosstable", "player", "team_home", "team_crosstable", "team_players"}
+FOLLOWS_ITS_ROUND = {"round", "game", "team_round", "team_match"}
 
 
 @register.simple_tag(takes_context=True)

@@ -11,6 +11,8 @@ from django.views.decorators.cache import never_cache
 
 from tournaments.boards import views as boards
 from tournaments.competitions import captain_views
+from tournaments.competitions import pages as team_pages
+from tournaments.competitions import prints as team_prints
 from tournaments.federation import views as federation
 from tournaments.printing import views as prints
 from tournaments.public import before_round, hall_views, sheet_views, views
@@ -22,7 +24,8 @@ app_name = "tournaments"
 urlpatterns = [
     path("", cached(views.tournament_list, scope="site"), name="list"),
     path("tiebreaks/", cached(views.tiebreak_help, scope="site"), name="tiebreaks"),
-    path("t/<slug:slug>/", cached(views.tournament_detail), name="tournament"),
+    # A team competition's page is its overview: team standings and every round's matches.
+    path("t/<slug:slug>/", cached(team_pages.tournament_page), name="tournament"),
     path("t/<slug:slug>/tiebreaks/", cached(views.tiebreak_help), name="tournament_tiebreaks"),
     path("t/<slug:slug>/standings/", cached(views.standings, params=["round"]), name="standings"),
     path("t/<slug:slug>/standings.pdf", cached(prints.standings_pdf, params=["round"]), name="standings_pdf"),
@@ -51,6 +54,17 @@ urlpatterns = [
     path("t/<slug:slug>/game/<int:game_id>/", cached(views.game_detail, params=["ply"]), name="game"),
     # A hall screen's page holds the time of its render (the round clock): answered with 304, never stored.
     path("t/<slug:slug>/hall/<slug:token>/", cached(hall_views.hall_screen, store=False), name="hall_screen"),
+    # A team competition (tournaments.competitions): its rounds of matches, each match live, the files.
+    path("t/<slug:slug>/teams/round/<int:number>/", cached(team_pages.team_round), name="team_round"),
+    path("t/<slug:slug>/teams/round/<int:number>/match/<int:table>/", cached(team_pages.team_match),
+         name="team_match"),
+    path("t/<slug:slug>/teams/round/<int:number>/match/<int:table>/sheet.pdf", cached(team_prints.match_sheet),
+         name="team_match_sheet"),
+    path("t/<slug:slug>/teams/round/<int:number>/match/<int:table>/games.pdn", cached(team_prints.match_games),
+         name="team_match_pdn"),
+    path("t/<slug:slug>/teams/crosstable/", cached(team_pages.team_crosstable), name="team_crosstable"),
+    path("t/<slug:slug>/teams/players/", cached(team_pages.team_players), name="team_players"),
+    path("t/<slug:slug>/teams/standings.pdf", cached(team_prints.standings), name="team_standings_pdf"),
     path("t/<slug:slug>/games.pdn", cached(sheet_views.tournament_pdn), name="games_pdn"),
     path("t/<slug:slug>/round/<int:number>/games.pdn", cached(sheet_views.round_pdn), name="round_games_pdn"),
 ]
