@@ -105,6 +105,12 @@ class EnterPlayersMixin:
 
     def enter_players_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         tournament = self._tournament(request, pk)  # type: ignore[attr-defined]
+        if tournament.is_team:
+            # A team competition's players are entered on its teams' rosters, each in his team.
+            messages.info(request, _("%(tournament)s is a team competition: its players are added to the rosters "
+                                     "of its teams.") % {"tournament": tournament})
+            return HttpResponseRedirect(reverse("admin:tournaments_teamcompetition_teams",
+                                                args=[tournament.team_competition.pk]))
         if request.method == "POST":
             return self._add(request, tournament)
         query = request.GET.get("q", "")[:100]

@@ -356,3 +356,13 @@ def test_a_team_rounds_draft_page_offers_its_line_ups_not_a_pairing(chief: Clien
     body = chief.get(reverse("admin:tournaments_round_change", args=[rnd.pk])).content.decode()
     assert reverse("admin:tournaments_round_pairing", args=[rnd.pk]) not in body
     assert f'href="{screen(league)}"' in body
+
+
+def test_the_entry_screen_sends_a_team_competition_to_its_rosters(chief: Client, league: TeamCompetition) -> None:
+    """Players join a team competition on a team's roster: the individual entry screen adds none."""
+    entries = league.tournament.entries.count()
+    url = reverse("admin:tournaments_tournament_enter_players", args=[league.tournament.pk])
+    for answer in (chief.get(url), chief.post(url, {"q": "x", "version": "1"})):
+        assert answer.status_code == 302
+        assert answer["Location"] == reverse("admin:tournaments_teamcompetition_teams", args=[league.pk])
+    assert league.tournament.entries.count() == entries
