@@ -12,6 +12,7 @@ from django.db.models import Count, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import path, reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -41,7 +42,7 @@ def plan_rows(plan: Any) -> list[dict[str, Any]]:
         display = getattr(plan.kept, f"get_{name}_display", None) if getattr(field, "choices", None) else None
         shown_kept = display() if display and kept else _shown(kept)
         shown_other = getattr(plan.other, f"get_{name}_display")() if display and other else _shown(other)
-        rows.append({"name": name, "label": str(field.verbose_name).capitalize(), "kept": shown_kept,
+        rows.append({"name": name, "label": capfirst(str(field.verbose_name)), "kept": shown_kept,
                      "other": shown_other, "differs": kept != other, "choice": plan.choices.get(name, KEPT)})
     return rows
 

@@ -12,6 +12,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import path
+from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
@@ -57,7 +58,7 @@ def refuse_typed_into_fixed(form: forms.ModelForm, fixed: Any) -> None:  # type:
         if differs:
             form.add_error(None, forms.ValidationError(
                 gettext("%(field)s: %(typed)s not saved. %(why)s")
-                % {"field": str(field.verbose_name).capitalize(), "typed": typed[:40] or "–",
+                % {"field": capfirst(str(field.verbose_name)), "typed": typed[:40] or "–",
                    "why": fixed_words(player)}))
 
 

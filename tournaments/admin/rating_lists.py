@@ -214,7 +214,8 @@ class RatingListAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_filter = ("source", "kind")
     search_fields = ("source", "name", "file_name")
     date_hierarchy = "published_on"
-    fields = ("source", "kind", "published_on", "name", "file_name", "file_format", "row_count", "rows_link",
+    # The rows' link says how many there are: the count alone would be a second "Rows" line.
+    fields = ("source", "kind", "published_on", "name", "file_name", "file_format", "rows_link",
               "imported_at", "imported_by", "used_by")
     readonly_fields = fields
     change_list_template = "admin/tournaments/ratinglist/change_list.html"

@@ -19,6 +19,7 @@ from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 
 from tournaments.models import Entry, Player, RatingKind, RatingList, RatingListRow, Tournament
 from tournaments.models.register import search_key
+from tournaments.ratings import TITLES, player_ratings
 
 MAX_ID_DIGITS = 9  # an FMJD id prefix is looked up as ranges up to this many digits
 WORDS = 4  # words of a query that count: a longer query is a pasted line, its first words decide
@@ -109,8 +110,9 @@ def candidates(query: str, *, tournament: Tournament | None = None, limit: int =
     if tournament is not None and tournament.pk is not None:
         entered = set(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     players = list(players_qs[:limit])
-    kept = _kept_values(players, lists)
-    out = [_of_player(p, kept.get(p.pk), p.pk in entered) for p in players]
+    chosen = getattr(tournament, "fmjd_list", None)
+    kept = _kept_values(players, chosen)
+    out = [_of_player(p, chosen is not None, kept.get(p.pk), p.pk in entered) for p in players]
     if len(out) < limit and lists:
         shown_players = {p.pk for p in players}
         shown_ids = {p.fmjd_id for p in players if p.fmjd_id is not None}
@@ -138,9 +140,10 @@ def candidates(query: str, *, tournament: Tournament | None = None, limit: int =
     return out
 
 
-def _kept_values(players: list[Player], lists: list[RatingList]) -> dict[int, RatingListRow]:
-    """The FMJD list's row of each shown register player: the rating and title his entry will keep."""
-    fmjd = next((lst for lst in lists if lst.kind == RatingKind.FMJD), None)
+def _kept_values(players: list[Player], fmjd: RatingList | None) -> dict[int, RatingListRow]:
+    """The row of each shown register player on the FMJD list the tournament chose: the rating and title his
+    entry will keep (tournaments.ratings.kept_values). The newest list the search falls back on is not one:
+    without a chosen list the entry keeps the register's values."""
     if fmjd is None or not players:
         return {}
     ids = {p.fmjd_id: p.pk for p in players if p.fmjd_id is not None}
@@ -153,10 +156,13 @@ def _kept_values(players: list[Player], lists: list[RatingList]) -> dict[int, Ra
     return out
 
 
-def _of_player(p: Player, row: RatingListRow | None, entered: bool) -> Candidate:
+def _of_player(p: Player, chosen_list: bool, row: RatingListRow | None, entered: bool) -> Candidate:
+    """A register player as his entry will hold him: with a chosen FMJD list, its row's rating (none when he is
+    not on it) and its title where it gives one; without one, the register's."""
+    rating = (row.rating if row is not None else None) if chosen_list else player_ratings(p)[0]
+    title = row.title if row is not None and (not row.title or row.title in TITLES) else p.title
     return Candidate(key=f"p{p.pk}", name=p.full_name, native_name=p.native_name, fmjd_id=p.fmjd_id,
-                     federation=p.federation, title=row.title if row is not None else p.title,
-                     rating=row.rating if row is not None else p.rating, club=p.club, entered=entered,
+                     federation=p.federation, title=title, rating=rating, club=p.club, entered=entered,
                      source="", player_id=p.pk)
 
 

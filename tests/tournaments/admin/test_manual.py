@@ -18,7 +18,8 @@ MANUAL_LINK = re.compile(r'<a href="(/admin/manual/[^"]*)" class="dm-manual-link
 
 # The manual's chapters; a renamed file must keep its slug, or the links of the admin break.
 REQUIRED = {"getting-started", "players", "tiebreaks", "byes", "pairing", "manual-pairing", "results",
-            "withdrawals", "corrections", "conformance", "printing", "trf", "game-sheets"}
+            "withdrawals", "corrections", "conformance", "printing", "trf", "game-sheets",
+            "register-and-rating-lists", "results-from-the-boards"}
 
 
 @pytest.fixture
@@ -131,6 +132,14 @@ def test_every_admin_page_links_to_the_manual_at_its_chapter(staff_client, make_
         reverse("admin:tournaments_player_changelist"): chapter("players"),
         reverse("admin:tournaments_player_change", args=[entry.player_id]): chapter("players"),
         reverse("admin:tournaments_player_import"): chapter("players"),
+        reverse("admin:tournaments_player_merge", args=[entry.player_id, t.entries.last().player_id]):
+            chapter("register-and-rating-lists"),
+        reverse("admin:tournaments_playermerge_changelist"): chapter("register-and-rating-lists"),
+        reverse("admin:tournaments_ratinglist_changelist"): chapter("register-and-rating-lists"),
+        reverse("admin:tournaments_ratinglist_import"): chapter("register-and-rating-lists"),
+        reverse("admin:tournaments_tournament_enter_players", args=[t.pk]): chapter("register-and-rating-lists"),
+        reverse("admin:tournaments_tournament_rating_preview", args=[t.pk]): chapter("register-and-rating-lists"),
+        reverse("admin:tournaments_round_codes", args=[rnd.pk]): chapter("results-from-the-boards"),
         reverse("admin:password_change"): reverse("manual"),
         reverse("manual"): reverse("manual"),
         chapter("byes"): reverse("manual"),

@@ -116,6 +116,7 @@ def test_the_merge_action_leads_to_a_preview_and_merges(root, register, arbiter)
     assert answer.status_code == 302 and answer["Location"] == _merge_page(root, known, twin)  # FMJD's record kept
     page = root.get(answer["Location"]).content.decode()
     assert "Spring cup" in page and "KNDB 4711" in page and "DC Den Haag" in page
+    assert "<th>FMJD id</th>" in page and "Fmjd" not in page  # the field's name as written, not re-cased
     assert re.search(r'name="choose_club" value="other" checked', page)  # the kept record has no club
     version = re.search(r'name="version" value="([0-9a-f]+)"', page).group(1)
     merged = root.post(answer["Location"], {"version": version, "confirm": "1", "choose_given_name": "other",
@@ -194,3 +195,20 @@ def test_a_players_page_opened_before_a_merge_does_not_undo_it(root, register) -
     assert root.post(url, {**data, "read_at": again}).status_code == 302  # saved again, knowingly
     typed.refresh_from_db()
     assert typed.club == "DC Rotterdam"
+
+
+def test_a_value_typed_into_a_field_fixed_meanwhile_is_named_as_the_form_names_it(register) -> None:  # type: ignore[no-untyped-def]
+    """The refusal names the field by its label as written ("FMJD id"), not re-cased ("Fmjd id")."""
+    from tournaments.admin.players import PlayerForm, refuse_typed_into_fixed
+
+    class Checked(PlayerForm):  # as PlayerAdmin.get_form builds it for a player with fixed fields
+        def clean(self):  # type: ignore[no-untyped-def]
+            cleaned = super().clean()
+            refuse_typed_into_fixed(self, {"fmjd_id"})
+            return cleaned
+
+    player = register["sorensen"]
+    form = Checked({"surname": player.surname, "fmjd_id": "999"}, instance=player)
+    assert not form.is_valid()
+    errors = " ".join(form.non_field_errors())
+    assert errors.startswith("FMJD id: 999 not saved."), errors

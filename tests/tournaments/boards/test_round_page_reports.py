@@ -73,6 +73,7 @@ def test_the_codes_page_issues_lists_with_qr_and_revokes(desk: dict[str, Any]) -
     assert page.status_code == 200 and "no-store" in page["Cache-Control"]
     body = page.content.decode()
     assert first.token in body and body.count("class=\"dm-qr\"") == 8
+    assert body.count("<h1") == 1  # the admin's own title, not a second one from the page
     desk["client"].post(url, {"revoke": first.pk})
     first.refresh_from_db()
     assert first.revoked_at is not None and code_of(desk["games"][1].white).token != first.token

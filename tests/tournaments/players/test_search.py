@@ -77,8 +77,27 @@ def test_the_register_first_and_a_row_of_a_shown_player_not_repeated(register: d
     assert [c.source for c in found] == ["", "FMJD 2026-10-01"]
     assert found[0].key == f"p{register['ivar'].pk}"
     assert found[1].name == "Sorel, Anne"
-    # the register player shows the list's values: what his entry will keep
+    # the register player shows the values his entry will keep: the chosen list's, else the register's
+    assert (found[0].rating, found[0].title) == (2210, "MI")
+    t = Tournament.objects.create(name="Open", slug="open", system=System.SWISS, rounds_total=5, fmjd_list=lst)
+    found = candidates("sor", tournament=t)
     assert (found[0].rating, found[0].title) == (2230, "GMI")
+
+
+def test_a_register_player_shows_the_rating_and_title_his_entry_will_keep(register: dict[str, Player]) -> None:
+    """What the line says is what the entry holds, whether the player is on the chosen list or not, and
+    whether the tournament chose a list or the search only falls back on the newest one."""
+    lst = make_list([{"surname": "Sørensen", "given_name": "Ivar", "fmjd_id": 12345, "rating": 2230}])
+    chose = Tournament.objects.create(name="Open", slug="open", system=System.SWISS, rounds_total=5,
+                                      fmjd_list=lst)
+    chose_none = Tournament.objects.create(name="Cup", slug="cup", system=System.SWISS, rounds_total=5)
+    for t in (chose, chose_none):
+        for query in ("sor", "heuv"):
+            line = candidates(query, tournament=t)[0]
+            entry = roster.entry_add(tournament=t, player=Player.objects.get(pk=line.player_id))
+            assert (line.rating, line.title) == (entry.rating, entry.title), (t.slug, query)
+    assert [c.rating for c in candidates("heuv", tournament=chose)] == [None]  # not on the chosen list
+    assert [c.rating for c in candidates("sor", tournament=chose_none)] == [2210]  # the register's
 
 
 def test_already_entered_is_flagged_in_the_register_and_in_the_lists(register: dict[str, Player]) -> None:
