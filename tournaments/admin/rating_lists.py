@@ -177,8 +177,10 @@ def import_view(model_admin: Any, request: HttpRequest) -> HttpResponse:
 
 
 def _result_words(done: Any) -> str:
-    text = (gettext("%(list)s imported: %(rows)s rows, %(matched)s matched to the register, %(updated)s players "
-                    "updated, %(left)s rows with errors left out.")
+    # Counts after a label, never before a noun: "1 players" is wrong in every language, and no plural form
+    # fits four counts in one sentence.
+    text = (gettext("%(list)s imported. Rows: %(rows)s; matched to the register: %(matched)s; players updated: "
+                    "%(updated)s; rows with errors left out: %(left)s.")
             % {"list": done.rating_list, "rows": done.rows, "matched": done.matched, "updated": done.updated,
                "left": done.left_out})
     if done.newer:

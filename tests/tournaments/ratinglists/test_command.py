@@ -35,7 +35,7 @@ def test_a_dra_with_a_bad_row_imports_nothing_then_the_good_rows(tmp_path: Path)
     out = _run(str(path), "--leave-out-bad-rows")
     assert "2 rows: 1 matched to the register, 0 not in it, 1 with errors." in out
     assert "line 3, FMJD id: 15266 is already on line 2" in out
-    assert "FMJD 2026-10-01 imported: 1 rows, 1 matched, 1 players updated, 1 rows left out." in out
+    assert "FMJD 2026-10-01 imported. Rows: 1; matched: 1; players updated: 1; rows left out: 1." in out
     assert Player.objects.get().rating == 2339
 
 
@@ -49,7 +49,7 @@ def test_a_national_csv_with_columns_named(tmp_path: Path) -> None:
     out = _run(str(path), "--source", "KNDB", "--date", "2026-10-01", "--kind", "national", "--columns",
                "surname,national_id,rating,-")
     assert "Naam -> surname, Nummer -> national_id, Punten -> rating, Opmerking -> -" in out
-    assert "KNDB 2026-10-01 imported: 1 rows, 1 matched, 1 players updated, 0 rows left out." in out
+    assert "KNDB 2026-10-01 imported. Rows: 1; matched: 1; players updated: 1; rows left out: 0." in out
     p.refresh_from_db()
     assert p.national_rating == 1432
     assert RatingList.objects.get().published_on == datetime.date(2026, 10, 1)

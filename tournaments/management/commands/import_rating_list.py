@@ -106,5 +106,5 @@ class Command(BaseCommand):
                                       leave_out_errors=options["leave_out_bad_rows"])
         except DomainError as exc:
             raise CommandError(str(exc)) from None
-        self.stdout.write(f"{done.rating_list} imported: {done.rows} rows, {done.matched} matched, {done.updated} "
-                          f"players updated, {done.left_out} rows left out.")
+        self.stdout.write(f"{done.rating_list} imported. Rows: {done.rows}; matched: {done.matched}; players updated: "
+                          f"{done.updated}; rows left out: {done.left_out}.")
