@@ -41,6 +41,7 @@ PAGE_CHAPTERS: tuple[tuple[str, str], ...] = (
     ("tournaments_tournament_import_trf", "trf"),
     ("tournaments_tournament_enter_players", "register-and-rating-lists"),
     ("tournaments_tournament_rating_preview", "register-and-rating-lists"),
+    ("tournaments_tournament_numbers", "players"),
     ("tournaments_tournament", "getting-started"),
     ("tournaments_round_codes", "results-from-the-boards"),
     ("tournaments_round_confirm_agreed", "results-from-the-boards"),
