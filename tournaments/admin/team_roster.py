@@ -197,6 +197,9 @@ class RosterPagesMixin:
             "tournament": competition.tournament, "team": team,
             "title": _("%(team)s: roster") % {"team": team},
             "teams_url": reverse("admin:tournaments_teamcompetition_teams", args=[competition.pk]),
+            # The captain opens his page by this address; the code alone opens nothing.
+            "captain_link": request.build_absolute_uri(reverse("tournaments:team_lineup", args=[
+                competition.tournament.slug, team.captain_token])) if team.captain_token else "",
             # A refused roster save shows what was typed over the roster as it now stands, at today's version:
             # saving it again is the arbiter's choice, made looking at the page.
             "version": team.version,

@@ -268,6 +268,9 @@ def test_the_captains_code_is_issued_and_revoked(chief: Client) -> None:
     chief.post(team_url(team, "team_code"), {"action": "issue", "version": team.version})
     team.refresh_from_db()
     assert len(team.captain_token) > 20
+    page = chief.get(team_url(team, "team")).content.decode()
+    link = f"/t/{comp.tournament.slug}/team/{team.captain_token}/lineup/"
+    assert link in page and chief.get(link).status_code == 200  # the address the page gives opens his page
     chief.post(team_url(team, "team_code"), {"action": "revoke", "version": team.version})
     team.refresh_from_db()
     assert team.captain_token == ""
