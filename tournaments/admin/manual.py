@@ -42,6 +42,7 @@ PAGE_CHAPTERS: tuple[tuple[str, str], ...] = (
     ("tournaments_tournament_enter_players", "register-and-rating-lists"),
     ("tournaments_tournament_rating_preview", "register-and-rating-lists"),
     ("tournaments_tournament_numbers", "players"),
+    ("tournaments_tournament_team_round", "team-competitions"),
     ("tournaments_tournament", "getting-started"),
     ("tournaments_round_codes", "results-from-the-boards"),
     ("tournaments_round_confirm_agreed", "results-from-the-boards"),
@@ -57,6 +58,9 @@ PAGE_CHAPTERS: tuple[tuple[str, str], ...] = (
     ("tournaments_player", "players"),
     ("tournaments_forbiddenpair", "byes"),
     ("tournaments_conformanceevent", "conformance"),
+    ("tournaments_teamcompetition", "team-competitions"),
+    ("tournaments_team", "team-competitions"),
+    ("tournaments_rostermember", "team-competitions"),
 )
 
 

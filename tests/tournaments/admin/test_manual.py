@@ -19,7 +19,7 @@ MANUAL_LINK = re.compile(r'<a href="(/admin/manual/[^"]*)" class="dm-manual-link
 # The manual's chapters; a renamed file must keep its slug, or the links of the admin break.
 REQUIRED = {"getting-started", "players", "tiebreaks", "byes", "pairing", "manual-pairing", "results",
             "withdrawals", "corrections", "conformance", "printing", "trf", "game-sheets",
-            "register-and-rating-lists", "results-from-the-boards"}
+            "register-and-rating-lists", "results-from-the-boards", "team-competitions"}
 
 
 @pytest.fixture
@@ -191,3 +191,10 @@ def test_every_tie_break_and_rating_tie_break_setting_is_described() -> None:
         labels += [str(label) for _value, label in UnratedMethod.choices]
     missing = [label for label in labels if label.lower() not in text.lower()]
     assert not missing, missing
+
+
+def test_a_team_competitions_pages_open_its_chapter() -> None:
+    for name in ("tournaments_teamcompetition_teams", "tournaments_teamcompetition_team",
+                 "tournaments_teamcompetition_add", "tournaments_tournament_team_round",
+                 "tournaments_tournament_team_round_next"):
+        assert manual.chapter_for_page(name) == "team-competitions", name

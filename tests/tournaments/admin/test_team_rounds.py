@@ -366,3 +366,13 @@ def test_the_entry_screen_sends_a_team_competition_to_its_rosters(chief: Client,
         assert answer.status_code == 302
         assert answer["Location"] == reverse("admin:tournaments_teamcompetition_teams", args=[league.pk])
     assert league.tournament.entries.count() == entries
+
+
+def test_the_line_up_screen_prints_each_match_sheet_before_the_round_is_published(
+        chief: Client, league: TeamCompetition) -> None:
+    line_up_round(league, 1)
+    page = chief.get(screen(league)).content.decode()
+    sheet = reverse("tournaments:team_match_sheet", args=[league.tournament.slug, 1, 2])
+    assert sheet in page
+    answer = chief.get(sheet)
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/pdf"
