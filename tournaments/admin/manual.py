@@ -37,6 +37,7 @@ PAGE_CHAPTERS: tuple[tuple[str, str], ...] = (
     ("tournaments_tournament_control", "pairing"),
     ("tournaments_tournament_step", "pairing"),
     ("tournaments_tournament_schedule", "getting-started"),
+    ("tournaments_tournament_checkin", "hall"),
     ("tournaments_tournament_standings", "tiebreaks"),
     ("tournaments_tournament_import_trf", "trf"),
     ("tournaments_tournament", "getting-started"),
@@ -49,6 +50,7 @@ PAGE_CHAPTERS: tuple[tuple[str, str], ...] = (
     ("tournaments_player", "players"),
     ("tournaments_forbiddenpair", "byes"),
     ("tournaments_conformanceevent", "conformance"),
+    ("tournaments_hallscreen", "hall"),
 )
 
 
