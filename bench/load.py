@@ -9,6 +9,8 @@ while an arbiter enters the last round's results through the admin (the real log
     .venv/bin/python bench/load.py --gzip --players 200  # readers accept gzip, as phones do
     .venv/bin/python bench/load.py --reader-processes 1  # the fifty readers as threads of one process
     .venv/bin/python bench/load.py --arbiter-server --players 200
+    .venv/bin/python bench/load.py --hall                # the playing hall: 200 players check in within 2 minutes
+        # while 50 readers poll and 4 hall screens refresh (bench/load_hall.py; its options follow --hall)
     .venv/bin/python bench/load.py --redis-down-at 0.5
         # the page cache in Redis, stopped halfway through: visitors must see no error (only slower pages)
         # the arbiter on a gunicorn of his own, the crowd's at nice 10 (README: "The arbiter first")
@@ -688,7 +690,17 @@ def run(args: argparse.Namespace, url: str, cache: str, servers: int) -> dict[st
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--hall" in argv:
+        # The playing hall's scenario has options of its own; bench/load_hall.py reads them (it imports this
+        # module's PostgreSQL, Session and reader, hence imported here and not at the top).
+        from bench import load_hall
+
+        return load_hall.main([a for a in argv if a != "--hall"])
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hall", action="store_true",
+                    help="the playing hall instead: players checking in from their phones while readers poll and "
+                         "hall screens refresh (bench/load_hall.py; `--hall --help` lists its options)")
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--readers", type=int, default=50)
     ap.add_argument("--workers", type=int, default=2, help="gunicorn worker processes per server")

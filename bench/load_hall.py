@@ -1,13 +1,18 @@
 """Load in the playing hall: players checking in from their phones while readers poll and hall screens refresh.
 
     .venv/bin/python bench/load_hall.py                  # 200 players within 120 s, 50 readers, 4 screens
+    .venv/bin/python bench/load.py --hall                # the same, as bench/load.py's option (any option below)
     .venv/bin/python bench/load_hall.py --players 400 --seconds 120 --readers 100
     .venv/bin/python bench/load_hall.py --poll 0         # the readers without a pause: the crowd at its worst
+    .venv/bin/python bench/load_hall.py --burst          # every player at the same moment ("check in now!"):
+        # 20 phones at a time, each going on to the next player at once; a test of throughput more than of
+        # latency (on 2 cores: p95 about 200 ms, over the goal, where the 2 minutes give 15 ms)
     DATABASE_URL=postgres://damier@127.0.0.1:54331/damier .venv/bin/python bench/load_hall.py
 
 gunicorn (gthread, production settings, the page cache in files) against PostgreSQL on 127.0.0.1, as
 bench/load.py starts them (its Postgres, Session and reader are reused). A Swiss of --players players has three
-rounds played and check-in open for round 4. Each player, at a random moment of the run, opens his player page
+rounds played and check-in open for round 4. Each player, at a moment of his own drawn over the run (--burst: all
+at the same moment, a quarter into it), opens his player page
 (as his phone would) and posts the code shown in the hall; the 50 readers poll the standings, the round page and
 the crosstable as the live pages do (a conditional GET every --poll seconds); the 4 hall screens refresh every
 --screen-poll seconds: each its own hall screen (boards split between them), at /t/<slug>/hall/<token>/.
@@ -58,6 +63,15 @@ def prepare(players: int, screens: int) -> tuple[str, list[str]]:
                                            boards_from=k * share + 1, boards_to=(k + 1) * share)
         paths.append(f"/t/{SLUG}/hall/{screen.token}/")
     return str(checkin.checkin_open(tournament=t).checkin_code), paths
+
+
+def check_in_moments(players: int, seconds: float, *, burst: bool = False, seed: int = 8) -> list[float]:
+    """When each player checks in, in seconds from the start, in order: drawn over the run from one generator
+    (one made anew for each player would give them all the same moment), or all at a quarter of it."""
+    if burst:
+        return [seconds / 4] * players
+    draw = random.Random(seed)
+    return sorted(draw.uniform(0, seconds) for _ in range(players))
 
 
 def player(port: int, numbers: list[int], moments: list[float], code: str, t0: float,
@@ -118,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--threads", type=int, default=8)
     ap.add_argument("--p95-ms", type=float, default=100.0)
+    ap.add_argument("--burst", action="store_true", help="every player at the same moment, a quarter into the run")
     args = ap.parse_args(argv)
     if not 12 <= args.players <= 1000 or not 1 <= args.seconds <= 600 or not 0 <= args.readers <= 500:
         ap.error("players 12-1000, seconds 1-600, readers 0-500")
@@ -158,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         errors: Counter[str] = Counter()
         numbers = list(range(1, args.players + 1))
         random.Random(7).shuffle(numbers)
-        moments = sorted(random.Random(8).uniform(0, args.seconds) for _ in numbers)
+        moments = check_in_moments(len(numbers), args.seconds, burst=args.burst)
         t0 = time.monotonic()
         deadline = t0 + args.seconds
         groups = 20
@@ -182,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
             server.wait(timeout=30)
         if pg is not None:
             pg.stop()
-    print(f"\nhall load: {args.players} players checking in within {args.seconds:.0f} s, {args.readers} readers "
+    print(f"\nhall load: {args.players} players checking in "
+          f"{'all at once' if args.burst else f'within {args.seconds:.0f} s'}, {args.readers} readers "
           f"polling every {args.poll:g} s, {args.screens} hall screens of their own every "
           f"{args.screen_poll:g} s; {elapsed:.0f} s, 1 server ({args.workers} x {args.threads})")
     print("  kind             requests   p50 ms   p95 ms   max ms")

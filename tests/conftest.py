@@ -75,6 +75,9 @@ def undo_what_a_test_left(held: Any) -> list[str]:
     pages = sys.modules.get("tournaments.web.public_cache")  # a cache a test made fail is asked again at once
     if pages is not None:
         pages.shared.forget()
+    kept = sys.modules.get("tournaments.public.per_version")  # what the player pages keep per version
+    if kept is not None:
+        kept.forget()
     left = settings._wrapped
     overridden: set[str] = set()
     while settings._wrapped is not held and hasattr(settings._wrapped, "default_settings"):

@@ -37,6 +37,7 @@ PAGE_CHAPTERS: tuple[tuple[str, str], ...] = (
     ("tournaments_tournament_control", "pairing"),
     ("tournaments_tournament_step", "pairing"),
     ("tournaments_tournament_schedule", "getting-started"),
+    ("tournaments_tournament_checkin", "hall"),
     ("tournaments_tournament_standings", "tiebreaks"),
     ("tournaments_tournament_import_trf", "trf"),
     ("tournaments_tournament_enter_players", "register-and-rating-lists"),
@@ -61,6 +62,7 @@ PAGE_CHAPTERS: tuple[tuple[str, str], ...] = (
     ("tournaments_teamcompetition", "team-competitions"),
     ("tournaments_team", "team-competitions"),
     ("tournaments_rostermember", "team-competitions"),
+    ("tournaments_hallscreen", "hall"),
 )
 
 

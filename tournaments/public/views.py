@@ -16,7 +16,7 @@ from django.utils import timezone
 from rules.numbers import number_or_none
 from tournaments import selectors
 from tournaments.models import Game, RoundStatus, Tournament
-from tournaments.public import find_board, notation, viewer
+from tournaments.public import find_board, notation, per_version, viewer
 from tournaments.public.diagram import board_svg
 from tournaments.public.sheet_views import public_sheet
 from tournaments.public.tables import (
@@ -182,7 +182,8 @@ def player_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = public_tournament_or_404(slug)
     if tournament.is_team:  # his results board by board, on the team competition's players' page
         return redirect(reverse("tournaments:team_players", args=[slug]) + f"#player-{number}")
-    card = selectors.player_card(tournament, number)
+    # The cards of the tournament's version, computed once for all its players' pages (per_version).
+    card = per_version.player_cards(tournament).get(number)
     if card is None:
         raise Http404("No such player.")
     ctx = _context(tournament, "player")

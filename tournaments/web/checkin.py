@@ -8,6 +8,7 @@ wrong codes are counted per address and tournament and locked out as logins are 
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -21,6 +22,9 @@ from tournaments.errors import DomainError
 from tournaments.hall import checkin
 
 
+# Outside a request-wide transaction: the service has its own, so the tournament's row it locks is not held
+# while the answer renders (a hall of phones checking in waits on that row, one post after the other).
+@transaction.non_atomic_requests
 @csrf_exempt
 @never_cache
 @require_POST

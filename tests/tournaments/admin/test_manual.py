@@ -19,7 +19,7 @@ MANUAL_LINK = re.compile(r'<a href="(/admin/manual/[^"]*)" class="dm-manual-link
 # The manual's chapters; a renamed file must keep its slug, or the links of the admin break.
 REQUIRED = {"getting-started", "players", "tiebreaks", "byes", "pairing", "manual-pairing", "results",
             "withdrawals", "corrections", "conformance", "printing", "trf", "game-sheets",
-            "register-and-rating-lists", "results-from-the-boards", "team-competitions"}
+            "register-and-rating-lists", "results-from-the-boards", "team-competitions", "hall"}
 
 
 @pytest.fixture

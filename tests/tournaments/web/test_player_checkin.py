@@ -76,3 +76,55 @@ def test_only_a_post_and_only_a_public_tournament(swiss) -> None:
     swiss.public = False
     swiss.save(update_fields=["public"])
     assert post(swiss, "ACDEF").status_code == 404
+
+
+def test_checking_in_again_keeps_the_first_check_in(swiss) -> None:
+    code = checkin.checkin_open(tournament=swiss).checkin_code
+    assert post(swiss, code).status_code == 200
+    first = CheckIn.objects.get()
+    again = post(swiss, code)
+    assert again.status_code == 200 and "you are checked in for round 1" in again.content.decode()
+    assert list(CheckIn.objects.values_list("pk", "checked_at")) == [(first.pk, first.checked_at)]
+
+
+def test_a_check_in_costs_six_queries_whatever_the_field(make_tournament) -> None:
+    """The public tournament, then its row locked, the player with whether he is checked in, the insert: the
+    tournament's row is held for as few round trips as can be, and not while the answer renders."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for n in (6, 60):
+        t = make_tournament(n, system=System.SWISS, slug=f"q{n}", rounds_total=5, checkin_enabled=True)
+        code = checkin.checkin_open(tournament=t).checkin_code
+        with CaptureQueriesContext(connection) as queries:
+            assert post(t, code, number=n).status_code == 200
+        counts.append(len(queries.captured_queries))
+    assert counts[0] == counts[1], counts
+    # the tournament, the lock, the player, the insert, and the transaction's begin and end (a savepoint here,
+    # inside the test's transaction)
+    assert counts[0] <= 6, counts
+
+
+def test_a_check_in_moves_no_page_yet_the_control_room_counts_it(swiss, arbiter) -> None:
+    """No public page shows who is present: a check-in leaves the stored standings and every reader's copy
+    (the hall screens' too) as they are, while the arbiter's control room and check-in screen count it."""
+    from tournaments.admin.checkin import control_room_lines
+    from tournaments.hall import screen_services
+    from tournaments.models import HallScreen, Tournament
+
+    code = checkin.checkin_open(tournament=swiss).checkin_code
+    screen = screen_services.screen_save(screen=HallScreen(tournament=swiss, name="A", token="screen-a"),
+                                         expected_version=None)
+    reader = Client()
+    standings = reverse("tournaments:standings", args=[swiss.slug])
+    hall = reverse("tournaments:hall_screen", args=[swiss.slug, screen.token])
+    assert reader.get(standings)["X-Damier-Cache"] == "miss"
+    tag = reader.get(hall)["ETag"]
+    version = Tournament.objects.get(pk=swiss.pk).cache_version
+    for number in (1, 2, 3):
+        assert post(swiss, code, number=number).status_code == 200
+    assert Tournament.objects.get(pk=swiss.pk).cache_version == version
+    assert reader.get(standings)["X-Damier-Cache"] == "hit"
+    assert reader.get(hall, HTTP_IF_NONE_MATCH=tag).status_code == 304
+    assert control_room_lines(Tournament.objects.get(pk=swiss.pk))["checkin_count"] == "3 of 6 present"
