@@ -89,7 +89,7 @@ def _refuse_after_next_round(competition: TeamCompetition, match: Match) -> None
 def _cup_match(match: Match) -> tuple[TeamCompetition, Match]:
     competition = match.competition
     if competition.kind != "cup":
-        raise DomainError(_("%(competition)s is a league: its matches go through no one.")
+        raise DomainError(_("%(competition)s is a league, not a cup: its matches are not decided by a cup’s rule.")
                           % {"competition": competition})
     if match.barrage_of_id is not None:
         raise DomainError(_("%(match)s is a barrage: decide the match it was played for.") % {"match": match})

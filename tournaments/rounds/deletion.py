@@ -4,13 +4,16 @@ A round once published is the tournament's record: its pairing was announced, it
 rounds after it, its sheets back its results. Such a record changes only through the correction path
 (tournaments.rounds.corrections: a reason, the checklist's warning, an event). So deleting a game, a
 sheet or a round of a published or completed round, an entry that played in one, a tournament that has
-one, or a conformance event of such a tournament (the warnings given and confirmed), is refused on every
+one, a conformance event of such a tournament (the warnings given and confirmed), or a team competition's
+part of a published round (its matches and their boards, the teams and roster places that played in them,
+the competition itself), is refused on every
 path: the admin's delete page and bulk action (`refusals`, which the admin shows instead of its button), a
 cascade, and `QuerySet.delete()` from the shell or a command (a `pre_delete`
 receiver, connected in apps.py, raises `DeletionRefused`). Each refusal names what to do instead.
 
 Still deleted freely: a draft round (to pair it again), its games, an entry that played nowhere, a
-tournament with no published round. A whole-tournament replacement from its own export (the JSON import
+tournament with no published round, a team competition's schedule and line-ups of rounds not published.
+A whole-tournament replacement from its own export (the JSON import
 with --replace) and the tests' own clean-up delete inside `allowed()`.
 """
 
