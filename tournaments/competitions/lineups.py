@@ -45,7 +45,7 @@ def game_board(competition: TeamCompetition, match: Match, number: int) -> int:
 
 def _locked_match(match: Match, expected_version: int | None) -> tuple[TeamCompetition, Match]:
     competition = locked_competition(match.competition)
-    locked = Match.objects.select_for_update().select_related("home", "away").filter(pk=match.pk).first()
+    locked = Match.objects.select_for_update(of=("self",)).select_related("home", "away").filter(pk=match.pk).first()
     if locked is None:
         raise StaleEditError(_("This match no longer exists: someone else deleted it; look at the round again."))
     if expected_version is not None and locked.version != expected_version:
