@@ -178,3 +178,14 @@ def test_a_league_match_is_not_decided_as_a_cup_match() -> None:
     setup.schedule_make(competition=comp)
     with pytest.raises(DomainError, match="is a league"):
         cup.match_decide(match=Match.objects.get(competition=comp))
+
+
+def test_a_decision_made_on_a_stale_page_is_refused() -> None:
+    comp = _cup(STEPS)
+    _play(comp, 1, {1: HOME_WINS, 2: HOME_WINS})
+    match = _match(comp, 1, 1)
+    read = match.version
+    cup.match_decide(match=match, expected_version=read)  # another arbiter decides it first
+    with pytest.raises(DomainError, match="changed by someone else"):
+        cup.match_decide(match=match, expected_version=read)
+    assert _match(comp, 1, 1).decided_by == "board_points"

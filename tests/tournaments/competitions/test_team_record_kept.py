@@ -63,6 +63,8 @@ def test_a_played_match_and_its_boards_are_kept_on_every_path(played) -> None:  
     match = Match.objects.filter(competition=played, round_number=1).first()
     _refused(match.delete, "round 1 is published, and the match is part of its record")
     _refused(Match.objects.filter(competition=played, round_number=1).delete, "is part of its record")
+    # The admin's delete pages and bulk action list these words instead of their button.
+    assert "Correct a board's result on the round's page" in " ".join(deletion.refusals([match]))
     board = match.boards.first()
     _refused(board.delete, f"Board {board.number} of .* cannot be deleted")
     _refused(MatchBoard.objects.filter(match__competition=played).delete, "cannot be deleted")
