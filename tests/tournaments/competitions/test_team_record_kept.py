@@ -160,3 +160,22 @@ def test_a_forfeit_is_fixed_once_the_round_is_published() -> None:
     with pytest.raises(DomainError, match="is published"):
         lineups.match_forfeit_set(match=match, forfeit=MatchForfeit.NONE)
     _refused(match.delete, "is part of its record")
+
+
+@pytest.mark.parametrize("model", [TeamCompetition, Team, RosterMember, Match, MatchBoard])
+def test_the_admin_delete_page_of_each_team_model_lists_the_refusal(played, model) -> None:  # type: ignore[no-untyped-def]
+    """What the project's admin base gives a delete page or the bulk action (the team models' own admin pages
+    come with the set-up screens): the guard's words, and no error."""
+    from django.contrib import admin
+    from django.test import RequestFactory
+
+    from tournaments.admin.base import ArbiterScopedAdmin
+
+    request = RequestFactory().get("/")
+    request.user = get_user_model().objects.create_superuser("root", email=None, password=None)
+    objs = {TeamCompetition: [played], Team: list(Team.objects.filter(competition=played)),
+            RosterMember: list(RosterMember.objects.filter(team__competition=played, reserve=False)),
+            Match: list(Match.objects.filter(competition=played, round_number=1)),
+            MatchBoard: list(MatchBoard.objects.filter(match__competition=played, match__round_number=1))}[model]
+    _deleted, _counts_, _perms, kept = ArbiterScopedAdmin(model, admin.site).get_deleted_objects(objs, request)
+    assert kept and "cannot be" in " ".join(map(str, kept))
