@@ -100,6 +100,13 @@ def bye_points_for(tournament: Tournament) -> int:
     return 0 if tournament.is_round_robin else tournament.bye_points
 
 
+def standings_system(tournament: Tournament) -> str:
+    """The system the individual standings are computed on. A team competition's players are scored on the
+    games as played, board by board, like a Swiss: no round robin of players is behind them whose missed
+    games would become forfeits."""
+    return System.SWISS if tournament.is_team else tournament.system
+
+
 def standings(
     tournament: Tournament, *, after_round: int | None = None, public_only: bool = False,
     data: TournamentData | None = None,
@@ -108,7 +115,7 @@ def standings(
     rows = compute_standings(
         data.standing_players(),
         data.standing_games(up_to_round=after_round),
-        system=tournament.system,
+        system=standings_system(tournament),
         rounds_total=data.rounds_total,
         tiebreaks=list(tournament.tiebreaks),
         bye_points=bye_points_for(tournament),
@@ -258,7 +265,7 @@ def crosstable(tournament: Tournament, *, after_round: int | None = None, public
     lines = standing_lines(tournament, data, after_round, with_expelled=True)
     last = last_round_with_results(data, after_round)
     cells = crosstable_cells(
-        data.standing_players(), data.standing_games(up_to_round=after_round), system=tournament.system,
+        data.standing_players(), data.standing_games(up_to_round=after_round), system=standings_system(tournament),
         rounds_total=data.rounds_total, bye_points=bye_points_for(tournament), after_round=last or None,
     ) if last else {e.pk: [] for e in data.entries}
     # An unranked player (5.9 A.a) still needs a number to be named by in the others' cells.
@@ -353,7 +360,7 @@ def _cards(tournament: Tournament, data: TournamentData, only: int | None) -> di
     standing = {s.player.entry_id: s for s in standing_lines(tournament, data, None)}
     last = last_round_with_results(data, None)
     cells = crosstable_cells(
-        data.standing_players(), data.standing_games(), system=tournament.system,
+        data.standing_players(), data.standing_games(), system=standings_system(tournament),
         rounds_total=data.rounds_total, bye_points=bye_points_for(tournament), after_round=last or None,
     ) if last else {}
     ids = {e.pk for e in entries}

@@ -332,7 +332,10 @@ class TournamentAdmin(EnterPlayersMixin, ByeGridMixin, NumbersMixin, LongEventAd
             messages.error(request, _("Select one tournament to export."))
             return None
         tournament = queryset.get()
-        response = HttpResponse(dumps(export_tournament(tournament)), content_type="application/json; charset=utf-8")
+        text = run_service(request, lambda: dumps(export_tournament(tournament))).value
+        if text is None:
+            return None  # refused in words (a team competition's tournament)
+        response = HttpResponse(text, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
         return response
 

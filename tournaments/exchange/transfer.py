@@ -24,6 +24,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, models, transaction
+from django.utils.translation import gettext as _
 
 from tournaments.conformance import events
 from tournaments.errors import DomainError
@@ -40,6 +41,7 @@ from tournaments.models import (
     RatingList,
     Round,
     ScheduledRound,
+    System,
     Tournament,
     search_key,
 )
@@ -135,8 +137,19 @@ def _plain(value: Any) -> Any:
 # --- Export --------------------------------------------------------------------------------------
 
 
+def _team_refusal(tournament: Any) -> str:
+    # The file would carry the tournament of a team competition without its teams, rosters, line-ups and
+    # matches (they are not among PARTS): imported, it would be a team tournament with no competition.
+    return _("%(tournament)s is a team competition: the JSON transfer does not carry its teams, rosters, "
+             "line-ups and matches, and a file without them would import as a broken tournament. Nothing is "
+             "exported or imported; its games go out one by one in the TRF export and the federation "
+             "report.") % {"tournament": tournament}
+
+
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
     t = tournament
+    if t.is_team:
+        raise TransferError(_team_refusal(t))
     current: dict[str, list[models.Model]] = {
         "tournament": [t],
         "entries": list(Entry.objects.filter(tournament=t)),
@@ -256,12 +269,16 @@ def import_tournament(doc: dict[str, Any], *, replace: bool = False, confirmed: 
     The rounds are checked once written: events.NeedsConfirmation (nothing kept) until each round that
     breaks the pairing rules or is not the engine's pairing is confirmed; each is then recorded."""
     _check_shape(doc)
+    if doc["tournament"].get("system") == System.TEAM:
+        raise TransferError(_team_refusal(short(doc["tournament"].get("name") or doc["tournament"].get("slug"))))
     try:
         check(doc, schema())
     except DocumentErrors as exc:
         raise TransferError(f"{len(exc.errors)} error(s) in the file:\n" + "\n".join(exc.errors)) from None
     slug = doc["tournament"].get("slug")
     existing = Tournament.objects.filter(slug=slug).first()
+    if existing is not None and existing.is_team:
+        raise TransferError(_team_refusal(existing))
     if existing is not None:
         if not replace:
             raise TransferError(f"A tournament with slug {short(slug)} already exists; import with --replace to "

@@ -95,7 +95,8 @@ def read_report(tournament: Tournament) -> Report:
         if g.black_id is not None:
             games[(g.black_id, g.round.number)] = g
     last = selectors.last_round_with_results(data, None)
-    cells = crosstable_cells(data.standing_players(), data.standing_games(), system=tournament.system,
+    cells = crosstable_cells(data.standing_players(), data.standing_games(),
+                             system=selectors.standings_system(tournament),
                              rounds_total=data.rounds_total, bye_points=selectors.bye_points_for(tournament),
                              after_round=last or None)
     rows = []

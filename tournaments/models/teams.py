@@ -112,12 +112,18 @@ class Team(models.Model):
         return self.name
 
 
+# The team rows hold each other, the entries and the games by RESTRICT: none of them goes alone (a team with
+# matches, an entry on a roster, a game on a board), and all go together when the whole competition is
+# deleted by its tournament (PROTECT would refuse even that). What was played is kept by the deletion guard
+# (tournaments.rounds.deletion), in words.
+
+
 class RosterMember(models.Model):
     """A player of a team's roster, in its order; the reserves come after the regular players. The entry is
     the player's in the competition's tournament (one per player, whichever teams he is listed in)."""
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="roster", verbose_name=_("team"))
-    entry = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, related_name="roster_places",
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.RESTRICT, related_name="roster_places",
                               verbose_name=_("player"))
     position = models.PositiveSmallIntegerField(_("place in the roster"), validators=[MinValueValidator(1)])
     reserve = models.BooleanField(_("reserve"), default=False)
@@ -154,17 +160,17 @@ class Match(models.Model):
                                     verbose_name=_("competition"))
     round_number = models.PositiveSmallIntegerField(_("round"), validators=[MinValueValidator(1)])
     table = models.PositiveSmallIntegerField(_("match number"), validators=[MinValueValidator(1)])
-    home = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="home_matches", verbose_name=_("home team"))
-    away = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="away_matches", null=True, blank=True,
+    home = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="home_matches", verbose_name=_("home team"))
+    away = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="away_matches", null=True, blank=True,
                              verbose_name=_("away team"), help_text=_("Empty for a bye in a cup."))
     forfeit = models.CharField(_("whole-match forfeit"), max_length=4, choices=MatchForfeit.choices,
                                default=MatchForfeit.NONE)
-    barrage_of = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+    barrage_of = models.OneToOneField("self", on_delete=models.RESTRICT, null=True, blank=True,
                                       related_name="barrage", verbose_name=_("barrage of"))
     # A drawn cup match: the step of the rule that decided it (tournaments.teams.scoring.CupReason) and,
     # for lots, the seed drawn when the arbiter drew them, so that the draw can be repeated and checked.
     decided_by = models.CharField(_("decided by"), max_length=20, blank=True, editable=False)
-    winner = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+", null=True, blank=True,
+    winner = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="+", null=True, blank=True,
                                editable=False, verbose_name=_("goes through"))
     lots_seed = models.PositiveBigIntegerField(_("seed of the drawing of lots"), null=True, blank=True, editable=False)
     version = models.PositiveIntegerField(default=1, editable=False)
@@ -190,11 +196,11 @@ class MatchBoard(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="boards", verbose_name=_("match"))
     number = models.PositiveSmallIntegerField(_("board"), validators=[MinValueValidator(1)])
-    home_entry = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, null=True, blank=True,
+    home_entry = models.ForeignKey("tournaments.Entry", on_delete=models.RESTRICT, null=True, blank=True,
                                    related_name="+", verbose_name=_("home player"))
-    away_entry = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, null=True, blank=True,
+    away_entry = models.ForeignKey("tournaments.Entry", on_delete=models.RESTRICT, null=True, blank=True,
                                    related_name="+", verbose_name=_("away player"))
-    game = models.OneToOneField("tournaments.Game", on_delete=models.PROTECT, null=True, blank=True,
+    game = models.OneToOneField("tournaments.Game", on_delete=models.RESTRICT, null=True, blank=True,
                                 related_name="match_board", verbose_name=_("game"))
     history = HistoricalRecords()
 

@@ -4,13 +4,16 @@ A round once published is the tournament's record: its pairing was announced, it
 rounds after it, its sheets back its results. Such a record changes only through the correction path
 (tournaments.rounds.corrections: a reason, the checklist's warning, an event). So deleting a game, a
 sheet or a round of a published or completed round, an entry that played in one, a tournament that has
-one, or a conformance event of such a tournament (the warnings given and confirmed), is refused on every
+one, a conformance event of such a tournament (the warnings given and confirmed), or a team competition's
+part of a published round (its matches and their boards, the teams and roster places that played in them,
+the competition itself), is refused on every
 path: the admin's delete page and bulk action (`refusals`, which the admin shows instead of its button), a
 cascade, and `QuerySet.delete()` from the shell or a command (a `pre_delete`
 receiver, connected in apps.py, raises `DeletionRefused`). Each refusal names what to do instead.
 
 Still deleted freely: a draft round (to pair it again), its games, an entry that played nowhere, a
-tournament with no published round. A whole-tournament replacement from its own export (the JSON import
+tournament with no published round, a team competition's schedule and line-ups of rounds not published.
+A whole-tournament replacement from its own export (the JSON import
 with --replace) and the tests' own clean-up delete inside `allowed()`.
 """
 
@@ -26,11 +29,25 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from tournaments.errors import DomainError
-from tournaments.models import ConformanceEvent, Entry, Game, GameSheet, Round, RoundStatus, Tournament
+from tournaments.models import (
+    ConformanceEvent,
+    Entry,
+    Game,
+    GameSheet,
+    Match,
+    MatchBoard,
+    RosterMember,
+    Round,
+    RoundStatus,
+    Team,
+    TeamCompetition,
+    Tournament,
+)
 
 _ALLOWED: ContextVar[bool] = ContextVar("damier_deletion_allowed", default=False)
 
-GUARDED = (Tournament, Round, Game, GameSheet, Entry, ConformanceEvent)
+TEAM_GUARDED = (TeamCompetition, Team, RosterMember, Match, MatchBoard)
+GUARDED = (Tournament, Round, Game, GameSheet, Entry, ConformanceEvent, *TEAM_GUARDED)
 
 
 class DeletionRefused(DomainError):
@@ -105,6 +122,8 @@ def why_not(obj: Any) -> str | None:
                      "expel him (“Expel the player (competition rules 2.6)”).") \
                 % {"player": obj.player, "tournament": obj.tournament, "rounds": ", ".join(map(str, rounds))}
         return None
+    if isinstance(obj, TEAM_GUARDED):
+        return _team_why_not(obj)
     if isinstance(obj, get_user_model()):
         return _account_named(obj)
     if isinstance(obj, ConformanceEvent):
@@ -113,6 +132,62 @@ def why_not(obj: Any) -> str | None:
                      "given or confirmed, and is a ### line of the tournament's TRF. What changed since is "
                      "recorded as an event of its own.") % {"event": obj, "tournament": obj.tournament}
         return None
+    return None
+
+
+def _played_rounds(tournament_id: int, numbers: Iterable[int]) -> list[int]:
+    """The rounds among `numbers` of the tournament that are published or completed, in order."""
+    return list(Round.objects.filter(tournament_id=tournament_id, number__in=set(numbers))
+                .exclude(status=RoundStatus.DRAFT).order_by("number").values_list("number", flat=True))
+
+
+def _team_why_not(obj: Any) -> str | None:
+    """A team competition's part of the record: the matches of a published round (their line-ups, forfeits
+    and decisions are what its games and standings stand on), the teams and roster places that played in
+    them, and the competition once a round of it is published. The schedule and line-ups of rounds not
+    published yet may still go."""
+    if isinstance(obj, TeamCompetition):
+        played = _played_rounds(obj.tournament_id, Round.objects.filter(tournament_id=obj.tournament_id)
+                                .values_list("number", flat=True))
+        if played:
+            return _("%(competition)s cannot be deleted: round(s) %(rounds)s were published, and its teams, "
+                     "line-ups and matches are the record of those games.") \
+                % {"competition": obj, "rounds": ", ".join(map(str, played))}
+        return None
+    if isinstance(obj, (Match, MatchBoard)):
+        match = obj if isinstance(obj, Match) else Match.objects.filter(pk=obj.match_id).first()
+        if match is None:
+            return None
+        match = Match.objects.select_related("competition", "home", "away").filter(pk=match.pk).first() or match
+        if not _played_rounds(match.competition.tournament_id, [match.round_number]):
+            return None
+        if isinstance(obj, MatchBoard):
+            return _("Board %(board)s of %(match)s cannot be deleted: round %(round)s is published, and the board "
+                     "is part of its record. Correct its result on the round's page (with a reason).") \
+                % {"board": obj.number, "match": match, "round": match.round_number}
+        return _("%(match)s cannot be deleted: round %(round)s is published, and the match is part of its record. "
+                 "Correct a board's result on the round's page (with a reason); a published round without any "
+                 "result can be taken back to draft first.") % {"match": match, "round": match.round_number}
+    if isinstance(obj, Team):
+        numbers = Match.objects.filter(Q(home_id=obj.pk) | Q(away_id=obj.pk)).values_list("round_number", flat=True)
+        played = _played_rounds(obj.competition.tournament_id, numbers)
+        if played:
+            return _("%(team)s cannot be deleted: it played in round(s) %(rounds)s of %(competition)s, and its "
+                     "matches and line-ups are the record of those games.") \
+                % {"team": obj, "rounds": ", ".join(map(str, played)), "competition": obj.competition}
+        return None
+    # A roster place: the rounds whose line-ups name the player for this team.
+    team = Team.objects.select_related("competition").filter(pk=obj.team_id).first()
+    if team is None:
+        return None
+    numbers = MatchBoard.objects.filter(
+        Q(match__home_id=team.pk, home_entry_id=obj.entry_id) | Q(match__away_id=team.pk, away_entry_id=obj.entry_id)
+    ).values_list("match__round_number", flat=True)
+    played = _played_rounds(team.competition.tournament_id, numbers)
+    if played:
+        return _("%(player)s cannot be taken off the roster of %(team)s: he played for it in round(s) %(rounds)s, "
+                 "and the line-ups of those rounds name him.") \
+            % {"player": obj.entry.player, "team": team, "rounds": ", ".join(map(str, played))}
     return None
 
 

@@ -67,7 +67,8 @@ def test_upload_mapping_preview_import(admin_client: Client) -> None:
     done = admin_client.post(reverse(IMPORT), _next(preview, leave_out_errors="on", **{"import": "1"}), follow=True)
     rating_list = RatingList.objects.get()
     assert done.redirect_chain[-1][0] == reverse("admin:tournaments_ratinglist_change", args=[rating_list.pk])
-    assert "Rows: 2; matched to the register: 1; players updated: 1; rows with errors left out: 1." in done.content.decode()
+    assert ("Rows: 2; matched to the register: 1; players updated: 1; rows with errors left out: 1."
+            in done.content.decode())
     assert 'id="list-rows"' in done.content.decode() and "2 rows</a>" in done.content.decode()
     assert done.content.decode().count("Rows:</label>") == 1  # the link with its count, not a second line
     assert (rating_list.source, rating_list.published_on, rating_list.row_count) == (
