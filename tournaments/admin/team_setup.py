@@ -55,8 +55,21 @@ class TeamScopedAdmin(ArbiterScopedAdmin):
         actions.pop("delete_selected", None)
         return actions
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    # The delete permission stays the base's (a superuser's), so that a tournament's own delete page may take
+    # its team competition whole, with the delete guard's words for what was played. Each object's own delete
+    # page sends to the page whose service removes it, with what that service checks.
+    def delete_view(self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+                    ) -> HttpResponse:
+        obj = self.get_object(request, object_id)
+        if obj is None:
+            return HttpResponseRedirect(reverse("admin:index"))
+        if isinstance(obj, TeamCompetition):
+            messages.info(request, gettext("A team competition goes with its tournament: delete the tournament."))
+            return HttpResponseRedirect(reverse("admin:tournaments_tournament_delete", args=[obj.tournament_id]))
+        team = obj if isinstance(obj, Team) else obj.team
+        messages.info(request, gettext("Teams and roster members are removed on the team's page."))
+        return HttpResponseRedirect(reverse("admin:tournaments_teamcompetition_team",
+                                            args=[team.competition_id, team.pk]))
 
 
 @admin.register(TeamCompetition)

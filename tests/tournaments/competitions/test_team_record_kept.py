@@ -179,3 +179,19 @@ def test_the_admin_delete_page_of_each_team_model_lists_the_refusal(played, mode
             MatchBoard: list(MatchBoard.objects.filter(match__competition=played, match__round_number=1))}[model]
     _deleted, _counts_, _perms, kept = ArbiterScopedAdmin(model, admin.site).get_deleted_objects(objs, request)
     assert kept and "cannot be" in " ".join(map(str, kept))
+
+
+def test_each_team_objects_own_delete_page_sends_to_the_page_that_removes_it(played) -> None:  # type: ignore[no-untyped-def]
+    """A team, a roster member or a competition is never deleted on its own admin page, played or not: the
+    competition goes with its tournament, a team and a roster member through the team page's services."""
+    client = Client()
+    client.force_login(get_user_model().objects.create_superuser("root2", email=None, password=None))
+    team = played.teams.order_by("seed").first()
+    member = team.roster.first()
+    for obj, goes_to in ((played, reverse("admin:tournaments_tournament_delete", args=[played.tournament_id])),
+                         (team, reverse("admin:tournaments_teamcompetition_team", args=[played.pk, team.pk])),
+                         (member, reverse("admin:tournaments_teamcompetition_team", args=[played.pk, team.pk]))):
+        url = reverse(f"admin:tournaments_{obj._meta.model_name}_delete", args=[obj.pk])
+        for answer in (client.get(url), client.post(url, {"post": "yes"})):
+            assert answer.status_code == 302 and answer["Location"] == goes_to
+        assert type(obj).objects.filter(pk=obj.pk).exists()
