@@ -60,7 +60,7 @@ def _preview(state: MatchState, settings: TeamSettings, barrage: MatchState | No
     before = dataclasses.replace(settings, cup_tie=tuple(s for s in settings.cup_tie if s is not CupTie.LOTS))
     decision = scoring.cup_winner(state.scored, before, barrage=barrage.scored if barrage else None)
     if decision.winner is not None:
-        return (_("%(team)s goes through by %(why)s.") % {"team": decision.winner,
+        return (_("%(team)s goes through — %(why)s.") % {"team": decision.winner,
                                                            "why": reason_words(decision.reason.value)}, (DECIDE,))
     if decision.reason is scoring.CupReason.FORFEIT:
         return _("Neither team played: the cup's regulations must say what follows."), ()
@@ -183,6 +183,6 @@ class TeamCupMixin:
             messages.success(request, _("%(match)s: the barrage is made; its games are in the round, to play at "
                                         "%(time)s.") % {"match": match, "time": competition.barrage_time_control})
         elif match.winner_id is not None:
-            messages.success(request, _("%(match)s: %(team)s goes through by %(why)s.") % {
+            messages.success(request, _("%(match)s: %(team)s goes through — %(why)s.") % {
                 "match": match, "team": match.winner, "why": reason_words(match.decided_by)})
         return ""

@@ -71,7 +71,7 @@ def test_the_semi_finals_are_decided_on_the_page_and_the_final_is_made_from_it(c
     first, second = match_of(cup_comp, 1), match_of(cup_comp, 2)
     body = chief.get(page(cup_comp)).content.decode()
     one, two = section(body, 1), section(body, 2)
-    assert "<strong>4–4</strong>" in one and f"{first.home} goes through by board count" in one
+    assert "<strong>4–4</strong>" in one and f"{first.home} goes through — board count" in one
     assert 'value="decide"' in one and 'value="lots"' not in one
     assert "lots decide" in two and 'value="lots"' in two and 'value="decide"' not in two
     assert "Make round 2" not in body  # not every match is decided
@@ -88,7 +88,7 @@ def test_the_semi_finals_are_decided_on_the_page_and_the_final_is_made_from_it(c
     first = match_of(cup_comp, 1)
     assert (first.winner_id, first.decided_by) == (first.home_id, "board_count")
     body = chief.get(response["Location"]).content.decode()
-    assert f"Goes through: <strong>{first.home}</strong> (board count" in section(body, 1)
+    assert f"Goes through: <strong>{first.home}</strong> — board count" in section(body, 1)
 
     chief.post(page(cup_comp), step(second, "lots"))
     second = match_of(cup_comp, 2)
@@ -96,7 +96,7 @@ def test_the_semi_finals_are_decided_on_the_page_and_the_final_is_made_from_it(c
     assert random.Random(second.lots_seed).choice(sorted((second.home.name, second.away.name))) == second.winner.name
     for _reading in range(2):  # the same team and seed on every reading
         two = section(chief.get(page(cup_comp)).content.decode(), 2)
-        assert f"Goes through: <strong>{second.winner}</strong> (lots)" in two
+        assert f"Goes through: <strong>{second.winner}</strong> — lots" in two
         assert f"Seed of the draw: {second.lots_seed}" in two
     # Lots are never drawn twice: a second press (a stale page) changes nothing.
     response = chief.post(page(cup_comp), step(second, "lots", version=second.version))
@@ -126,9 +126,9 @@ def test_the_semi_finals_are_decided_on_the_page_and_the_final_is_made_from_it(c
     # The public match and round pages say who went through, and why.
     Tournament.objects.filter(pk=cup_comp.tournament_id).update(public=True)
     public = Client().get(reverse("tournaments:team_match", args=[cup_comp.tournament.slug, 1, 1])).content.decode()
-    assert f"{first.winner} goes through (board count" in public
+    assert f"{first.winner} goes through — board count" in public
     public = Client().get(reverse("tournaments:team_round", args=[cup_comp.tournament.slug, 1])).content.decode()
-    assert f"{second.winner} goes through (lots)" in public
+    assert f"{second.winner} goes through — lots" in public
 
 
 def test_the_round_step_decides_what_the_rule_decides_and_names_what_the_rest_need(
