@@ -69,6 +69,10 @@ def test_the_semi_finals_are_decided_on_the_page_and_the_final_is_made_from_it(c
                                                                               cup_comp: TeamCompetition) -> None:
     rnd = play(cup_comp, 1, {1: BY_BOARD_COUNT, 2: ALL_DRAWN})
     first, second = match_of(cup_comp, 1), match_of(cup_comp, 2)
+    # The round's results page and its line-up screen lead here.
+    for screen in (reverse("admin:tournaments_round_change", args=[rnd.pk]),
+                   reverse("admin:tournaments_tournament_team_round", args=[cup_comp.tournament_id, 1])):
+        assert f'href="{page(cup_comp)}"' in chief.get(screen).content.decode()
     body = chief.get(page(cup_comp)).content.decode()
     one, two = section(body, 1), section(body, 2)
     assert "<strong>4–4</strong>" in one and f"{first.home} goes through — board count" in one
