@@ -144,6 +144,10 @@ class TeamCupMixin:
         action = request.POST.get("action", "")
         version = number_or_none(request.POST.get("version"))
         user = request.user
+        if version is None:  # every step is checked against the version its page was read at
+            messages.error(request, _("The form carries no version (the page is out of date): nothing was done; "
+                                      "look at it again."))
+            return None
         if action == "round":
             def decide_round() -> list[tuple[Match, str]]:
                 setup.locked_competition(competition, version)  # the page's version: a stale page changes nothing

@@ -87,6 +87,10 @@ def test_the_semi_finals_are_decided_on_the_page_and_the_final_is_made_from_it(c
     assert "changed by someone else" in text and 'value="decide"' in section(text, 1)
     assert match_of(cup_comp, 1).winner_id is None
 
+    without = {k: v for k, v in step(first, "decide").items() if k != "version"}
+    response = chief.post(page(cup_comp), without)
+    assert response.status_code == 400 and "carries no version" in response.content.decode()
+    assert match_of(cup_comp, 1).winner_id is None
     response = chief.post(page(cup_comp), step(first, "decide"))
     assert response.status_code == 302
     first = match_of(cup_comp, 1)
