@@ -591,6 +591,72 @@ ENDPOINTS += [
 ]
 
 
+# --- A cup of tournament A's arbiters: who goes through a round (tournaments/admin/team_cup.py) -----------
+
+
+def team_cup_played(w: World, steps: tuple[str, ...] = ("board_count", "eliminate_lowest", "lots")) -> None:
+    """A 4-team, 2-board cup whose round 1 is played: match 1 drawn 2-2 and decided by board count, match 2
+    drawn on every board (lots, or a barrage, decide it)."""
+    from tests.tournaments.competitions.factory import competition, line_up_round
+    from tournaments.competitions import lineups, setup
+
+    comp = competition(teams=4, boards=2, reserves=0, slug="cup", kind="cup", cup_tie=list(steps),
+                       barrage_time_control="15 min")
+    Tournament.objects.filter(pk=comp.tournament_id).update(chief_arbiter=w.users["chief"])
+    comp.tournament.deputy_arbiters.add(w.users["deputy"])
+    setup.schedule_make(competition=comp)
+    line_up_round(comp, 1)
+    lineups.round_publish(competition=comp, number=1)
+    for match, codes in zip(comp.matches.order_by("table"), (["2-0", "2-0"], ["1-1", "1-1"]), strict=True):
+        for board, code in zip(match.boards.order_by("number"), codes, strict=True):
+            services.game_record_result(game=Game.objects.get(pk=board.game_id), result=code)
+    comp.refresh_from_db()
+    w.extra["cup"] = comp
+
+
+def team_cup_barrage(w: World) -> None:
+    team_cup_played(w, ("board_count", "barrage", "lots"))
+
+
+def team_cup_decided(w: World) -> None:
+    from tournaments.competitions import cup
+
+    team_cup_played(w)
+    cup.round_decide(competition=w.extra["cup"], number=1)
+    cup.lots_draw(match=w.extra["cup"].matches.get(round_number=1, table=2))
+    services.round_complete(round=Round.objects.get(tournament_id=w.extra["cup"].tournament_id, number=1))
+
+
+def team_cup_page(w: World) -> str:
+    return reverse("admin:tournaments_tournament_team_cup", args=[w.extra["cup"].tournament_id, 1])
+
+
+def team_cup_step(action: str, table: int = 1) -> Callable[[World], tuple[str, dict[str, Any]]]:
+    def build(w: World) -> tuple[str, dict[str, Any]]:
+        from tournaments.models import TeamCompetition
+
+        if action in ("round", "next"):
+            return team_cup_page(w), {"action": action,
+                                      "version": str(TeamCompetition.objects.get(pk=w.extra["cup"].pk).version)}
+        match = w.extra["cup"].matches.get(round_number=1, table=table)
+        return team_cup_page(w), {"action": action, "match": str(match.pk), "version": str(match.version)}
+
+    return build
+
+
+def team_cup_matches(w: World) -> object:
+    return sorted(w.extra["cup"].matches.values_list("round_number", "table", "winner_id", "decided_by", "lots_seed"))
+
+
+ENDPOINTS += [
+    Endpoint("cup: decide a match", team_cup_step("decide"), team_cup_matches, setup=team_cup_played),
+    Endpoint("cup: draw lots", team_cup_step("lots", table=2), team_cup_matches, setup=team_cup_played),
+    Endpoint("cup: make a barrage", team_cup_step("barrage", table=2), team_cup_matches, setup=team_cup_barrage),
+    Endpoint("cup: decide the round", team_cup_step("round"), team_cup_matches, setup=team_cup_played),
+    Endpoint("cup: make the next round", team_cup_step("next"), team_cup_matches, setup=team_cup_decided),
+]
+
+
 def team_state(w: World) -> object:
     from tournaments.models import RosterMember, Team
 

@@ -208,6 +208,8 @@ class TeamRoundsMixin:
             "rounds": list(range(1, last + 1)), "forfeits": MatchForfeit.choices,
             "control": reverse("admin:tournaments_tournament_control", args=[tournament.pk]),
             "results_url": reverse("admin:tournaments_round_change", args=[rnd.pk]) if rnd is not None else "",
+            "cup_url": reverse("admin:tournaments_tournament_team_cup", args=[tournament.pk, number])
+            if competition.kind == "cup" and last else "",
             "waiting": sum(1 for c in found if c.waiting), "captains": captain_links(request, competition),
             "cursor_in_a_match": any(b.autofocus for c in found for side in c.sides for b in side.boxes),
             "is_nav_sidebar_enabled": False,

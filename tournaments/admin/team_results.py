@@ -105,7 +105,9 @@ def annotate(rnd: Round, forms_: list[forms.Form]) -> dict[str, Any]:
     return {"team_round": True, "team_points": points_map(), "team_not_played": not_played,
             "team_colours": competition.get_colours_display(),
             "team_lineups_url": reverse("admin:tournaments_tournament_team_round",
-                                        args=[rnd.tournament_id, rnd.number])}
+                                        args=[rnd.tournament_id, rnd.number]),
+            "team_cup_url": reverse("admin:tournaments_tournament_team_cup", args=[rnd.tournament_id, rnd.number])
+            if competition.kind == "cup" and competition.matches.filter(round_number=rnd.number).exists() else ""}
 
 
 def _head(match: Match, state: team_selectors.MatchState, settings: Any) -> MatchHead:

@@ -38,6 +38,7 @@ from tournaments.admin.round_schedule import ScheduleInline, ScheduleMixin
 from tournaments.admin.sheets import (
     TournamentSheetsMixin,
 )
+from tournaments.admin.team_cup import TeamCupMixin
 from tournaments.admin.team_lineups import TeamRoundsMixin
 from tournaments.admin.tiebreak_field import CUSTOM, SLOTS, STANDARD, TiebreakField
 from tournaments.admin.trf_import import import_trf_view
@@ -206,7 +207,7 @@ class TournamentForm(LongEventFormMixin, forms.ModelForm):
 
 @admin.register(Tournament)
 class TournamentAdmin(EnterPlayersMixin, ByeGridMixin, NumbersMixin, LongEventAdminMixin, ConformanceAdminMixin,
-                      ScheduleMixin, TeamRoundsMixin, ControlRoomMixin, CheckInMixin,
+                      ScheduleMixin, TeamRoundsMixin, TeamCupMixin, ControlRoomMixin, CheckInMixin,
                       TournamentSheetsMixin, ArbiterScopedAdmin):
     # LongEventAdminMixin before ConformanceAdminMixin: its save_model adds the long-event notices after
     # the conformance save (which does not call further up for a change).

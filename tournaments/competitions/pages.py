@@ -24,6 +24,7 @@ from tournaments.teams.settings import Criterion
 from tournaments.words import tournament_dates
 
 from . import outputs, tables
+from .words import reason_words
 
 CRITERIA = {
     Criterion.MATCH_POINTS: (_("Match points"), _("MP")),
@@ -61,7 +62,12 @@ def order_text(read: outputs.Outputs) -> list[Any]:
 
 def _match_rows(read: outputs.Outputs, states: list[Any]) -> list[dict[str, Any]]:
     return [{"state": s, "score": tables.live_score(s, read.settings),
-             "published": s.match.round_number in read.published} for s in states]
+             "published": s.match.round_number in read.published, "why": _why(s.match)} for s in states]
+
+
+def _why(match: Match) -> str:
+    """Why a decided cup match went to its winner, in words ("" while undecided)."""
+    return reason_words(match.decided_by) if match.winner_id and match.decided_by else ""
 
 
 def _round_of(read: outputs.Outputs, number: int, states: list[Any]) -> tuple[int, str, list[dict[str, Any]], bool]:
@@ -115,7 +121,7 @@ def team_match(request: HttpRequest, slug: str, number: int, table: int) -> Http
     view = tables.match_view(state, read.settings, published=True)
     return render(request, "tournaments/teams/match.html", {
         **_context(tournament, competition, "team_match", read), "round": rnd, "view": view,
-        "match": state.match, "barrage": _barrage_of(state.match)})
+        "match": state.match, "barrage": _barrage_of(state.match), "why": _why(state.match)})
 
 
 def _barrage_of(match: Match) -> Match | None:

@@ -25,6 +25,9 @@ from tests.tournaments.test_permissions import (
     paired,
     published,
     team_comp,
+    team_cup_decided,
+    team_cup_page,
+    team_cup_played,
     team_league,
     team_one,
     team_published,
@@ -109,6 +112,9 @@ READS = [
     Read("team line-ups of the next round", lambda w: reverse("admin:tournaments_tournament_team_round_next",
                                                               args=[w.extra["team"].tournament_id]),
          setup=team_published, sends_to="/team-round/2/"),
+    # A cup's decisions of a round (its writes: cup_* in test_permissions.py's ENDPOINTS).
+    Read("cup: who goes through a round", team_cup_page, setup=team_cup_played),
+    Read("cup: who goes through a round, all decided", team_cup_page, setup=team_cup_decided),
     # A team competition's set-up (its writes: test_permissions.ENDPOINTS).
     Read("team competition: new", lambda w: reverse("admin:tournaments_teamcompetition_add"), allowed=STAFF,
          setup=lambda w: None),
@@ -252,6 +258,7 @@ COVERED = {
     "url:tournaments_tournament_checkin_state",
     "url:tournaments_tournament_enter_players", "url:tournaments_tournament_enter_search",
     "url:tournaments_tournament_team_round", "url:tournaments_tournament_team_round_next",
+    "url:tournaments_tournament_team_cup",
     "url:tournaments_teamcompetition_teams", "url:tournaments_teamcompetition_make_schedule",
     "url:tournaments_teamcompetition_team", "url:tournaments_teamcompetition_team_search",
     "url:tournaments_teamcompetition_roster", "url:tournaments_teamcompetition_team_edit",
