@@ -164,7 +164,7 @@ def test_the_arbiters_desk_on_a_whole_day(desk: dict[str, Any], browser: Any) ->
     arbiter = Desk(page)
     control(page, base, t)
     arbiter.click(page.get_by_role("link", name="Inscriptions : retirer un joueur"))
-    arbiter.click(page.locator("a.addlink").first)
+    arbiter.click(page.locator(".object-tools a.addlink").first)  # the page's own, not the menu's
     if page.locator("select[name=tournament]").input_value() != str(t.pk):
         arbiter.clicks += 1  # the menu, one choice
         page.select_option("select[name=tournament]", value=str(t.pk))

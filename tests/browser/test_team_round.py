@@ -218,7 +218,7 @@ def test_the_line_up_screen_by_keyboard(league_draft: dict[str, Any], browser: A
                 page.keyboard.press("Enter")
             assert focused(page) == f"m{following.pk}-home-1"
             assert page.locator(f"#id_m{following.pk}-home-1").input_value() == "99"
-            assert "place 99" in page.locator(f"#dm-name-m{following.pk}-home-1").inner_text()
+            assert "plaats 99" in page.locator(f"#dm-name-m{following.pk}-home-1").inner_text()  # in Dutch
             shot(page, f"lineup-{device}-refused")
             if device == "phone":
                 assert_accessible(page, "team line-up screen refused phone nl")

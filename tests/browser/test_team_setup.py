@@ -56,11 +56,11 @@ def test_a_roster_is_filled_by_keyboard_in_dutch(league: dict[str, Any], browser
             field.type(f"dammer{i:02}")
             field.press("Enter")
             expect(rows).to_have_count(i)
-            assert page.evaluate("document.activeElement.id") == "ep-q"
+            expect(field).to_be_focused()
         field.type("Nieuw, Piet")
         field.press("Control+Enter")
         # the row opens on its first empty field: surname and given name are filled, so the federation's
-        assert page.evaluate("document.activeElement.id") == "ep-new-federation"
+        expect(page.locator("#ep-new-federation")).to_be_focused()  # the row opens when the search has answered
         page.keyboard.type("NED")
         page.keyboard.press("Enter")
         expect(rows).to_have_count(11)
