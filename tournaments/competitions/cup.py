@@ -28,7 +28,7 @@ from tournaments.rounds import services as round_services
 from tournaments.teams import scoring
 from tournaments.teams.settings import CupTie
 
-from .lineups import _locked_match, _round_of, _save_match, game_board
+from .lineups import _locked_match, _round_of, _save_match, games_make
 from .selectors import match_states, settings_of
 from .setup import bump, locked_competition
 from .words import reason_words
@@ -181,22 +181,7 @@ def barrage_publish(*, competition: TeamCompetition, barrage: Match, rnd: Round)
     makes them with the round's). A completed round is reopened: its games are not all played now."""
     if rnd.status == RoundStatus.COMPLETED:
         rnd = round_services.round_reopen(round=rnd)
-    settings = settings_of(competition)
-    made: list[tuple[MatchBoard, Game]] = []
-    for board in barrage.boards.order_by("number"):
-        if board.game_id is not None or board.home_entry_id is None or board.away_entry_id is None:
-            continue
-        home_white = settings.first_is_white(board.number)
-        white, black = ((board.home_entry_id, board.away_entry_id) if home_white
-                        else (board.away_entry_id, board.home_entry_id))
-        made.append((board, Game(round=rnd, board=game_board(competition, barrage, board.number),
-                                 white_id=white, black_id=black)))
-    bulk_create_with_history([g for _b, g in made], Game)
-    saved = {g.board: g for g in Game.objects.filter(round=rnd, board__in=[g.board for _b, g in made])}
-    for board, game in made:
-        board.game = saved[game.board]
-        board.save(update_fields=["game"])
-    return [saved[g.board] for _b, g in made]
+    return games_make(competition, barrage, list(barrage.boards.order_by("number")), rnd)
 
 
 @transaction.atomic

@@ -214,27 +214,33 @@ def round_publish(*, competition: TeamCompetition, number: int, expected_version
         rnd = Round.objects.create(tournament=tournament, number=number)
     elif rnd.status != RoundStatus.DRAFT:
         raise DomainError(_("Round %(number)s is already published.") % {"number": number})
-    settings = settings_of(competition)
-    made: list[tuple[MatchBoard, Game]] = []
     for match in matches:
         if match.away_id is None or match.forfeit != MatchForfeit.NONE:
             continue
-        for board in boards_of[match.pk]:
-            if board.game_id is not None or board.home_entry_id is None or board.away_entry_id is None:
-                continue
-            home_white = settings.first_is_white(board.number)
-            white, black = ((board.home_entry_id, board.away_entry_id) if home_white
-                            else (board.away_entry_id, board.home_entry_id))
-            made.append((board, Game(round=rnd, board=game_board(competition, match, board.number),
-                                     white_id=white, black_id=black)))
-    bulk_create_with_history([g for _b, g in made], Game)
-    saved = {g.board: g for g in Game.objects.filter(round=rnd)}
-    for board, game in made:
-        board.game = saved[game.board]
-        board.save(update_fields=["game"])
+        games_make(competition, match, boards_of[match.pk], rnd)
     rnd = round_services.round_publish(round=rnd, user=user)
     bump(competition)
     return rnd
+
+
+def games_make(competition: TeamCompetition, match: Match, boards: Sequence[MatchBoard], rnd: Round) -> list[Game]:
+    """The games of a match's boards that have two players and no game yet, in the round: the home team White
+    on the boards the colour setting gives it; each board then holds its game."""
+    settings = settings_of(competition)
+    made: list[tuple[MatchBoard, Game]] = []
+    for board in boards:
+        if board.game_id is not None or board.home_entry_id is None or board.away_entry_id is None:
+            continue
+        white, black = ((board.home_entry_id, board.away_entry_id) if settings.first_is_white(board.number)
+                        else (board.away_entry_id, board.home_entry_id))
+        made.append((board, Game(round=rnd, board=game_board(competition, match, board.number),
+                                 white_id=white, black_id=black)))
+    bulk_create_with_history([g for _b, g in made], Game)
+    saved = {g.board: g for g in Game.objects.filter(round=rnd, board__in=[g.board for _b, g in made])}
+    for board, game in made:
+        board.game = saved[game.board]
+        board.save(update_fields=["game"])
+    return [saved[g.board] for _b, g in made]
 
 
 @transaction.atomic

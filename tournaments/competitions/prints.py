@@ -9,13 +9,8 @@ no-store`, and the page cache stores nothing for a signed-in reader or a private
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import Any
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
-from django.utils import translation
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -23,21 +18,9 @@ from django.utils.translation import gettext as _
 from tournaments.hall import qr
 from tournaments.models import TeamCompetition, Tournament
 from tournaments.permissions import can_manage
-from tournaments.printing.views import printable_tournament_or_404
+from tournaments.printing.views import in_pdf_language, printable_tournament_or_404
 
 from . import outputs, pages, pdn, sheet_pdf, tables
-
-
-def _in_pdf_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """In the tournament's PDF language when it has one, else the reader's (as tournaments.printing)."""
-
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        chosen = Tournament.objects.filter(slug=slug).values_list("pdf_language", flat=True).first()
-        with translation.override(chosen or get_language()):
-            return view(request, slug, *args, **kwargs)
-
-    return wrapper
 
 
 def _competition(request: HttpRequest, slug: str) -> tuple[Tournament, TeamCompetition, bool]:
@@ -64,7 +47,7 @@ def match_url(request: HttpRequest | None, tournament: Tournament, number: int, 
     return qr.absolute(reverse("tournaments:team_match", args=[tournament.slug, number, table]), request)
 
 
-@_in_pdf_language
+@in_pdf_language
 def match_sheet(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     tournament, competition, arbiter = _competition(request, slug)
     read, state = pages.published_match(tournament, competition, number, table, drafts=arbiter)
@@ -84,7 +67,7 @@ def match_games(request: HttpRequest, slug: str, number: int, table: int) -> Htt
                    tournament)
 
 
-@_in_pdf_language
+@in_pdf_language
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, competition, _arbiter = _competition(request, slug)
     read = outputs.read(competition)

@@ -54,7 +54,7 @@ def printable_tournament_or_404(request: HttpRequest, slug: str) -> Tournament:
     return tournament
 
 
-def _in_pdf_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def in_pdf_language(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Render a PDF in the tournament's PDF language when it has one (Tournament.pdf_language), else in
     the reader's. Inside the page cache, which keys on the reader's language: each key still holds the
     one right PDF."""
@@ -76,7 +76,7 @@ def _public_table(request: HttpRequest, slug: str) -> tuple[Tournament, selector
     return tournament, selectors.tournament_data(tournament, public_only=True), after
 
 
-@_in_pdf_language
+@in_pdf_language
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, data, after = _public_table(request, slug)
     if tournament.is_team:  # the individual tables rank players of a Swiss or a round robin
@@ -86,7 +86,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     return _pdf(standings_pdf_bytes(tournament, lines, heading=heading), f"{slug}-standings.pdf", tournament)
 
 
-@_in_pdf_language
+@in_pdf_language
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament, data, after = _public_table(request, slug)
     if tournament.is_team:  # the individual tables rank players of a Swiss or a round robin
@@ -124,7 +124,7 @@ def _game_urls(request: HttpRequest, tournament: Tournament) -> Callable[[Game],
     return url
 
 
-@_in_pdf_language
+@in_pdf_language
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament, rnd, games = _round_to_print(request, slug, number)
     return _pdf(rounds.pairings_pdf(tournament, rnd, games, points_before=progress.points_before(tournament, number),
@@ -133,7 +133,7 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 f"{slug}-round-{number}-pairings.pdf", tournament)
 
 
-@_in_pdf_language
+@in_pdf_language
 def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """'Find your board': the players of a round in alphabetical order."""
     tournament, rnd, games = _round_to_print(request, slug, number)
@@ -142,7 +142,7 @@ def boards_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 f"{slug}-round-{number}-boards.pdf", tournament)
 
 
-@_in_pdf_language
+@in_pdf_language
 def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Arbiters only, any round status: sheets are printed before the round is published."""
     if not request.user.is_authenticated:
@@ -164,7 +164,7 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
                 f"{slug}-round-{number}-scoresheets.pdf", tournament)
 
 
-@_in_pdf_language
+@in_pdf_language
 def slips_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Arbiters only, any round status: the slips go on the boards before the round starts."""
     if not request.user.is_authenticated:
@@ -181,7 +181,7 @@ def slips_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 f"{slug}-round-{number}-slips.pdf", tournament)
 
 
-@_in_pdf_language
+@in_pdf_language
 def starting_list_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """?order=number (default), name, federation or club; anything else is a 404, as a bad ?round= is."""
     tournament = printable_tournament_or_404(request, slug)
@@ -193,7 +193,7 @@ def starting_list_pdf(request: HttpRequest, slug: str) -> HttpResponse:
                 tournament)
 
 
-@_in_pdf_language
+@in_pdf_language
 def schedule_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """A round robin's whole Berger schedule on today's pairing numbers; a Swiss has none (404)."""
     tournament = printable_tournament_or_404(request, slug)
