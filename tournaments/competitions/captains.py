@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -59,17 +60,20 @@ def captain_check(*, tournament: Tournament, token: str, hashed: str,
 
 
 def next_match(team: Team) -> Match | None:
-    """The team's match in the first round not yet published where it plays (not a bye, not forfeited)."""
+    """The team's match in the competition's first round not yet published; None when the team has no
+    line-up to give there (a bye, a match recorded as forfeited, or no match), so the captain never lines up
+    a later round while this one is still being prepared."""
     competition = team.competition
     published = set(competition.tournament.rounds.exclude(status=RoundStatus.DRAFT)
                     .values_list("number", flat=True))
-    matches = (Match.objects.filter(competition=competition, away__isnull=False, forfeit=MatchForfeit.NONE)
-               .filter(home=team) | Match.objects.filter(competition=competition, away=team,
-                                                         forfeit=MatchForfeit.NONE))
-    for match in matches.select_related("home", "away").order_by("round_number", "table"):
-        if match.round_number not in published:
-            return match
-    return None
+    numbers = sorted(set(competition.matches.values_list("round_number", flat=True)) - published)
+    if not numbers:
+        return None
+    match = (Match.objects.filter(competition=competition, round_number=numbers[0], barrage_of__isnull=True)
+             .filter(Q(home=team) | Q(away=team)).select_related("home", "away").first())
+    if match is None or match.away_id is None or match.forfeit != MatchForfeit.NONE:
+        return None
+    return match
 
 
 def side_of(team: Team, match: Match) -> str:

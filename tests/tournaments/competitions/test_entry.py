@@ -189,3 +189,18 @@ def test_the_captains_page_refuses_a_wrong_code_and_a_locked_address(league: Tea
         Client(REMOTE_ADDR="192.0.2.9").get(reverse("tournaments:team_lineup", args=[league.tournament.slug, "no"]))
     locked = Client(REMOTE_ADDR="192.0.2.9").get(url)
     assert locked.status_code == 429 and "Too many wrong codes" in locked.content.decode()
+
+
+def test_a_captain_whose_match_is_forfeited_is_never_offered_the_next_round_early(league: TeamCompetition) -> None:
+    """Round 1 is still being prepared: a team whose round-1 match is recorded as forfeited has no line-up
+    to give now, not round 2's."""
+    match = first_match(league)
+    lineups.match_forfeit_set(match=match, forfeit=MatchForfeit.HOME)
+    assert captains.next_match(match.home) is None and captains.next_match(match.away) is None
+    other = Match.objects.filter(competition=league, round_number=1).exclude(pk=match.pk).first()
+    assert captains.next_match(other.home) == other
+    for side, team in (("home", other.home), ("away", other.away)):
+        other.refresh_from_db()
+        lineups.lineup_set(match=other, side=side, entries=roster(team)[:4])
+    lineups.round_publish(competition=league, number=1)
+    assert captains.next_match(match.home).round_number == 2
