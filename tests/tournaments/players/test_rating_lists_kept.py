@@ -363,7 +363,8 @@ def test_prints_trf_and_pages_show_the_entry_s_title_not_the_register_s(arbiter,
         assert response.status_code == 200, name
         pages.append(_pdf_text(b"".join(response)))
     for text in pages:
-        assert "CMI" in text and "GMI" not in text
+        # as a word: a page's random CSRF token may hold the three letters
+        assert re.search(r"\bCMI\b", text) and not re.search(r"\bGMI\b", text)
     change_page = chief.get(reverse("admin:tournaments_tournament_change", args=[t.pk])).content.decode()
     assert re.findall(r'class="field-title">\s*<p>[^<]*\((\w+)\)</p>', change_page) == ["CMI"] * 4  # the entries inline
     assert "[WhiteTitle \"CMI\"]" in export_pdn(t)
