@@ -142,7 +142,7 @@ def _sheet(c: Any, competition: TeamCompetition, state: MatchState, settings: Te
 def _boards_table(state: MatchState, settings: TeamSettings, width: float, room: float) -> Table:
     """Board, the home player and his colour, the away player and his, the result, both clocks."""
     by_number = {b.number: b for b in state.boards}
-    fixed = [14 * mm, 0, 10 * mm, 0, 10 * mm, 20 * mm, 19 * mm, 19 * mm]
+    fixed = [14 * mm, 0, 12 * mm, 0, 12 * mm, 20 * mm, 19 * mm, 19 * mm]  # "Coul." whole in French
     fixed[1] = fixed[3] = (width - sum(fixed)) / 2
     white, black = pgettext("colour initial", "W"), pgettext("colour initial", "B")
     row_h = max(7.5 * mm, min(12 * mm, room / (settings.boards + 1)))
